@@ -1,0 +1,10 @@
+import type { AppFederationConfig } from '@nivesh/build';
+import { exposes } from './src/exposes';
+
+export default {
+  name: 'dashboard',
+  kind: 'remote',
+  exposes,
+  devPort: 3002,
+  title: 'Nivesh: dashboard group (standalone)',
+} satisfies AppFederationConfig;

@@ -1,0 +1,1 @@
+module.exports = require('@nivesh/build/jest').web(__dirname, 'mfe-ml-ops');

@@ -1,0 +1,10 @@
+import type { AppFederationConfig } from '@nivesh/build';
+import { exposes } from './src/exposes';
+
+export default {
+  name: 'ml_ops',
+  kind: 'remote',
+  exposes,
+  devPort: 3005,
+  title: 'Nivesh: ML and operations group (standalone)',
+} satisfies AppFederationConfig;

@@ -1,0 +1,10 @@
+import type { AppFederationConfig } from '@nivesh/build';
+import { exposes } from './src/exposes';
+
+export default {
+  name: 'trading',
+  kind: 'remote',
+  exposes,
+  devPort: 3004,
+  title: 'Nivesh: trading group (standalone)',
+} satisfies AppFederationConfig;

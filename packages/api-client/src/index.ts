@@ -1,0 +1,15 @@
+/**
+ * @nivesh/api-client: the RTK Query api (one createApi, endpoints injected per domain from the
+ * contract), the store's root reducer, the session, and error helpers. A shared singleton.
+ */
+export { api, CACHE_SECONDS, QUERY_RETRIES } from './api';
+export { toFetchArgs, pollingFor, type RequestOf } from './request';
+export * from './errors';
+export * from './store';
+export * from './hooks';
+export * from './session/sessionSlice';
+export * from './session/thunks';
+export * from './domains/auth';
+export * from './domains/system';
+export * from './domains/portfolio';
+export { skipToken } from '@reduxjs/toolkit/query/react';

@@ -1,0 +1,1 @@
+module.exports = require('@nivesh/build/jest').node(__dirname, 'api-contract');

@@ -1,0 +1,116 @@
+/** Login, password setup and sessions (specification part 1, sections 3-9). */
+import { z } from 'zod';
+import { ApiError, Timestamp } from './common';
+import { route } from './route';
+
+export const User = z.object({
+  email: z.string(),
+  name: z.string().nullable(),
+  username: z.string().nullable(),
+});
+export type User = z.infer<typeof User>;
+
+const Email = z.string().trim().min(1, 'Email is required').max(320);
+
+export const LoginRequest = z.object({
+  email: Email,
+  password: z.string().min(1, 'Password is required').max(1024),
+});
+
+export const LoginResponse = z.object({
+  success: z.literal(true),
+  session_token: z.string(),
+  message: z.string(),
+  setup_required: z.literal(false),
+  user: User,
+  expires_at: Timestamp,
+});
+
+export const SetupRequiredError = ApiError.extend({ setup_required: z.literal(true) });
+
+export const PasswordSetupRequest = z.object({ email: Email });
+export const PasswordSetupResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** Only while no password has ever been set and the caller is on the server's own machine. */
+  temp_token: z.string().optional(),
+});
+
+export const SetPasswordRequest = z.object({
+  temp_token: z.string().min(1, 'Setup token is required').max(200),
+  new_password: z.string().min(1, 'New password is required').max(1024),
+});
+export const SetPasswordResponse = LoginResponse;
+
+export const SessionResponse = z.object({
+  success: z.literal(true),
+  user: User,
+  expires_at: Timestamp,
+});
+
+export const LogoutResponse = z.object({ success: z.literal(true), message: z.string() });
+
+export const AuthConfigResponse = z.object({
+  success: z.literal(true),
+  /**
+   * SHA-256 (hex) of the operator's email, lower-cased and trimmed: the login screen refuses other
+   * addresses before calling the server, without the page revealing the address itself.
+   */
+  operator_email_sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  /** False on a fresh install, until the first password is set. */
+  password_set: z.boolean(),
+});
+
+export const authRoutes = {
+  config: route({
+    method: 'GET',
+    path: '/api/auth/config',
+    access: 'public',
+    tag: 'auth',
+    summary: 'What the login screen needs before anyone signs in',
+    responses: { 200: AuthConfigResponse },
+  }),
+  login: route({
+    method: 'POST',
+    path: '/api/auth/login',
+    access: 'public',
+    tag: 'auth',
+    summary: 'Sign in with the operator email and password',
+    body: LoginRequest,
+    responses: { 200: LoginResponse, 400: ApiError, 401: ApiError, 403: SetupRequiredError, 429: ApiError },
+  }),
+  requestPasswordSetup: route({
+    method: 'POST',
+    path: '/api/auth/request-password-setup',
+    access: 'public',
+    tag: 'auth',
+    summary: 'Issue a one-time password setup link (valid 15 minutes)',
+    body: PasswordSetupRequest,
+    responses: { 200: PasswordSetupResponse, 400: ApiError, 429: ApiError },
+  }),
+  setPassword: route({
+    method: 'POST',
+    path: '/api/auth/set-password',
+    access: 'public',
+    tag: 'auth',
+    summary: 'Set a new password with a setup token, and sign in',
+    body: SetPasswordRequest,
+    responses: { 200: SetPasswordResponse, 400: ApiError, 429: ApiError },
+  }),
+  validateSession: route({
+    method: 'POST',
+    path: '/api/auth/validate-session',
+    access: 'session',
+    tag: 'auth',
+    summary: 'Check the Bearer session and extend it',
+    responses: { 200: SessionResponse, 401: ApiError },
+  }),
+  logout: route({
+    method: 'POST',
+    path: '/api/auth/logout',
+    access: 'session',
+    tag: 'auth',
+    summary: 'Revoke the Bearer session',
+    responses: { 200: LogoutResponse, 401: ApiError },
+  }),
+} as const;

@@ -1,0 +1,43 @@
+/**
+ * @nivesh/api-contract: the one definition of every endpoint. The server registers and validates
+ * routes from `contract`; @nivesh/api-client builds its endpoints from the same objects.
+ */
+import { authRoutes } from './auth';
+import { marketRoutes } from './market';
+import { opsRoutes } from './ops';
+import { portfolioRoutes } from './portfolio';
+import { remotesRoutes } from './remotes';
+import type { RouteDefinition } from './route';
+import { tradingRoutes } from './trading';
+
+export * from './route';
+export * from './common';
+export * from './password';
+export * from './auth';
+export * from './remotes';
+export * from './market';
+export * from './trading';
+export * from './ops';
+export * from './portfolio';
+
+/** Every endpoint, by domain. */
+export const contract = {
+  auth: authRoutes,
+  remotes: remotesRoutes,
+  market: marketRoutes,
+  trading: tradingRoutes,
+  ops: opsRoutes,
+  portfolio: portfolioRoutes,
+} as const;
+
+export type Contract = typeof contract;
+
+/** Every route as a flat list with a stable id (`domain.name`). */
+export function listRoutes(): Array<{ id: string; route: RouteDefinition }> {
+  return Object.entries(contract).flatMap(([domain, routes]) =>
+    Object.entries(routes as Record<string, RouteDefinition>).map(([name, definition]) => ({
+      id: `${domain}.${name}`,
+      route: definition,
+    })),
+  );
+}

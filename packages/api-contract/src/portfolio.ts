@@ -1,0 +1,131 @@
+/**
+ * Portfolio summary, holdings, recent activity and the sidebar's quick stats (specification part 1
+ * sections 3 and 7, part 2 sections 3 and 7). Amounts are rupees; percentages are percent (1.5 means
+ * 1.5%).
+ */
+import { z } from 'zod';
+import { ApiError, Rupees, Timestamp } from './common';
+import { route } from './route';
+import { TradingMode } from './trading';
+
+/** Where the figures' prices come from. */
+export const DataSource = z.enum(['simulated', 'upstox']);
+export type DataSource = z.infer<typeof DataSource>;
+
+const LimitCheck = z.object({ safe: z.boolean() });
+
+/** The paper account's limit checks (specification part 2, Paper portfolio). */
+export const LimitsStatus = z.object({
+  balance_status: LimitCheck.extend({ current: Rupees, threshold: Rupees }),
+  daily_loss_status: LimitCheck.extend({ current_loss: Rupees, limit: Rupees }),
+  positions_status: LimitCheck.extend({ current: z.number().int(), limit: z.number().int() }),
+  exposure_status: LimitCheck.extend({ current_percentage: z.number(), limit_percentage: z.number() }),
+});
+export type LimitsStatus = z.infer<typeof LimitsStatus>;
+
+export const PortfolioOverview = z.object({
+  /** Cash plus holdings at current prices. */
+  portfolio_value: Rupees,
+  /** Same as portfolio_value (the specification reads both names). */
+  total_value: Rupees,
+  /** Holdings at current prices. */
+  invested_value: Rupees,
+  /** Cash available to trade. */
+  available_balance: Rupees,
+  /** Change of portfolio value since the previous close. */
+  day_change: Rupees,
+  day_change_percent: z.number(),
+  active_positions: z.number().int(),
+  /** Gain since the account started (after costs). */
+  total_returns: Rupees,
+  total_returns_percent: z.number(),
+  unrealized_pnl: Rupees,
+  realized_pnl: Rupees,
+  trades_today: z.number().int(),
+  total_trades: z.number().int(),
+  trading_mode: TradingMode,
+  trading_mode_label: z.string(),
+  data_source: DataSource,
+  /** The paper account's limit checks; null in live mode. */
+  limits_status: LimitsStatus.nullable(),
+  as_of: Timestamp,
+});
+export type PortfolioOverview = z.infer<typeof PortfolioOverview>;
+
+export const Holding = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  quantity: z.number().int(),
+  /** Average buy price (FIFO lots). */
+  avg_price: Rupees,
+  current_price: Rupees,
+  market_value: Rupees,
+  total_returns: Rupees,
+  total_returns_percent: z.number(),
+  day_change_percent: z.number(),
+  product: z.enum(['CNC', 'MIS']),
+});
+export type Holding = z.infer<typeof Holding>;
+
+export const ActivityItem = z.object({
+  id: z.string(),
+  /** 'Bought' or 'Sold'. */
+  action: z.enum(['Bought', 'Sold']),
+  symbol: z.string(),
+  quantity: z.number().int(),
+  price: Rupees,
+  value: Rupees,
+  timestamp: Timestamp,
+  time_ago: z.string(),
+});
+export type ActivityItem = z.infer<typeof ActivityItem>;
+
+export const QuickStats = z.object({
+  active_positions: z.number().int(),
+  /** Percent of closed trades that made money after costs (0-100). */
+  win_rate: z.number(),
+  /** Return over the last 30 days, percent. */
+  monthly_return: z.number(),
+  connection_status: z.enum(['connected', 'disconnected']),
+  /** 'live' when prices come from the broker's feed; otherwise where they come from. */
+  data_source: z.enum(['live', 'simulated']),
+});
+export type QuickStats = z.infer<typeof QuickStats>;
+
+const sessionErrors = { 401: ApiError, 503: ApiError } as const;
+
+export const portfolioRoutes = {
+  overview: route({
+    method: 'GET',
+    path: '/api/portfolio/overview',
+    access: 'session',
+    tag: 'portfolio',
+    summary: 'Portfolio value, P&L, positions and (paper) limit checks',
+    responses: { 200: z.object({ success: z.literal(true), data: PortfolioOverview }), ...sessionErrors },
+  }),
+  holdings: route({
+    method: 'GET',
+    path: '/api/portfolio/holdings',
+    access: 'session',
+    tag: 'portfolio',
+    summary: 'Current holdings with average price, current price and P&L',
+    responses: { 200: z.object({ success: z.literal(true), data: z.array(Holding) }), ...sessionErrors },
+  }),
+  activity: route({
+    method: 'GET',
+    path: '/api/portfolio/activity',
+    access: 'session',
+    tag: 'portfolio',
+    summary: 'Recent fills, newest first',
+    responses: { 200: z.object({ success: z.literal(true), data: z.array(ActivityItem) }), ...sessionErrors },
+  }),
+  quickStats: route({
+    method: 'GET',
+    path: '/api/quick-stats',
+    access: 'session',
+    tag: 'portfolio',
+    summary: "The sidebar's quick stats",
+    responses: { 200: z.object({ success: z.literal(true), data: QuickStats }), ...sessionErrors },
+    client: { pollingIntervalMs: 30_000 },
+  }),
+} as const;

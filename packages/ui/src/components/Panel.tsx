@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+
+/** A titled card for a block of a page. */
+export function Panel({
+  title,
+  subtitle,
+  actions,
+  children,
+}: {
+  title?: ReactNode;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Box bg="bg.panel" borderWidth="1px" borderColor="border" rounded="l3" p={{ base: '4', md: '5' }} shadow="xs">
+      {(title || actions) && (
+        <Flex justify="space-between" align="flex-start" gap="3" mb="4">
+          <Stack gap="0.5">
+            {title && (
+              <Heading as="h2" size="md">
+                {title}
+              </Heading>
+            )}
+            {subtitle && (
+              <Text textStyle="sm" color="fg.muted">
+                {subtitle}
+              </Text>
+            )}
+          </Stack>
+          {actions}
+        </Flex>
+      )}
+      {children}
+    </Box>
+  );
+}
+
+/** What a block shows when its data cannot be had: a short, specific sentence. */
+export function Unavailable({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <Stack gap="1" py="6" align="center" textAlign="center" color="fg.muted" role="status">
+      <Text fontWeight="medium" color="fg">
+        {title}
+      </Text>
+      {children && <Text textStyle="sm">{children}</Text>}
+    </Stack>
+  );
+}

@@ -1,0 +1,15 @@
+/**
+ * @nivesh/ui: the Chakra system, providers, formatters and shared components. A shared singleton.
+ */
+export { system } from './theme/system';
+export { UiProvider } from './theme/UiProvider';
+export { readCspNonce } from './nonce';
+export { ColorModeProvider, useColorMode, applyStoredColorMode, type ColorMode } from './theme/colorMode';
+export { toaster, notify, Toaster, TOAST_DURATIONS } from './theme/toaster';
+export * from './format/money';
+export * from './format/time';
+export { FullScreenLoading, PageLoading } from './components/Loading';
+export { PageHeader } from './components/PageHeader';
+export { StatCard, type StatCardProps } from './components/StatCard';
+export { ConnectionBanner, type ConnectionBannerProps } from './components/ConnectionBanner';
+export { Panel, Unavailable } from './components/Panel';

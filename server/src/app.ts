@@ -1,0 +1,163 @@
+/**
+ * buildApp(deps): the Fastify instance with every domain. It does not listen; main.ts does, and
+ * tests call it and use `inject`.
+ */
+import path from 'node:path';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Db } from './db/index.js';
+import { systemClock, type Clock } from './clock.js';
+import { registerContract } from './http/contract.js';
+import { installErrorHandler } from './http/errorHandler.js';
+import { createAuthService, type AuthService, type Session } from './auth/service.js';
+import { authHandlers } from './auth/routes.js';
+import type { Mailer } from './auth/mailer.js';
+import type { HolidayCalendar } from './market/calendar.js';
+import { loadHolidayCalendar } from './market/holidays.js';
+import { marketHandlers } from './market/routes.js';
+import { createTradingModeService, type TradingModeService } from './broker/tradingMode.js';
+import { tradingModeHandlers } from './broker/routes.js';
+import { createBuildRegistry, type RemoteRegistry } from './remotes/registry.js';
+import { registerRemoteFiles, remotesHandlers } from './remotes/routes.js';
+import { opsHandlers } from './ops/routes.js';
+import { registerShell } from './web/shell.js';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  clock?: Clock;
+  /** A pino logger, Fastify logger options, or false for none (tests). */
+  logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
+  mailer?: Mailer | null;
+  calendar?: HolidayCalendar;
+  registry?: RemoteRegistry;
+}
+
+export interface Services {
+  auth: AuthService;
+  tradingMode: TradingModeService;
+  /** Routes of the contract this server does not run yet (they answer 503). */
+  unavailableRoutes: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+const startedAt = performance.now();
+
+export const REDACTED_PATHS = ['req.headers.authorization', 'req.headers.cookie', 'password', 'new_password'];
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const clock = deps.clock ?? systemClock;
+  const loggerOption =
+    deps.logger === undefined ? { level: config.logLevel, redact: REDACTED_PATHS } : deps.logger;
+  const isInstance = typeof loggerOption === 'object' && loggerOption !== null && 'child' in loggerOption;
+  const app = Fastify({
+    ...(isInstance
+      ? { loggerInstance: loggerOption as FastifyBaseLogger }
+      : { logger: loggerOption as FastifyServerOptions['logger'] }),
+    bodyLimit: 1024 * 1024,
+    // Request lines are logged below: errors loudly, the steady polling quietly.
+    disableRequestLogging: true,
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  app.addHook('onResponse', async (request, reply) => {
+    const line = { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    if (reply.statusCode >= 500) request.log.error(line, 'request failed');
+    else if (reply.statusCode >= 400 && reply.statusCode !== 404) request.log.info(line, 'request refused');
+    else request.log.debug(line, 'request');
+  });
+
+  await app.register(helmet, {
+    enableCSPNonces: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+      },
+    },
+    // Served over plain HTTP on localhost by default; a TLS proxy in front adds HSTS.
+    strictTransportSecurity: false,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Nivesh API', version: config.version, description: 'Generated from @nivesh/api-contract' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { validatorUrl: null, persistAuthorization: false },
+    staticCSP: true,
+    // Only this origin: drop the https: and validator.swagger.io allowances of the default.
+    transformStaticCSP: (header) =>
+      header
+        .replace(/ https:/g, '')
+        .replace(' validator.swagger.io', '')
+        .replace(/ ?upgrade-insecure-requests;/, ''),
+  });
+
+  const auth = createAuthService({
+    db,
+    clock,
+    log: app.log,
+    operatorEmail: config.operatorEmail,
+    operatorName: config.operatorName,
+    publicUrl: config.publicUrl,
+    mailer: deps.mailer ?? null,
+  });
+  await auth.ensureOperator();
+  const tradingMode = createTradingModeService({ db, clock });
+  const calendar = deps.calendar ?? loadHolidayCalendar(path.join(config.dataDir, 'holidays'));
+  const registry =
+    deps.registry ?? createBuildRegistry({ appsDir: config.appsDir, devRemotes: config.devRemotes, log: app.log });
+
+  const unavailableRoutes = registerContract<Session>(app, {
+    authenticate: (token) => auth.authenticate(token),
+    handlers: {
+      auth: authHandlers(auth),
+      remotes: remotesHandlers(registry),
+      market: marketHandlers({ clock, calendar }),
+      trading: tradingModeHandlers(tradingMode),
+      ops: opsHandlers({ version: config.version, startedAt }),
+    },
+  });
+  app.decorate('services', { auth, tradingMode, unavailableRoutes });
+
+  await app.register(async (scope) => registerRemoteFiles(scope, registry));
+  await registerShell(app, path.join(config.appsDir, 'shell', 'dist'));
+
+  return app;
+}

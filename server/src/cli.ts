@@ -1,0 +1,80 @@
+/**
+ * `pnpm nivesh <command>`: operator commands that work on the database directly.
+ *
+ *   pnpm nivesh set-password      reads the new password from standard input (one line)
+ *
+ * With the embedded database the server must be stopped first (the data folder is locked).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+import pino from 'pino';
+import { createAuthService } from './auth/service.js';
+import { ConfigError, loadConfig, repoRoot } from './config.js';
+import { openDatabase } from './db/index.js';
+import { DataDirLockedError } from './db/lock.js';
+import { systemClock } from './clock.js';
+import { HttpError } from './http/errors.js';
+
+const USAGE = 'Usage: pnpm nivesh set-password   (the password is read from standard input)';
+
+async function readPassword(): Promise<string> {
+  if (process.stdin.isTTY) {
+    process.stdout.write('New password (at least 12 characters; input is hidden): ');
+    const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+    // Hide what is typed.
+    (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = () => undefined;
+    const answer = await new Promise<string>((resolve) => rl.question('', resolve));
+    rl.close();
+    process.stdout.write('\n');
+    return answer;
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] ?? '';
+}
+
+async function setPassword(): Promise<number> {
+  const { version } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+  const config = loadConfig(process.env, version);
+  const password = await readPassword();
+  const database = await openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+  );
+  try {
+    const auth = createAuthService({
+      db: database.db,
+      clock: systemClock,
+      log: pino({ level: 'silent' }),
+      operatorEmail: config.operatorEmail,
+      operatorName: config.operatorName,
+      publicUrl: config.publicUrl,
+      mailer: null,
+    });
+    await auth.ensureOperator();
+    await auth.setPasswordDirectly(password);
+    process.stdout.write(`Password set for ${config.operatorEmail}. Existing sessions were signed out.\n`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+async function run(args: string[]): Promise<number> {
+  const [command] = args;
+  if (command === 'set-password') return setPassword();
+  process.stderr.write(`${command ? `Unknown command "${command}". ` : ''}${USAGE}\n`);
+  return 2;
+}
+
+run(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof HttpError || error instanceof ConfigError || error instanceof DataDirLockedError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);

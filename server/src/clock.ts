@@ -1,0 +1,23 @@
+/** The time, injected so tests can move it (session expiry, market hours). */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** A clock tests set and advance by hand. */
+export class ManualClock implements Clock {
+  private current: number;
+  constructor(start: Date | string) {
+    this.current = new Date(start).getTime();
+  }
+  now(): Date {
+    return new Date(this.current);
+  }
+  set(to: Date | string): void {
+    this.current = new Date(to).getTime();
+  }
+  advance(ms: number): void {
+    this.current += ms;
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * Process entry: configuration, database, the app, listen. SIGINT/SIGTERM close the server and
+ * then the database, so PGlite's files are left consistent and the lock file is removed.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp, REDACTED_PATHS } from './app.js';
+import { ConfigError, loadConfig, repoRoot } from './config.js';
+import { openDatabase, type Database } from './db/index.js';
+import { DataDirLockedError } from './db/lock.js';
+import { createSmtpMailer } from './auth/mailer.js';
+
+function fail(message: string): never {
+  process.stderr.write(`\nNivesh could not start: ${message}\n\n`);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  const { version } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+  let config;
+  try {
+    config = loadConfig(process.env, version);
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+
+  // Structured JSON logs; readable lines when a person is watching the terminal.
+  const logger = pino({
+    level: config.logLevel,
+    redact: REDACTED_PATHS,
+    ...(process.stdout.isTTY
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
+      : {}),
+  });
+
+  let database: Database;
+  try {
+    database = await openDatabase(
+      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+    );
+  } catch (error) {
+    if (error instanceof DataDirLockedError) fail(error.message);
+    fail(`the database did not open: ${(error as Error).message}`);
+  }
+  logger.info({ database: database.kind, location: database.location }, 'database ready');
+
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger,
+    mailer: config.smtp ? createSmtpMailer(config.smtp) : null,
+  });
+  if (app.services.unavailableRoutes.length > 0) {
+    logger.info(
+      { routes: app.services.unavailableRoutes.length },
+      'routes of domains this server does not run yet answer 503 (not connected)',
+    );
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+    } finally {
+      await database.close();
+      logger.info('database closed');
+      logger.flush?.();
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await database.close();
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      fail(`port ${config.port} is already in use. Stop what runs there, or set PORT to another port.`);
+    }
+    throw error;
+  }
+  logger.info({ url: config.publicUrl, version }, `Nivesh is running at ${config.publicUrl}`);
+
+  const setupLink = await app.services.auth.firstRunSetupLink();
+  if (setupLink) {
+    logger.warn(
+      { setupLink },
+      `No password is set yet. Open this link to set it (valid 15 minutes): ${setupLink}`,
+    );
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

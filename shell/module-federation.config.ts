@@ -1,0 +1,9 @@
+import type { AppFederationConfig } from '@nivesh/build';
+
+/** The host. It exposes nothing and compiles in no remote: GET /api/remotes names them at run time. */
+export default {
+  name: 'shell',
+  kind: 'host',
+  devPort: 3000,
+  title: 'Nivesh',
+} satisfies AppFederationConfig;

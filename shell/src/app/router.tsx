@@ -1,0 +1,35 @@
+/** The router: the public landing page and login, and every protected page inside the layout. */
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { RouteErrorFallback } from '../errors/RouteErrorFallback';
+import { RemotePage } from '../remotes/RemotePage';
+import { RequireAuth } from '../auth/RequireAuth';
+import { LoginRoute } from '../auth/LoginRoute';
+import { Layout } from '../layout/Layout';
+import { PAGE_ROUTES } from './routes';
+
+export const routeObjects: RouteObject[] = [
+  {
+    errorElement: <RouteErrorFallback />,
+    children: [
+      { path: '/', element: <RemotePage remote="landing" module="LandingPage" label="The landing page" /> },
+      { path: '/login', element: <LoginRoute /> },
+      {
+        element: (
+          <RequireAuth>
+            <Layout />
+          </RequireAuth>
+        ),
+        children: PAGE_ROUTES.flatMap((page) =>
+          [page.path, ...(page.aliases ?? [])].map((path) => ({
+            path,
+            element: <RemotePage key={page.path} remote={page.remote} module={page.module} label={`The ${page.title} page`} />,
+          })),
+        ),
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routeObjects);
+}

@@ -1,0 +1,4 @@
+import { LoginScreen } from './LoginScreen/LoginScreen';
+export function LoginRoute() {
+  return <LoginScreen redirectTo="/dashboard" />;
+}

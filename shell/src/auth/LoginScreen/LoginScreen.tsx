@@ -1,0 +1,3 @@
+export function LoginScreen({ redirectTo }: { redirectTo?: string }) {
+  return <div>login {redirectTo}</div>;
+}

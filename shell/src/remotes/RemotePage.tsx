@@ -1,0 +1,108 @@
+/**
+ * A routed page that lives in a remote. It loads inside its own error boundary: when the remote
+ * cannot be loaded (or its page fails), this route shows what happened and a Retry button, and the
+ * shell and the other routes keep working.
+ */
+import { Component, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Box, Button, Code, Heading, Stack, Text } from '@chakra-ui/react';
+import type { RemoteName } from '@nivesh/api-contract';
+import { PageLoading } from '@nivesh/ui';
+import { loadRemoteModule, RemoteUnavailableError } from './remoteRegistry';
+
+interface BoundaryProps {
+  label: string;
+  onRetry(): void;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  error: Error | null;
+}
+
+/** What the route shows when its remote failed to load or its page threw. */
+export function RemoteFailure({ label, error, onRetry }: { label: string; error: Error; onRetry(): void }) {
+  const loadFailed = error instanceof RemoteUnavailableError;
+  return (
+    <Box role="alert" borderWidth="1px" borderColor="border.error" bg="bg.error" rounded="l3" p="6" maxW="3xl">
+      <Stack gap="3">
+        <Heading as="h2" size="md">
+          {loadFailed ? `${label} could not be loaded` : `${label} stopped working`}
+        </Heading>
+        <Text color="fg.muted">
+          {loadFailed
+            ? 'This page group is unavailable right now. The rest of Nivesh keeps working; try again in a moment.'
+            : 'Something went wrong while showing this page. The rest of Nivesh keeps working.'}
+        </Text>
+        <Code whiteSpace="pre-wrap" p="2" fontSize="xs" colorPalette="red">
+          {error.message}
+        </Code>
+        <Box>
+          <Button colorPalette="brand" onClick={onRetry}>
+            Retry
+          </Button>
+        </Box>
+      </Stack>
+    </Box>
+  );
+}
+
+export class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { error: null };
+
+  static getDerivedStateFromError(error: Error): BoundaryState {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error(`${this.props.label} failed`, error, info.componentStack);
+  }
+
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return <RemoteFailure label={this.props.label} error={this.state.error} onRetry={this.props.onRetry} />;
+  }
+}
+
+export interface RemotePageProps {
+  remote: RemoteName;
+  /** The exposed module, without './' (for example `RiskPage`). */
+  module: string;
+  /** The page's name, for messages. */
+  label: string;
+  /** Test seam: how the module is loaded (the Module Federation runtime by default). */
+  load?: typeof loadRemoteModule;
+}
+
+type LoadState =
+  | { status: 'loading' }
+  | { status: 'ready'; Page: ComponentType }
+  | { status: 'failed'; error: Error };
+
+function RemoteModule({ remote, module, label, isRetry, load }: Omit<RemotePageProps, 'load'> & { isRetry: boolean; load: typeof loadRemoteModule }) {
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  useEffect(() => {
+    let current = true;
+    load<{ default: ComponentType }>(remote, module, isRetry).then(
+      (loaded) => current && setState({ status: 'ready', Page: loaded.default }),
+      (error: unknown) =>
+        current && setState({ status: 'failed', error: error instanceof Error ? error : new Error(String(error)) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [remote, module, isRetry, load]);
+
+  if (state.status === 'loading') return <PageLoading label={`Loading ${label}...`} />;
+  if (state.status === 'failed') throw state.error;
+  const { Page } = state;
+  return <Page />;
+}
+
+export function RemotePage({ remote, module, label, load = loadRemoteModule }: RemotePageProps) {
+  const [attempt, setAttempt] = useState(0);
+  return (
+    <RemoteErrorBoundary key={`${remote}/${module}#${attempt}`} label={label} onRetry={() => setAttempt((n) => n + 1)}>
+      <RemoteModule remote={remote} module={module} label={label} isRetry={attempt > 0} load={load} />
+    </RemoteErrorBoundary>
+  );
+}
