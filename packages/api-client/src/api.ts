@@ -61,7 +61,22 @@ export const api = createApi({
   keepUnusedDataFor: CACHE_SECONDS,
   refetchOnFocus: false,
   refetchOnReconnect: true,
-  tagTypes: ['Session', 'TradingMode', 'MarketStatus', 'Portfolio'],
+  tagTypes: [
+    'Session',
+    'TradingMode',
+    'MarketStatus',
+    'Portfolio',
+    'PaperAccount',
+    'Trades',
+    'Risk',
+    'Allocation',
+    'Broker',
+    'DataSources',
+    'Research',
+    'Performance',
+    'Ml',
+    'Ops',
+  ],
   endpoints: () => ({}),
   // An answer that does not match the contract is reported as an error, not shown as data.
   catchSchemaFailure: (error) => ({

@@ -2,11 +2,18 @@
  * @nivesh/api-contract: the one definition of every endpoint. The server registers and validates
  * routes from `contract`; @nivesh/api-client builds its endpoints from the same objects.
  */
+import { allocationRoutes } from './allocation';
 import { authRoutes } from './auth';
+import { brokerRoutes } from './broker';
+import { dataSourcesRoutes } from './dataSources';
 import { marketRoutes } from './market';
+import { mlRoutes } from './ml';
 import { opsRoutes } from './ops';
+import { performanceRoutes } from './performance';
 import { portfolioRoutes } from './portfolio';
 import { remotesRoutes } from './remotes';
+import { researchRoutes } from './research';
+import { riskRoutes } from './risk';
 import type { RouteDefinition } from './route';
 import { tradingRoutes } from './trading';
 
@@ -19,6 +26,13 @@ export * from './market';
 export * from './trading';
 export * from './ops';
 export * from './portfolio';
+export * from './ml';
+export * from './risk';
+export * from './performance';
+export * from './research';
+export * from './allocation';
+export * from './broker';
+export * from './dataSources';
 
 /** Every endpoint, by domain. */
 export const contract = {
@@ -28,6 +42,13 @@ export const contract = {
   trading: tradingRoutes,
   ops: opsRoutes,
   portfolio: portfolioRoutes,
+  ml: mlRoutes,
+  risk: riskRoutes,
+  performance: performanceRoutes,
+  research: researchRoutes,
+  allocation: allocationRoutes,
+  broker: brokerRoutes,
+  dataSources: dataSourcesRoutes,
 } as const;
 
 export type Contract = typeof contract;
