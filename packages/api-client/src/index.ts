@@ -21,4 +21,5 @@ export * from './domains/broker';
 export * from './domains/dataSources';
 export * from './domains/trading';
 export * from './domains/ops';
+export * from './domains/management';
 export { skipToken } from '@reduxjs/toolkit/query/react';

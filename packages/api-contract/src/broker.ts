@@ -1,4 +1,147 @@
-/** The broker (Upstox): token status, connection and credentials (specification parts 1 and 2). */
-import type { RouteDefinition } from './route';
+/**
+ * The broker (Upstox): access token status and update, connection status, OAuth connect and API
+ * credentials (specification part 1 sections 3 and 7, part 2 sections 2-5, 7-9; DOMAIN.md).
+ * The path's first segment names the broker; Upstox is the only one.
+ */
+import { z } from 'zod';
+import { ApiError, Timestamp } from './common';
+import { route } from './route';
+import { TradingMode } from './trading';
 
-export const brokerRoutes = {} as const satisfies Record<string, RouteDefinition>;
+export const BrokerName = z.enum(['upstox']);
+export type BrokerName = z.infer<typeof BrokerName>;
+const BrokerParams = z.object({ broker: BrokerName });
+
+/**
+ * The access token's state, decoded from the JWT's own `exp`: missing (none stored), invalid (not
+ * three dot-separated parts, or undecodable), expired, expiring (under 2 hours left), valid.
+ */
+export const TokenState = z.enum(['missing', 'invalid', 'expired', 'expiring', 'valid']);
+export type TokenState = z.infer<typeof TokenState>;
+
+/** Under this many hours left, a token is "expiring" (specification part 2, section 9). */
+export const TOKEN_EXPIRING_HOURS = 2;
+/** Under this many hours left, the dashboard shows the warning colour (part 1, section 9). */
+export const TOKEN_WARNING_HOURS = 3;
+
+export const TokenStatus = z.object({
+  success: z.literal(true),
+  broker: BrokerName,
+  state: TokenState,
+  is_expired: z.boolean(),
+  /** Hours until expiry (negative once expired); null without a decodable token. */
+  hours_remaining: z.number().nullable(),
+  expires_at: Timestamp.nullable(),
+  updated_at: Timestamp.nullable(),
+  message: z.string(),
+});
+export type TokenStatus = z.infer<typeof TokenStatus>;
+
+export const TokenUpdateRequest = z.object({
+  client_id: z.string().trim().max(200).optional(),
+  access_token: z.string().trim().min(1, 'Please paste your access token').max(4096),
+});
+
+export const TokenUpdateResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  status: TokenStatus,
+});
+
+export const BrokerStatus = z.object({
+  success: z.literal(true),
+  broker: BrokerName,
+  connected: z.boolean(),
+  mode: TradingMode,
+  has_positions: z.boolean(),
+  last_sync: Timestamp.nullable(),
+  message: z.string(),
+  /** Where to sign in to the broker when not connected. */
+  auth_url: z.string().nullable(),
+});
+export type BrokerStatus = z.infer<typeof BrokerStatus>;
+
+export const ConnectResponse = z.object({
+  success: z.literal(true),
+  auth_url: z.string(),
+  message: z.string(),
+});
+
+/** Stored credentials as the server shows them: the key masked to its first 8 characters, secrets never. */
+export const BrokerCredentials = z.object({
+  api_key: z.string().nullable(),
+  api_secret_set: z.boolean(),
+  access_token_set: z.boolean(),
+  redirect_uri: z.string().nullable(),
+});
+export type BrokerCredentials = z.infer<typeof BrokerCredentials>;
+
+export const CredentialsRequest = z.object({
+  api_key: z.string().trim().min(1, 'API key is required').max(200),
+  /** Omitted: keep the stored secret. */
+  api_secret: z.string().trim().min(1).max(200).optional(),
+  access_token: z.string().trim().min(1).max(4096).optional(),
+  redirect_uri: z.url('redirect_uri must be a URL').optional(),
+});
+
+const errors = { 400: ApiError, 401: ApiError, 503: ApiError } as const;
+
+export const brokerRoutes = {
+  tokenStatus: route({
+    method: 'GET',
+    path: '/api/:broker/token/status',
+    access: 'session',
+    tag: 'broker',
+    summary: "The broker access token's expiry, from the token itself",
+    params: BrokerParams,
+    responses: { 200: TokenStatus, ...errors },
+    client: { pollingIntervalMs: 60_000 },
+  }),
+  tokenUpdate: route({
+    method: 'POST',
+    path: '/api/:broker/token/update',
+    access: 'session',
+    tag: 'broker',
+    summary: 'Store a new broker access token',
+    params: BrokerParams,
+    body: TokenUpdateRequest,
+    responses: { 200: TokenUpdateResponse, ...errors },
+  }),
+  status: route({
+    method: 'GET',
+    path: '/api/:broker/status',
+    access: 'session',
+    tag: 'broker',
+    summary: 'Whether the broker is connected, and the sign-in URL when it is not',
+    params: BrokerParams,
+    responses: { 200: BrokerStatus, ...errors },
+  }),
+  connect: route({
+    method: 'POST',
+    path: '/api/:broker/connect',
+    access: 'session',
+    tag: 'broker',
+    summary: "Start the broker's OAuth sign-in: the URL to open in a new tab",
+    params: BrokerParams,
+    responses: { 200: ConnectResponse, ...errors },
+  }),
+  getCredentials: route({
+    method: 'GET',
+    path: '/api/:broker/credentials',
+    access: 'session',
+    tag: 'broker',
+    summary: 'The stored API credentials (masked)',
+    params: BrokerParams,
+    responses: { 200: z.object({ success: z.literal(true), credentials: BrokerCredentials }), ...errors },
+  }),
+  saveCredentials: route({
+    method: 'POST',
+    path: '/api/:broker/credentials',
+    access: 'session',
+    tag: 'broker',
+    summary: 'Store API credentials (the secret is encrypted at rest)',
+    params: BrokerParams,
+    body: CredentialsRequest,
+    responses: { 200: z.object({ success: z.literal(true), message: z.string() }), ...errors },
+  }),
+} as const;

@@ -6,6 +6,7 @@ import { allocationRoutes } from './allocation';
 import { authRoutes } from './auth';
 import { brokerRoutes } from './broker';
 import { dataSourcesRoutes } from './dataSources';
+import { managementRoutes } from './management';
 import { marketRoutes } from './market';
 import { mlRoutes } from './ml';
 import { opsRoutes } from './ops';
@@ -33,6 +34,7 @@ export * from './research';
 export * from './allocation';
 export * from './broker';
 export * from './dataSources';
+export * from './management';
 
 /** Every endpoint, by domain. */
 export const contract = {
@@ -49,6 +51,7 @@ export const contract = {
   allocation: allocationRoutes,
   broker: brokerRoutes,
   dataSources: dataSourcesRoutes,
+  management: managementRoutes,
 } as const;
 
 export type Contract = typeof contract;
