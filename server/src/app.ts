@@ -3,7 +3,7 @@
  * tests call it and use `inject`.
  */
 import path from 'node:path';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -71,7 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : { logger: loggerOption as FastifyServerOptions['logger'] }),
     bodyLimit: 1024 * 1024,
     // Request lines are logged below: errors loudly, the steady polling quietly.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: false,
   }).withTypeProvider<ZodTypeProvider>();
 

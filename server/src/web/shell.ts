@@ -31,19 +31,22 @@ const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 export async function registerShell(app: FastifyInstance, shellDir: string): Promise<void> {
   const readIndex = createIndexReader(path.join(shellDir, 'index.html'));
 
-  if (fs.existsSync(shellDir)) {
-    await app.register(fastifyStatic, {
-      root: shellDir,
-      prefix: '/',
-      index: false,
-      wildcard: true,
-      decorateReply: false,
-      cacheControl: false,
-      setHeaders: (reply, filePath) => {
-        reply.header('Cache-Control', HASHED_ASSET.test(filePath) ? IMMUTABLE : 'no-cache');
-      },
-    });
+  if (!fs.existsSync(path.join(shellDir, 'index.html'))) {
+    app.log.warn({ shellDir }, 'the shell is not built yet: run `pnpm build` (the API works meanwhile)');
   }
+  // Files are looked up per request, so a shell built after the server started is served too.
+  await app.register(fastifyStatic, {
+    root: shellDir,
+    prefix: '/',
+    index: false,
+    wildcard: true,
+    decorateReply: false,
+    cacheControl: false,
+    suppressWarning: true,
+    setHeaders: (reply, filePath) => {
+      reply.header('Cache-Control', HASHED_ASSET.test(filePath) ? IMMUTABLE : 'no-cache');
+    },
+  });
 
   const sendIndex = (reply: FastifyReply) => {
     const html = readIndex();

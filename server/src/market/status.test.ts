@@ -1,0 +1,68 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { ManualClock } from '../clock.js';
+import type { Database } from '../db/index.js';
+import { createTestApp, OPERATOR_EMAIL, send, setUpOperator, STRONG_PASSWORD, testDatabases } from '../testing/index.js';
+import { loadHolidayCalendar } from './holidays.js';
+
+describe('GET /api/market/status', () => {
+  let database: Database;
+  before(async () => {
+    database = await (await testDatabases())[0]!.open();
+  });
+  after(() => database.close());
+
+  it('answers from the calendar at the server clock', async () => {
+    const clock = new ManualClock('2026-11-20T05:00:00Z'); // Friday 10:30 IST
+    const t = await createTestApp(database, { clock });
+    try {
+      const token = await setUpOperator(t.app);
+      const open = await send(t.app, 'GET', '/api/market/status', { token });
+      assert.equal(open.statusCode, 200);
+      assert.equal(open.json().status, 'OPEN');
+      assert.equal(open.json().is_open, true);
+      assert.equal(open.json().now_ist, '2026-11-20T10:30:00+05:30');
+
+      clock.set('2026-11-24T05:00:00Z'); // Guru Nanak Jayanti, days later: sign in again
+      const login = await send(t.app, 'POST', '/api/auth/login', {
+        body: { email: OPERATOR_EMAIL, password: STRONG_PASSWORD },
+      });
+      const holiday = await send(t.app, 'GET', '/api/market/status', { token: login.json().session_token });
+      assert.equal(holiday.json().status, 'CLOSED');
+      assert.equal(holiday.json().closed_reason, 'holiday');
+      assert.equal(holiday.json().holiday_name, 'Prakash Gurpurb Sri Guru Nanak Dev');
+      assert.equal(holiday.json().next_open, '2026-11-25T03:45:00.000Z');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('operator holiday files', () => {
+  it('replace a shipped year and add new ones', () => {
+    const dir = fs.mkdtempSync(path.join(process.cwd(), '.tmp-holidays-'));
+    try {
+      fs.writeFileSync(
+        path.join(dir, '2027.json'),
+        JSON.stringify({ exchange: 'NSE', year: 2027, holidays: [{ date: '2027-01-26', name: 'Republic Day' }] }),
+      );
+      const calendar = loadHolidayCalendar(dir);
+      assert.deepEqual(calendar.knownYears(), [2025, 2026, 2027]);
+      assert.equal(calendar.holidayName('2027-01-26'), 'Republic Day');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('stop the server with the file and the problem when invalid', () => {
+    const dir = fs.mkdtempSync(path.join(process.cwd(), '.tmp-holidays-'));
+    try {
+      fs.writeFileSync(path.join(dir, '2027.json'), JSON.stringify({ exchange: 'NSE', year: 2027, holidays: [{ date: 'soon' }] }));
+      assert.throws(() => loadHolidayCalendar(dir), /2027\.json is invalid: holidays\.0\.date/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
