@@ -1,0 +1,45 @@
+import { expect, test, E2E_PASSWORD, OPERATOR_EMAIL, SESSION_STORAGE_KEY } from '../support/fixtures';
+
+test.describe('first run', () => {
+  test('the setup link opens setup mode; setting the password lands on the dashboard', async ({
+    page,
+    server,
+    problems,
+  }) => {
+    const link = new URL(server.setupLink);
+    await page.goto(`${server.baseUrl}${link.pathname}${link.search}`);
+
+    await expect(page.getByRole('button', { name: /set password/i })).toBeVisible();
+    const passwords = page.locator('input[type="password"]');
+    await passwords.nth(0).fill(E2E_PASSWORD);
+    await passwords.nth(1).fill(E2E_PASSWORD);
+    await expect(page.getByText('Strong')).toBeVisible();
+    await page.getByRole('button', { name: /set password/i }).click();
+
+    await page.waitForURL('**/dashboard', { timeout: 15_000 });
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    const stored = await page.evaluate((key) => window.localStorage.getItem(key), SESSION_STORAGE_KEY);
+    expect(stored).toBeTruthy();
+    expect(problems.list()).toEqual([]);
+  });
+
+  test('sign out, then sign in with the new password', async ({ page, server, problems }) => {
+    await page.goto(`${server.baseUrl}/login`);
+    await page.getByLabel(/email/i).fill(OPERATOR_EMAIL);
+    await page.getByLabel(/^password/i).first().fill(E2E_PASSWORD);
+    await page.getByRole('button', { name: /^sign in|^log in|^login/i }).click();
+    await page.waitForURL('**/dashboard', { timeout: 15_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+    await page.getByRole('button', { name: /user menu|account/i }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await page.waitForURL('**/login');
+    const stored = await page.evaluate((key) => window.localStorage.getItem(key), SESSION_STORAGE_KEY);
+    expect(stored).toBeNull();
+
+    await page.goto(`${server.baseUrl}/risk`);
+    await expect(page.getByLabel(/email/i)).toBeVisible();
+    expect(problems.list()).toEqual([]);
+  });
+});

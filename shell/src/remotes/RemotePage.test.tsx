@@ -1,0 +1,61 @@
+import { screen } from '@testing-library/react';
+import { renderWithProviders } from '@nivesh/api-client/testing';
+import { RemotePage } from './RemotePage';
+import { RemoteUnavailableError, type loadRemoteModule } from './remoteRegistry';
+
+type Loader = typeof loadRemoteModule;
+
+function Page() {
+  return <h1>Risk Management</h1>;
+}
+
+function Broken(): never {
+  throw new Error('positions is undefined');
+}
+
+describe('RemotePage', () => {
+  beforeEach(() => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+
+  it('shows a loading state, then the remote page', async () => {
+    const load = jest.fn(async () => ({ default: Page })) as unknown as Loader;
+    renderWithProviders(<RemotePage remote="risk" module="RiskPage" label="The Risk Management page" load={load} />);
+    expect(screen.getByText('Loading The Risk Management page...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Risk Management' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledWith('risk', 'RiskPage', false);
+  });
+
+  it('shows a clear message with Retry when the remote cannot be loaded, and Retry loads it again', async () => {
+    const load = jest
+      .fn()
+      .mockRejectedValueOnce(new RemoteUnavailableError('risk', 'Loading script failed: /remotes/risk/x/remoteEntry.js'))
+      .mockResolvedValueOnce({ default: Page }) as unknown as Loader;
+    const { user } = renderWithProviders(
+      <RemotePage remote="risk" module="RiskPage" label="The Risk Management page" load={load} />,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The Risk Management page could not be loaded');
+    expect(alert).toHaveTextContent('This page group is unavailable right now.');
+    expect(alert).toHaveTextContent('Loading script failed: /remotes/risk/x/remoteEntry.js');
+
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Risk Management' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(load).toHaveBeenLastCalledWith('risk', 'RiskPage', true);
+  });
+
+  it('keeps a failing page inside its own boundary', async () => {
+    const load = jest.fn(async () => ({ default: Broken })) as unknown as Loader;
+    renderWithProviders(
+      <div>
+        <p>Sidebar still here</p>
+        <RemotePage remote="risk" module="RiskPage" label="The Risk Management page" load={load} />
+      </div>,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The Risk Management page stopped working');
+    expect(alert).toHaveTextContent('positions is undefined');
+    expect(screen.getByText('Sidebar still here')).toBeInTheDocument();
+  });
+});
