@@ -23,6 +23,16 @@ export default tseslint.config(
     },
   },
   {
+    // Playwright fixtures are functions that receive `use` and an often empty first argument.
+    files: ['e2e/**/*.ts'],
+    rules: { 'react-hooks/rules-of-hooks': 'off', 'no-empty-pattern': 'off' },
+  },
+  {
+    // Benchmarks and command-line tools print their results.
+    files: ['bench/**/*.ts', 'server/src/cli.ts'],
+    rules: { 'no-console': 'off' },
+  },
+  {
     files: ['**/*.{cjs,js,mjs}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -1,4 +1,336 @@
-/** Risk management (specification part 1 section 3, part 2 sections 2-4 and 9). */
-import type { RouteDefinition } from './route';
+/**
+ * Risk management (specification part 1 sections 3, 7 and 8; part 2 sections 2-4 and 9; metric
+ * definitions in DOMAIN.md).
+ *
+ * Units: amounts are rupees; `*_ratio`, scores and shares are plain numbers; fields documented as
+ * "fraction" are 0-1 (0.1 = 10%); fields documented as "percent" are percent (1.5 = 1.5%).
+ * The specification names the metrics twice (part 1 snake_case, part 2 camelCase); this contract
+ * has ONE snake_case shape covering both.
+ */
+import { z } from 'zod';
+import { ApiError, Rupees, Timestamp } from './common';
+import { route } from './route';
+import { TradingMode } from './trading';
 
-export const riskRoutes = {} as const satisfies Record<string, RouteDefinition>;
+/** Every risk GET is polled this often while a page shows it (part 1, section 9). */
+export const RISK_POLLING_MS = 30_000;
+/** Window of the drawdown and return statistics, trading days (part 2, section 9: "30-day period"). */
+export const RISK_WINDOW_DAYS = 30;
+/** VaR confidence (historical, one day). */
+export const VAR_CONFIDENCE = 0.95;
+/** Market (NIFTY) drops of the three stress scenarios, fractions: scenario_1, scenario_2, scenario_3. */
+export const STRESS_TEST_DROPS = [0.1, 0.2, 0.3] as const;
+/** ML risk score bands (part 2, section 9): under `low` green, under `high` yellow, else red. */
+export const ML_RISK_SCORE_BANDS = { low: 0.3, high: 0.7 } as const;
+
+export const RiskLevel = z.enum(['low', 'medium', 'high']);
+export type RiskLevel = z.infer<typeof RiskLevel>;
+
+/** 0-1 score (ML risk, diversification, liquidity). */
+const Score = z.number().min(0).max(1);
+
+/**
+ * The portfolio's risk metrics, computed from stored end-of-day values (DOMAIN.md). A statistic
+ * is null while there is not enough history to compute it honestly (never a placeholder).
+ */
+export const RiskMetrics = z.object({
+  /** Drawdown at the latest day: V_t / peak - 1, a fraction <= 0 (-0.05 = 5% below the peak). */
+  current_drawdown: z.number().max(0).nullable(),
+  /** Worst (most negative) drawdown over the window, fraction <= 0. */
+  max_drawdown: z.number().max(0).nullable(),
+  /** Annualised Sharpe ratio of daily returns over the window (rf per the server's setting). */
+  sharpe_ratio: z.number().nullable(),
+  /** Historical one-day VaR at 95%, rupees (a positive amount that could be lost). */
+  var_95: Rupees.nonnegative().nullable(),
+  /** Beta of daily returns to NIFTY 50 over the window. */
+  beta: z.number().nullable(),
+  /** Return of the portfolio over the window, percent. */
+  portfolio_return: z.number().nullable(),
+  /** Winning closed trades / losing closed trades (after costs); null without a losing trade. */
+  win_loss_ratio: z.number().nonnegative().nullable(),
+  winning_trades: z.number().int().nonnegative(),
+  losing_trades: z.number().int().nonnegative(),
+  /** Cash plus holdings at current prices. */
+  portfolio_value: Rupees,
+  /** Annualised volatility of daily returns, fraction (0.18 = 18%). */
+  volatility: z.number().nonnegative().nullable(),
+  /** ML model's overall risk score, 0 (calm) to 1 (very risky). */
+  ml_risk_score: Score,
+  risk_level: RiskLevel,
+  /** 0 (one position) to 1 (well spread). */
+  diversification_score: Score,
+  /**
+   * Portfolio value after a NIFTY drop of 10% / 20% / 30% (STRESS_TEST_DROPS), each position
+   * falling by the drop times its own beta; cash unchanged.
+   */
+  stress_test: z.object({ scenario_1: Rupees, scenario_2: Rupees, scenario_3: Rupees }),
+  /** Trading days in the statistics window (RISK_WINDOW_DAYS) and days of history actually used. */
+  window_days: z.number().int().positive(),
+  history_days: z.number().int().nonnegative(),
+  as_of: Timestamp,
+});
+export type RiskMetrics = z.infer<typeof RiskMetrics>;
+
+export const PositionRecommendation = z.enum(['hold', 'reduce', 'exit']);
+export type PositionRecommendation = z.infer<typeof PositionRecommendation>;
+
+/** Risk of one open position. */
+export const RiskPosition = z.object({
+  symbol: z.string(),
+  risk_level: RiskLevel,
+  /** Exposure: quantity times current price, rupees. */
+  position_value: Rupees,
+  /** Suggested stop-loss price per share, rupees. */
+  stop_loss_suggestion: Rupees,
+  /** What is lost if the stop-loss is hit: quantity times (current price - stop), rupees. */
+  risk_amount: Rupees,
+  unrealized_pnl: Rupees,
+  /** Annualised volatility of the stock's daily returns, fraction; null without history. */
+  price_volatility: z.number().nonnegative().nullable(),
+  ml_risk_score: Score,
+  /** Share of the portfolio value in this position, fraction. */
+  concentration_risk: Score,
+  /** 0 (hard to exit) to 1 (very liquid). */
+  liquidity_score: Score,
+  /** The model's advice; 'hold' when it has no view (the specification's default, HOLD). */
+  recommendation: PositionRecommendation,
+  /** Price target per share, rupees; null when the model has none. */
+  target_price: Rupees.nullable(),
+});
+export type RiskPosition = z.infer<typeof RiskPosition>;
+
+export const AlertSeverity = z.enum(['high', 'medium', 'low']);
+/** Display type (part 2: warning, info, anything else shown as success). */
+export const AlertType = z.enum(['warning', 'info', 'success']);
+
+export const RiskAlert = z.object({
+  id: z.string(),
+  severity: AlertSeverity,
+  type: AlertType,
+  message: z.string(),
+  timestamp: Timestamp,
+  action_required: z.boolean(),
+  suggested_action: z.string().nullable(),
+});
+export type RiskAlert = z.infer<typeof RiskAlert>;
+
+const positiveRupees = (label: string) =>
+  z.number({ error: `${label} must be a positive amount in rupees.` }).positive(`${label} must be a positive amount in rupees.`);
+const fraction = (label: string) => {
+  const message = `${label} must be a fraction above 0 and at most 1 (0.1 = 10%).`;
+  return z.number({ error: message }).positive(message).max(1, message);
+};
+
+/** The operator's editable position limits. */
+export const PositionLimits = z.object({
+  /** Largest single position, rupees. */
+  max_position_size: positiveRupees('Max position size'),
+  /** Largest share of the portfolio in one stock, fraction. */
+  max_single_stock: fraction('Max single stock'),
+  /** Largest share of the portfolio in one sector, fraction. */
+  max_sector_exposure: fraction('Max sector exposure'),
+  /** Fewest open positions for a diversified portfolio (a count). */
+  min_diversification: z
+    .number({ error: 'Min diversification must be a whole number of positions, at least 1.' })
+    .int('Min diversification must be a whole number of positions, at least 1.')
+    .min(1, 'Min diversification must be a whole number of positions, at least 1.'),
+});
+export type PositionLimits = z.infer<typeof PositionLimits>;
+
+/** The operator's editable loss limits. */
+export const LossLimits = z.object({
+  daily_loss_limit: positiveRupees('Daily loss limit'),
+  weekly_loss_limit: positiveRupees('Weekly loss limit'),
+  monthly_loss_limit: positiveRupees('Monthly loss limit'),
+  /** Deepest drawdown allowed, fraction of the peak (0.15 = 15%). */
+  max_drawdown_limit: fraction('Max drawdown limit'),
+});
+export type LossLimits = z.infer<typeof LossLimits>;
+
+export const MarketRegime = z.enum(['bullish', 'bearish', 'sideways', 'volatile']);
+
+/** What the risk model suggests now; computed by the server, not editable. */
+export const MlRiskRecommendations = z.object({
+  current_risk_score: Score,
+  /** Share of capital to keep in cash, fraction. */
+  recommended_cash_allocation: Score,
+  market_regime: MarketRegime,
+  /** Suggested size of a new position, fraction of portfolio value. */
+  suggested_position_sizing: Score,
+  next_review_date: Timestamp,
+});
+
+export const RiskLimits = z.object({
+  position_limits: PositionLimits,
+  loss_limits: LossLimits,
+  ml_recommendations: MlRiskRecommendations,
+  current_status: z.object({
+    portfolio_health: z.enum(['good', 'warning', 'critical']),
+    /** Limits currently breached or close to it, as sentences. */
+    warnings: z.array(z.string()),
+  }),
+  updated_at: Timestamp,
+});
+export type RiskLimits = z.infer<typeof RiskLimits>;
+
+/** The editable part of the limits; the loss limits must widen from day to week to month. */
+export const RiskLimitsUpdate = z
+  .object({ position_limits: PositionLimits, loss_limits: LossLimits })
+  .superRefine(({ loss_limits: l }, ctx) => {
+    if (l.weekly_loss_limit < l.daily_loss_limit) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['loss_limits', 'weekly_loss_limit'],
+        message: 'Weekly loss limit must be at least the daily loss limit.',
+      });
+    }
+    if (l.monthly_loss_limit < l.weekly_loss_limit) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['loss_limits', 'monthly_loss_limit'],
+        message: 'Monthly loss limit must be at least the weekly loss limit.',
+      });
+    }
+  });
+export type RiskLimitsUpdate = z.infer<typeof RiskLimitsUpdate>;
+
+/** Which risk alerts the server raises. Stored on the server; defaults below until first saved. */
+export const AlertSettings = z.object({
+  stop_loss: z.boolean(),
+  daily_loss: z.boolean(),
+  high_volatility: z.boolean(),
+  position_correlation: z.boolean(),
+});
+export type AlertSettings = z.infer<typeof AlertSettings>;
+
+/** Part 2, section 2: stop loss, daily loss and high volatility on; position correlation off. */
+export const DEFAULT_ALERT_SETTINGS: AlertSettings = {
+  stop_loss: true,
+  daily_loss: true,
+  high_volatility: true,
+  position_correlation: false,
+};
+
+export const ALERT_SETTING_LABELS: Record<keyof AlertSettings, string> = {
+  stop_loss: 'Stop loss alerts',
+  daily_loss: 'Daily loss limit alerts',
+  high_volatility: 'High volatility alerts',
+  position_correlation: 'Position correlation alerts',
+};
+
+/** The body must say `confirm: true`: a stray call never squares off a book. */
+export const EmergencyStopRequest = z.object({
+  confirm: z.literal(true, { error: 'Emergency stop needs confirm: true.' }),
+});
+
+/** What the emergency stop did, in the trading mode it ran in. */
+export const EmergencyStopResult = z.object({
+  trading_mode: TradingMode,
+  /** Open orders cancelled. */
+  cancelled_orders: z.number().int().nonnegative(),
+  /** Positions closed with a market order. */
+  squared_off: z.array(z.object({ symbol: z.string(), quantity: z.number().int(), order_id: z.string() })),
+  /** Orders or positions that could not be cancelled or closed, with the broker's reason. */
+  failures: z.array(z.object({ symbol: z.string(), reason: z.string() })),
+  executed_at: Timestamp,
+});
+export type EmergencyStopResult = z.infer<typeof EmergencyStopResult>;
+
+const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
+const okWithMessage = <T extends z.ZodType>(data: T) =>
+  z.object({ success: z.literal(true), message: z.string(), data });
+
+const errors = { 400: ApiError, 401: ApiError, 503: ApiError } as const;
+const polled = { pollingIntervalMs: RISK_POLLING_MS } as const;
+
+export const riskRoutes = {
+  metrics: route({
+    method: 'GET',
+    path: '/api/risk/metrics',
+    access: 'session',
+    tag: 'risk',
+    summary: 'Drawdown, Sharpe, VaR, beta, volatility, ML risk score and stress test of the portfolio',
+    responses: { 200: ok(RiskMetrics), ...errors },
+    client: polled,
+  }),
+  positions: route({
+    method: 'GET',
+    path: '/api/risk/positions',
+    access: 'session',
+    tag: 'risk',
+    summary: 'Risk of each open position: level, exposure, stop loss, risk amount, recommendation',
+    responses: { 200: ok(z.array(RiskPosition)), ...errors },
+    client: polled,
+  }),
+  alerts: route({
+    method: 'GET',
+    path: '/api/risk/alerts',
+    access: 'session',
+    tag: 'risk',
+    summary: 'Active (not dismissed) risk alerts, newest first',
+    responses: { 200: ok(z.array(RiskAlert)), ...errors },
+    client: polled,
+  }),
+  dismissAlert: route({
+    method: 'POST',
+    path: '/api/risk/alerts/:id/dismiss',
+    access: 'session',
+    tag: 'risk',
+    summary: 'Dismiss one alert (it stays dismissed)',
+    params: z.object({ id: z.string().min(1) }),
+    responses: { 200: z.object({ success: z.literal(true), message: z.string() }), 404: ApiError, ...errors },
+  }),
+  clearAlerts: route({
+    method: 'POST',
+    path: '/api/risk/alerts/clear',
+    access: 'session',
+    tag: 'risk',
+    summary: 'Dismiss every active alert',
+    responses: { 200: okWithMessage(z.object({ cleared: z.number().int().nonnegative() })), ...errors },
+  }),
+  limits: route({
+    method: 'GET',
+    path: '/api/risk/limits',
+    access: 'session',
+    tag: 'risk',
+    summary: 'Position and loss limits, ML recommendations and current status',
+    responses: { 200: ok(RiskLimits), ...errors },
+    client: polled,
+  }),
+  updateLimits: route({
+    method: 'POST',
+    path: '/api/risk/limits',
+    access: 'session',
+    tag: 'risk',
+    summary: "Change the operator's position and loss limits",
+    body: RiskLimitsUpdate,
+    responses: { 200: okWithMessage(RiskLimits), ...errors },
+  }),
+  alertSettings: route({
+    method: 'GET',
+    path: '/api/risk/alert-settings',
+    access: 'session',
+    tag: 'risk',
+    summary: 'Which risk alerts are raised (DEFAULT_ALERT_SETTINGS until first saved)',
+    responses: { 200: ok(AlertSettings), ...errors },
+    client: polled,
+  }),
+  saveAlertSettings: route({
+    method: 'POST',
+    path: '/api/risk/alert-settings',
+    access: 'session',
+    tag: 'risk',
+    summary: 'Save which risk alerts are raised',
+    body: AlertSettings,
+    responses: { 200: okWithMessage(AlertSettings), ...errors },
+  }),
+  emergencyStop: route({
+    method: 'POST',
+    path: '/api/risk/emergency-stop',
+    access: 'session',
+    tag: 'risk',
+    summary: 'Cancel every open order and square off every open position in the current trading mode',
+    body: EmergencyStopRequest,
+    responses: { 200: okWithMessage(EmergencyStopResult), 409: ApiError, 502: ApiError, ...errors },
+  }),
+} as const;

@@ -1,4 +1,109 @@
-import { Heading } from '@chakra-ui/react';
+/**
+ * Risk Management (specification part 2, section 2): connection banner, Emergency Stop All, six
+ * metric cards and the overview / positions / limits / alerts tabs. Every figure comes from the
+ * risk calls (polled every 30 s); when a call fails the page says which, and shows earlier data
+ * only with a notice saying it is cached and from when.
+ */
+import { Badge, Tabs } from '@chakra-ui/react';
+import { errorMessage } from '@nivesh/api-client';
+import { ConnectionBanner, formatIstTime, PageHeader } from '@nivesh/ui';
+import { CachedDataNotice, LoadFailures } from '../../features/RiskNotices';
+import { RISK_TEXT } from '../../features/riskText';
+import { useRiskData, type QueryView } from '../../features/useRiskData';
+import { EmergencyStopButton } from './EmergencyStop';
+import { MetricCards } from './MetricCards';
+import { AlertsTab } from './tabs/AlertsTab';
+import { LimitsTab } from './tabs/LimitsTab';
+import { OverviewTab } from './tabs/OverviewTab';
+import { PositionsTab } from './tabs/PositionsTab';
+
+/** Still waiting for a first answer (a skeleton, not an error). */
+function isWaiting(query: QueryView): boolean {
+  return query.data === undefined && !(query.error !== undefined && !query.isFetching);
+}
+
+function failureDetail(query: QueryView): string | null {
+  return query.error === undefined ? null : errorMessage(query.error, 'The risk management system did not answer.');
+}
+
 export default function RiskPage() {
-  return <Heading>RiskPage</Heading>;
+  const risk = useRiskData();
+  const { metrics, positions, alerts, limits, connection } = risk;
+  const metricsData = metrics.data?.data;
+  const alertCount = alerts.data?.data.length;
+
+  const firstFailure = risk.failures[0];
+
+  return (
+    <>
+      <PageHeader
+        title="Risk Management"
+        subtitle={
+          metricsData
+            ? `Drawdown, exposure and limits · as of ${formatIstTime(metricsData.as_of)}`
+            : 'Drawdown, exposure and limits across your portfolio'
+        }
+        actions={<EmergencyStopButton />}
+      />
+
+      {connection === 'connecting' && (
+        <ConnectionBanner
+          status="info"
+          title={RISK_TEXT.connecting}
+          description="Fetching risk metrics, positions, alerts and limits."
+          onRetry={risk.retry}
+        />
+      )}
+      {connection === 'disconnected' && (
+        <ConnectionBanner
+          status="warning"
+          title={RISK_TEXT.offline}
+          description={firstFailure?.detail ?? 'The risk management system did not answer.'}
+          onRetry={risk.retry}
+        />
+      )}
+      <CachedDataNotice stale={risk.stale} />
+      <LoadFailures failures={risk.failures} />
+
+      <MetricCards metrics={metricsData} loading={metrics.isLoading} />
+
+      <Tabs.Root defaultValue="overview" variant="line" lazyMount>
+        <Tabs.List mb="6" overflowX="auto">
+          <Tabs.Trigger value="overview">Overview</Tabs.Trigger>
+          <Tabs.Trigger value="positions">Positions</Tabs.Trigger>
+          <Tabs.Trigger value="limits">Limits</Tabs.Trigger>
+          <Tabs.Trigger value="alerts">
+            Alerts
+            {alertCount !== undefined && alertCount > 0 && (
+              <Badge size="sm" colorPalette="orange" ms="1">
+                {alertCount}
+              </Badge>
+            )}
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="overview">
+          <OverviewTab
+            metrics={metricsData}
+            metricsLoading={isWaiting(metrics)}
+            positions={positions.data?.data}
+            positionsLoading={isWaiting(positions)}
+            connection={connection}
+          />
+        </Tabs.Content>
+        <Tabs.Content value="positions">
+          <PositionsTab
+            positions={positions.data?.data}
+            loading={isWaiting(positions)}
+            errorDetail={failureDetail(positions)}
+          />
+        </Tabs.Content>
+        <Tabs.Content value="limits">
+          <LimitsTab limits={limits.data?.data} loading={isWaiting(limits)} errorDetail={failureDetail(limits)} />
+        </Tabs.Content>
+        <Tabs.Content value="alerts">
+          <AlertsTab alerts={alerts.data?.data} loading={isWaiting(alerts)} errorDetail={failureDetail(alerts)} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </>
+  );
 }

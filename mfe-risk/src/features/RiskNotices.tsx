@@ -1,0 +1,62 @@
+/** Notices shared by the risk pages: per-call failures, cached-data warning, a retryable error block. */
+import { Alert, Button, List, Stack, Text } from '@chakra-ui/react';
+import { formatIstTime, timeAgo, Unavailable } from '@nivesh/ui';
+import type { CallFailure, StaleData } from './useRiskData';
+import { RISK_TEXT } from './riskText';
+
+/** One line per failing call: which figures are missing, and why. */
+export function LoadFailures({ failures }: { failures: CallFailure[] }) {
+  if (failures.length === 0) return null;
+  return (
+    <Alert.Root status="error" rounded="l3" mb="6" alignItems="flex-start">
+      <Alert.Indicator />
+      <Alert.Content>
+        <List.Root gap="1" ps="0" listStyle="none" aria-label="Risk data errors">
+          {failures.map((failure) => (
+            <List.Item key={failure.call}>
+              <Text as="span" fontWeight="semibold">
+                {failure.text}
+              </Text>{' '}
+              <Text as="span" color="fg.muted">
+                {failure.detail}
+              </Text>
+            </List.Item>
+          ))}
+        </List.Root>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+/** Shown only when figures on screen come from an earlier fetch because the latest one failed. */
+export function CachedDataNotice({ stale }: { stale: StaleData | null }) {
+  if (!stale) return null;
+  return (
+    <Alert.Root status="warning" rounded="l3" mb="6" alignItems="flex-start" role="status">
+      <Alert.Indicator />
+      <Stack gap="1">
+        <Alert.Title>{RISK_TEXT.cachedTitle}</Alert.Title>
+        <Alert.Description>
+          <Text as="span">{RISK_TEXT.cachedBody}</Text>{' '}
+          <Text as="span">
+            Last fetched at {formatIstTime(new Date(stale.fetchedAt))} ({timeAgo(new Date(stale.fetchedAt))}).
+          </Text>
+        </Alert.Description>
+      </Stack>
+    </Alert.Root>
+  );
+}
+
+/** A block whose data could not be loaded: the sentence, the server's reason and Retry. */
+export function LoadError({ title, detail, onRetry }: { title: string; detail: string; onRetry: () => void }) {
+  return (
+    <Unavailable title={title}>
+      <Stack as="span" gap="3" align="center">
+        <span>{detail}</span>
+        <Button size="xs" variant="outline" onClick={onRetry}>
+          Retry
+        </Button>
+      </Stack>
+    </Unavailable>
+  );
+}

@@ -1,0 +1,89 @@
+import type { RiskPosition } from '@nivesh/api-contract';
+import {
+  formatFractionPercent,
+  formatShare,
+  formatVarThousands,
+  mlAssessmentTone,
+  mlRiskLabel,
+  mlRiskTone,
+  riskDistribution,
+  stressRows,
+} from './riskFormat';
+import { connectionOf, failuresOf, staleOf, type QueryView } from './useRiskData';
+
+const at = (risk_level: RiskPosition['risk_level'], position_value: number) => ({ risk_level, position_value }) as RiskPosition;
+
+describe('risk formatting', () => {
+  it('shows VaR in whole thousands of rupees', () => {
+    expect(formatVarThousands(12_345.67)).toBe('₹12K');
+    expect(formatVarThousands(12_500)).toBe('₹13K');
+    expect(formatVarThousands(1_234_000)).toBe('₹1,234K');
+    expect(formatVarThousands(0)).toBe('₹0K');
+  });
+
+  it('shows fractions as percents', () => {
+    expect(formatFractionPercent(-0.0523)).toBe('-5.23%');
+    expect(formatFractionPercent(0)).toBe('0.00%');
+    expect(formatFractionPercent(0.45, 0)).toBe('45%');
+  });
+
+  it('computes the risk distribution by count with exposure', () => {
+    const shares = riskDistribution([at('low', 100), at('medium', 50), at('high', 25)]);
+    expect(shares.map((share) => formatShare(share.percent))).toEqual(['33.3%', '33.3%', '33.3%']);
+    expect(shares.map((share) => share.exposure)).toEqual([100, 50, 25]);
+    expect(riskDistribution([]).map((share) => share.percent)).toEqual([0, 0, 0]);
+  });
+
+  it('derives the stress loss from the server’s scenario values', () => {
+    const rows = stressRows({ portfolio_value: 200_000, stress_test: { scenario_1: 185_000, scenario_2: 170_000, scenario_3: 155_000 } });
+    expect(rows).toEqual([
+      { drop: 0.1, value: 185_000, change: -15_000, changePercent: -7.5 },
+      { drop: 0.2, value: 170_000, change: -30_000, changePercent: -15 },
+      { drop: 0.3, value: 155_000, change: -45_000, changePercent: -22.5 },
+    ]);
+  });
+
+  it('bands the ML risk score at 0.3 and 0.7', () => {
+    expect([0, 0.29, 0.3, 0.69, 0.7, 1].map(mlRiskTone)).toEqual(['green', 'green', 'yellow', 'yellow', 'red', 'red']);
+    expect([0.29, 0.3, 0.7].map(mlAssessmentTone)).toEqual(['green', 'yellow', 'yellow']);
+    expect([0.1, 0.5, 0.9].map(mlRiskLabel)).toEqual(['Low risk', 'Moderate risk', 'High risk']);
+  });
+});
+
+describe('risk connection state', () => {
+  const settled = (overrides: Partial<QueryView> = {}): QueryView => ({
+    isLoading: false,
+    isFetching: false,
+    isUninitialized: false,
+    ...overrides,
+  });
+  const notConnected: QueryView['error'] = { status: 503, data: { message: 'Not connected.' } };
+
+  it('is connecting while a first answer or a retry after a failure is on its way', () => {
+    expect(connectionOf([settled({ isLoading: true, isFetching: true })])).toBe('connecting');
+    expect(connectionOf([settled({ isFetching: true, error: notConnected })])).toBe('connecting');
+  });
+
+  it('stays connected while a successful poll refreshes', () => {
+    expect(connectionOf([settled({ data: {}, isFetching: true })])).toBe('connected');
+  });
+
+  it('is disconnected when any call failed, and names that call', () => {
+    const queries = { metrics: settled({ data: {} }), positions: settled({ error: notConnected }) };
+    expect(connectionOf(Object.values(queries))).toBe('disconnected');
+    expect(failuresOf(queries)).toEqual([
+      { call: 'positions', text: 'Position risk could not be loaded.', detail: 'Not connected.' },
+    ]);
+  });
+
+  it('reports cached data only when earlier data is kept after a failure', () => {
+    expect(staleOf({ metrics: settled({ error: notConnected }) })).toBeNull();
+    expect(staleOf({ metrics: settled({ data: {}, fulfilledTimeStamp: 1_000 }) })).toBeNull();
+    expect(
+      staleOf({
+        metrics: settled({ data: {}, error: notConnected, fulfilledTimeStamp: 2_000 }),
+        alerts: settled({ data: {}, error: notConnected, fulfilledTimeStamp: 1_000 }),
+      }),
+    ).toEqual({ calls: ['metrics', 'alerts'], fetchedAt: 1_000 });
+  });
+});

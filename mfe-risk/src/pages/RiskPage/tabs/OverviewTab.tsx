@@ -1,0 +1,210 @@
+/**
+ * Overview: risk distribution of the open positions, portfolio metrics, the stress test and the
+ * monitoring strip (part 2, section 2). Every figure comes from the server's answers.
+ */
+import type { ReactNode } from 'react';
+import { Badge, Box, Flex, HStack, Progress, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import type { RiskMetrics, RiskPosition } from '@nivesh/api-contract';
+import { formatPercent, formatRupees, Panel, Unavailable } from '@nivesh/ui';
+import {
+  formatFractionPercent,
+  formatShare,
+  mlAssessmentTone,
+  mlRiskLabel,
+  mlRiskTone,
+  riskDistribution,
+  stressRows,
+  RISK_LEVEL_LABELS,
+  RISK_LEVEL_PALETTE,
+  type Tone,
+} from '../../../features/riskFormat';
+import { LOAD_ERRORS, RISK_TEXT } from '../../../features/riskText';
+import type { RiskConnection } from '../../../features/useRiskData';
+
+const TONE_COLOR: Record<Tone, string> = { green: 'green.fg', yellow: 'yellow.fg', red: 'red.fg' };
+
+interface OverviewProps {
+  metrics: RiskMetrics | undefined;
+  metricsLoading: boolean;
+  positions: RiskPosition[] | undefined;
+  positionsLoading: boolean;
+  connection: RiskConnection;
+}
+
+function Blocks({ count }: { count: number }) {
+  return (
+    <Stack gap="3" aria-busy="true">
+      {Array.from({ length: count }, (_, index) => (
+        <Skeleton key={index} height="6" />
+      ))}
+    </Stack>
+  );
+}
+
+function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <Flex justify="space-between" align="center" gap="3" py="1.5">
+      <Text color="fg.muted" textStyle="sm">
+        {label}
+      </Text>
+      <Box fontWeight="semibold" fontVariantNumeric="tabular-nums" textAlign="end">
+        {children}
+      </Box>
+    </Flex>
+  );
+}
+
+function RiskDistribution({ positions, loading }: { positions: RiskPosition[] | undefined; loading: boolean }) {
+  if (!positions) return loading ? <Blocks count={3} /> : <Unavailable title={LOAD_ERRORS.positions} />;
+  if (positions.length === 0) return <Unavailable title="No open positions">Nothing is at risk right now.</Unavailable>;
+  return (
+    <Stack gap="4">
+      {riskDistribution(positions).map((share) => (
+        <Stack key={share.level} gap="1.5" data-testid={`risk-share-${share.level}`}>
+          <Flex justify="space-between" align="baseline">
+            <Badge colorPalette={RISK_LEVEL_PALETTE[share.level]} variant="subtle">
+              {RISK_LEVEL_LABELS[share.level]} risk
+            </Badge>
+            <Text fontWeight="semibold" fontVariantNumeric="tabular-nums">
+              {formatShare(share.percent)}
+            </Text>
+          </Flex>
+          <Progress.Root
+            value={share.percent}
+            size="sm"
+            colorPalette={RISK_LEVEL_PALETTE[share.level]}
+            aria-label={`${RISK_LEVEL_LABELS[share.level]} risk share`}
+          >
+            <Progress.Track>
+              <Progress.Range />
+            </Progress.Track>
+          </Progress.Root>
+          <Text textStyle="xs" color="fg.muted" fontVariantNumeric="tabular-nums">
+            {share.count} of {positions.length} positions · {formatRupees(share.exposure)} exposure
+          </Text>
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+function PortfolioMetrics({ metrics, loading }: { metrics: RiskMetrics | undefined; loading: boolean }) {
+  if (!metrics) return loading ? <Blocks count={4} /> : <Unavailable title={LOAD_ERRORS.metrics} />;
+  const tone = mlRiskTone(metrics.ml_risk_score);
+  return (
+    <Stack gap="0" divideY="1px">
+      <Row label="Portfolio value">{formatRupees(metrics.portfolio_value)}</Row>
+      <Row label="ML risk score">
+        <Text as="span" color={TONE_COLOR[tone]} data-tone={tone} data-testid="ml-risk-score">
+          {formatFractionPercent(metrics.ml_risk_score, 0)}
+        </Text>{' '}
+        <Text as="span" textStyle="xs" color="fg.muted">
+          {mlRiskLabel(metrics.ml_risk_score)}
+        </Text>
+      </Row>
+      <Row label="Volatility (annualised)">
+        {metrics.volatility === null ? '--' : formatFractionPercent(metrics.volatility)}
+      </Row>
+      <Row label="Diversification">{formatFractionPercent(metrics.diversification_score, 0)}</Row>
+      <Row label="Risk level">
+        <Badge colorPalette={RISK_LEVEL_PALETTE[metrics.risk_level]}>{RISK_LEVEL_LABELS[metrics.risk_level]}</Badge>
+      </Row>
+    </Stack>
+  );
+}
+
+function StressTest({ metrics, loading }: { metrics: RiskMetrics | undefined; loading: boolean }) {
+  if (!metrics) return loading ? <Blocks count={3} /> : <Unavailable title={LOAD_ERRORS.metrics} />;
+  return (
+    <Stack gap="3">
+      {stressRows(metrics).map((row) => (
+        <Flex
+          key={row.drop}
+          justify="space-between"
+          align="center"
+          gap="3"
+          p="3"
+          rounded="l2"
+          bg="bg.subtle"
+          data-testid={`stress-${Math.round(row.drop * 100)}`}
+        >
+          <Stack gap="0">
+            <Text fontWeight="medium">Market drop {Math.round(row.drop * 100)}%</Text>
+            <Text textStyle="xs" color="fg.muted">
+              NIFTY 50, scaled by each position&apos;s beta
+            </Text>
+          </Stack>
+          <Stack gap="0" textAlign="end" fontVariantNumeric="tabular-nums">
+            <Text fontWeight="semibold">{formatRupees(row.value)}</Text>
+            <Text textStyle="sm" color={row.change < 0 ? 'loss' : 'fg.muted'}>
+              {formatRupees(row.change, { sign: true })}
+              {row.changePercent !== null && ` (${formatPercent(row.changePercent)})`}
+            </Text>
+          </Stack>
+        </Flex>
+      ))}
+    </Stack>
+  );
+}
+
+function MonitoringStrip({ metrics, positions, connection }: Omit<OverviewProps, 'metricsLoading' | 'positionsLoading'>) {
+  const assessmentTone = metrics ? mlAssessmentTone(metrics.ml_risk_score) : undefined;
+  const scoreTone = metrics ? mlRiskTone(metrics.ml_risk_score) : undefined;
+  return (
+    <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" aria-label="Risk monitoring">
+      <Stack gap="0.5" p="4" rounded="l3" borderWidth="1px" borderColor="border" bg="bg.panel">
+        <Text
+          fontWeight="semibold"
+          color={assessmentTone ? TONE_COLOR[assessmentTone] : 'fg.muted'}
+          data-tone={assessmentTone}
+          data-testid="ml-assessment-label"
+        >
+          ML Risk Assessment
+        </Text>
+        <Text textStyle="sm" color={scoreTone ? TONE_COLOR[scoreTone] : 'fg.muted'} data-tone={scoreTone}>
+          {metrics ? `${formatFractionPercent(metrics.ml_risk_score, 0)} · ${mlRiskLabel(metrics.ml_risk_score)}` : '--'}
+        </Text>
+      </Stack>
+      <Stack gap="0.5" p="4" rounded="l3" borderWidth="1px" borderColor="border" bg="bg.panel">
+        <Text fontWeight="semibold">Data connection</Text>
+        <HStack gap="2">
+          <Box
+            boxSize="2"
+            rounded="full"
+            bg={connection === 'connected' ? 'gain' : 'orange.solid'}
+            aria-hidden="true"
+          />
+          <Text textStyle="sm" color={connection === 'connected' ? 'gain' : 'orange.fg'}>
+            {connection === 'connected' ? RISK_TEXT.liveData : RISK_TEXT.connectionIssues}
+          </Text>
+        </HStack>
+      </Stack>
+      <Stack gap="0.5" p="4" rounded="l3" borderWidth="1px" borderColor="border" bg="bg.panel">
+        <Text fontWeight="semibold">Positions tracked</Text>
+        <Text textStyle="sm" color="fg.muted" fontVariantNumeric="tabular-nums">
+          {positions ? `${positions.length} ${positions.length === 1 ? 'position' : 'positions'} tracked` : '--'}
+        </Text>
+      </Stack>
+    </SimpleGrid>
+  );
+}
+
+export function OverviewTab(props: OverviewProps) {
+  const { metrics, metricsLoading, positions, positionsLoading } = props;
+  return (
+    <Stack gap="6">
+      <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4">
+        <Panel title="Risk Distribution" subtitle="Share of open positions by risk level">
+          <RiskDistribution positions={positions} loading={positionsLoading} />
+        </Panel>
+        <Panel title="Portfolio Metrics">
+          <PortfolioMetrics metrics={metrics} loading={metricsLoading} />
+        </Panel>
+        <Panel title="Stress Test" subtitle="Portfolio value after a market drop, and the loss">
+          <StressTest metrics={metrics} loading={metricsLoading} />
+        </Panel>
+      </SimpleGrid>
+      <MonitoringStrip metrics={metrics} positions={positions} connection={props.connection} />
+    </Stack>
+  );
+}

@@ -1,0 +1,85 @@
+/** Positions: risk of each open position with the model's recommendation (part 2, section 2). */
+import { Badge, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import type { PositionRecommendation, RiskPosition } from '@nivesh/api-contract';
+import { formatRupees, Panel, Unavailable } from '@nivesh/ui';
+import { RISK_LEVEL_LABELS, RISK_LEVEL_PALETTE } from '../../../features/riskFormat';
+import { LOAD_ERRORS } from '../../../features/riskText';
+
+const RECOMMENDATION_PALETTE: Record<PositionRecommendation, 'green' | 'yellow' | 'red'> = {
+  hold: 'green',
+  reduce: 'yellow',
+  exit: 'red',
+};
+
+export function PositionsTab({
+  positions,
+  loading,
+  errorDetail,
+}: {
+  positions: RiskPosition[] | undefined;
+  loading: boolean;
+  errorDetail: string | null;
+}) {
+  let body;
+  if (!positions) {
+    body = loading ? (
+      <Stack gap="3" aria-busy="true">
+        <Skeleton height="8" />
+        <Skeleton height="8" />
+        <Skeleton height="8" />
+      </Stack>
+    ) : (
+      <Unavailable title={LOAD_ERRORS.positions}>{errorDetail}</Unavailable>
+    );
+  } else if (positions.length === 0) {
+    body = <Unavailable title="No open positions">Position risk appears here once you hold a stock.</Unavailable>;
+  } else {
+    body = (
+      <Table.ScrollArea>
+        <Table.Root size="sm" aria-label="Position risk" css={{ '& td, & th': { whiteSpace: 'nowrap' } }}>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Symbol</Table.ColumnHeader>
+              <Table.ColumnHeader>Risk Level</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Exposure</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Stop Loss</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Risk Amount</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Unrealized P&amp;L</Table.ColumnHeader>
+              <Table.ColumnHeader>ML Recommendation</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body fontVariantNumeric="tabular-nums">
+            {positions.map((position) => (
+              <Table.Row key={position.symbol}>
+                <Table.Cell fontWeight="semibold">{position.symbol}</Table.Cell>
+                <Table.Cell>
+                  <Badge colorPalette={RISK_LEVEL_PALETTE[position.risk_level]} variant="subtle">
+                    {RISK_LEVEL_LABELS[position.risk_level]}
+                  </Badge>
+                </Table.Cell>
+                <Table.Cell textAlign="end">{formatRupees(position.position_value)}</Table.Cell>
+                <Table.Cell textAlign="end">{formatRupees(position.stop_loss_suggestion, { decimals: 2 })}</Table.Cell>
+                <Table.Cell textAlign="end">{formatRupees(position.risk_amount)}</Table.Cell>
+                <Table.Cell textAlign="end">
+                  <Text as="span" color={position.unrealized_pnl < 0 ? 'loss' : 'gain'}>
+                    {formatRupees(position.unrealized_pnl, { sign: true })}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell>
+                  <Badge colorPalette={RECOMMENDATION_PALETTE[position.recommendation]}>
+                    {position.recommendation.toUpperCase()}
+                  </Badge>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+    );
+  }
+  return (
+    <Panel title="Position Risk" subtitle="Exposure, suggested stop loss and what is lost if it is hit">
+      {body}
+    </Panel>
+  );
+}

@@ -1,0 +1,19 @@
+import { act, render, screen } from '@testing-library/react';
+import { UiProvider } from './UiProvider';
+import { notify } from './toaster';
+
+describe('UiProvider', () => {
+  it('renders its children and shows a toast with its title', async () => {
+    render(
+      <UiProvider>
+        <p>content</p>
+      </UiProvider>,
+    );
+    expect(screen.getByText('content')).toBeInTheDocument();
+    act(() => {
+      notify('success', 'Saved', 'Everything is stored');
+    });
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    expect(screen.getByText('Everything is stored')).toBeInTheDocument();
+  });
+});
