@@ -1,6 +1,7 @@
 /** Market calendar and index levels. */
 import { z } from 'zod';
 import { ApiError, Timestamp } from './common';
+import { DataSource } from './portfolio';
 import { route } from './route';
 
 /** NSE cash market phases in IST (DOMAIN.md). */
@@ -28,6 +29,42 @@ export const MarketStatusResponse = z.object({
 });
 export type MarketStatusResponse = z.infer<typeof MarketStatusResponse>;
 
+/** The three benchmark indices the dashboard follows. SENSEX is a BSE index; the others are NSE's. */
+export const MarketIndexId = z.enum(['NIFTY_50', 'SENSEX', 'BANK_NIFTY']);
+export type MarketIndexId = z.infer<typeof MarketIndexId>;
+
+/** Display names, in the order the dashboard lists the indices. */
+export const MARKET_INDEX_NAMES: Record<MarketIndexId, string> = {
+  NIFTY_50: 'NIFTY 50',
+  SENSEX: 'SENSEX',
+  BANK_NIFTY: 'Bank NIFTY',
+};
+
+/** One index level. Levels are index points (not rupees), to two decimals. */
+export const IndexQuote = z.object({
+  /** Display name: 'NIFTY 50', 'SENSEX', 'Bank NIFTY'. */
+  name: z.string(),
+  exchange: z.enum(['NSE', 'BSE']),
+  /** Last traded level (the close, once the session has ended). */
+  value: z.number().finite(),
+  /** The previous session's official close, the base of both changes below. */
+  previous_close: z.number().finite(),
+  /** value - previous_close, in points. */
+  change: z.number().finite(),
+  /** change / previous_close * 100 (1.5 means +1.5%). */
+  change_percent: z.number().finite(),
+});
+export type IndexQuote = z.infer<typeof IndexQuote>;
+
+export const MarketOverview = z.object({
+  indices: z.object({ NIFTY_50: IndexQuote, SENSEX: IndexQuote, BANK_NIFTY: IndexQuote }),
+  /** Where the levels come from: the simulated market (labelled "simulated" in the UI) or Upstox. */
+  data_source: DataSource,
+  /** When these levels were taken. */
+  as_of: Timestamp,
+});
+export type MarketOverview = z.infer<typeof MarketOverview>;
+
 export const marketRoutes = {
   status: route({
     method: 'GET',
@@ -36,6 +73,21 @@ export const marketRoutes = {
     tag: 'market',
     summary: 'Whether the NSE normal session is open now, from the exchange calendar in IST',
     responses: { 200: MarketStatusResponse, 401: ApiError },
+    client: { pollingIntervalMs: 30_000 },
+  }),
+  overview: route({
+    method: 'GET',
+    path: '/api/market/overview',
+    access: 'session',
+    tag: 'market',
+    summary: 'NIFTY 50, SENSEX and Bank NIFTY: level, change since the previous close, and the data source',
+    responses: {
+      200: z.object({ success: z.literal(true), data: MarketOverview }),
+      401: ApiError,
+      503: ApiError,
+    },
+    // The specification sets no interval for this call; index levels on a dashboard must not go
+    // stale silently, so it follows the market status's 30 s.
     client: { pollingIntervalMs: 30_000 },
   }),
 } as const;

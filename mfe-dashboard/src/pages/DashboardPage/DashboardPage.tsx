@@ -1,4 +1,97 @@
-import { Heading } from '@chakra-ui/react';
+/**
+ * Dashboard (specification part 1, section 2): trading mode, connection and Refresh; the broker
+ * token; five summary cards; market indices; ML intelligence; the news and sentiment pipeline; and
+ * recent activity. Every figure comes from the server; a block whose service is not connected says
+ * so instead of showing a number.
+ */
+import { Button, Grid, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
+import { errorMessage, useMarketOverviewQuery, usePortfolioOverviewQuery } from '@nivesh/api-client';
+import { ConnectionBanner, formatIstTime, PageHeader } from '@nivesh/ui';
+import { LuRefreshCw } from 'react-icons/lu';
+import { ConnectionIndicator } from '../../features/connection/ConnectionIndicator';
+import { combinedStatus } from '../../features/connection/serviceStatus';
+import {
+  DASHBOARD_SUMMARY_LABELS,
+  PortfolioSummaryCards,
+} from '../../features/portfolioSummary/PortfolioSummaryCards';
+import { loadState, readyData } from '../../features/queryState/loadState';
+import { AiHealthCard } from './AiHealthCard';
+import { BrokerTokenPanel } from './BrokerTokenPanel';
+import { DataPipelinePanel } from './DataPipelinePanel';
+import { MarketStatusPanel } from './MarketStatusPanel';
+import { MlIntelligenceCard } from './MlIntelligenceCard';
+import { RecentActivityPanel } from './RecentActivityPanel';
+import { TradingModeSwitch } from './TradingModeSwitch';
+import { useDashboardRefresh } from './useDashboardRefresh';
+
+export const PORTFOLIO_NOT_CONNECTED = 'Data source not connected';
+
 export default function DashboardPage() {
-  return <Heading>DashboardPage</Heading>;
+  const portfolioQuery = usePortfolioOverviewQuery();
+  const marketQuery = useMarketOverviewQuery();
+  const portfolioLoad = loadState(portfolioQuery);
+  const overview = readyData(portfolioQuery)?.data;
+  const status = combinedStatus([portfolioLoad, loadState(marketQuery)]);
+  const { refreshAll, refreshPortfolio, refreshing } = useDashboardRefresh();
+
+  const subtitle = overview
+    ? `${overview.trading_mode_label} · ${overview.data_source === 'simulated' ? 'simulated market data' : 'live Upstox data'} · as of ${formatIstTime(overview.as_of)}`
+    : 'Portfolio, markets and AI systems at a glance';
+
+  return (
+    <Stack gap="0">
+      <PageHeader
+        title="Dashboard"
+        subtitle={subtitle}
+        actions={
+          <HStack gap="3" wrap="wrap" align="center">
+            <TradingModeSwitch />
+            <ConnectionIndicator status={status} />
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={refreshAll}
+              loading={refreshing}
+              loadingText="Refreshing"
+            >
+              <LuRefreshCw /> Refresh
+            </Button>
+          </HStack>
+        }
+      />
+
+      {portfolioQuery.isError && (
+        <ConnectionBanner
+          title="Data Connection Issues"
+          description={errorMessage(portfolioQuery.error, 'Unable to reach the portfolio service.')}
+          status="warning"
+          onRetry={() => void refreshPortfolio()}
+          retryLabel="Try Again"
+          restartLabel="Restart Page"
+        />
+      )}
+
+      <BrokerTokenPanel />
+
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 5 }} gap="4" mb="6" as="section" aria-label="Summary">
+        <PortfolioSummaryCards
+          labels={DASHBOARD_SUMMARY_LABELS}
+          overview={overview}
+          loading={portfolioLoad === 'loading'}
+          unavailableText={PORTFOLIO_NOT_CONNECTED}
+        />
+        <AiHealthCard />
+      </SimpleGrid>
+
+      <Grid templateColumns={{ base: '1fr', lg: 'repeat(2, minmax(0, 1fr))' }} gap="4" mb="6">
+        <MarketStatusPanel />
+        <MlIntelligenceCard />
+      </Grid>
+
+      <Grid templateColumns={{ base: '1fr', xl: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="4">
+        <DataPipelinePanel />
+        <RecentActivityPanel />
+      </Grid>
+    </Stack>
+  );
 }

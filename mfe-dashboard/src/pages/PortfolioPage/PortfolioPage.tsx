@@ -1,4 +1,130 @@
-import { Heading } from '@chakra-ui/react';
+/**
+ * Portfolio (specification part 1, section 2): value, day's P&L, positions and returns, and the
+ * current holdings. When a call fails the page says which one ('Failed to fetch portfolio data' /
+ * 'Failed to fetch holdings data') under 'Error loading portfolio data'.
+ */
+import { Alert, Button, Skeleton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import {
+  errorMessage,
+  isDisconnected,
+  useHoldingsQuery,
+  usePortfolioOverviewQuery,
+} from '@nivesh/api-client';
+import { formatIstTime, formatNumber, formatRupees, PageHeader, Panel, Unavailable } from '@nivesh/ui';
+import { LuRefreshCw } from 'react-icons/lu';
+import {
+  PORTFOLIO_PAGE_SUMMARY_LABELS,
+  PortfolioSummaryCards,
+} from '../../features/portfolioSummary/PortfolioSummaryCards';
+import { loadState, readyData } from '../../features/queryState/loadState';
+import { HoldingsTable } from './HoldingsTable';
+import { Section } from '../../features/layout/Section';
+
 export default function PortfolioPage() {
-  return <Heading>PortfolioPage</Heading>;
+  const overviewQuery = usePortfolioOverviewQuery();
+  const holdingsQuery = useHoldingsQuery();
+  const overviewLoad = loadState(overviewQuery);
+  const holdingsLoad = loadState(holdingsQuery);
+  const overview = readyData(overviewQuery)?.data;
+  const holdings = readyData(holdingsQuery)?.data;
+  const refreshing = overviewQuery.isFetching || holdingsQuery.isFetching;
+
+  const refresh = () => {
+    overviewQuery.refetch();
+    holdingsQuery.refetch();
+  };
+
+  const subtitle = overview
+    ? `${overview.trading_mode_label} · ${overview.data_source === 'simulated' ? 'simulated market prices' : 'live Upstox prices'} · as of ${formatIstTime(overview.as_of)}`
+    : 'Holdings, P&L and returns';
+
+  const holdingsSubtitle = holdings
+    ? `${formatNumber(holdings.length)} ${holdings.length === 1 ? 'position' : 'positions'} · market value ${formatRupees(
+        holdings.reduce((sum, holding) => sum + holding.market_value, 0),
+      )}`
+    : undefined;
+
+  return (
+    <Stack gap="0">
+      <PageHeader
+        title="Portfolio"
+        subtitle={subtitle}
+        actions={
+          <Button size="sm" variant="outline" onClick={refresh} loading={refreshing} loadingText="Refreshing">
+            <LuRefreshCw /> Refresh
+          </Button>
+        }
+      />
+
+      {(overviewQuery.isError || holdingsQuery.isError) && (
+        <Alert.Root role="alert" status="error" rounded="l3" mb="6" alignItems="flex-start">
+          <Alert.Indicator />
+          <Alert.Content gap="2">
+            <Alert.Title>Error loading portfolio data</Alert.Title>
+            <Alert.Description>
+              <Stack gap="1.5">
+                {overviewQuery.isError && (
+                  <Stack gap="0">
+                    <Text fontWeight="medium">Failed to fetch portfolio data</Text>
+                    <Text textStyle="sm">
+                      {errorMessage(overviewQuery.error, 'The server did not answer.')}
+                    </Text>
+                  </Stack>
+                )}
+                {holdingsQuery.isError && (
+                  <Stack gap="0">
+                    <Text fontWeight="medium">Failed to fetch holdings data</Text>
+                    <Text textStyle="sm">
+                      {errorMessage(holdingsQuery.error, 'The server did not answer.')}
+                    </Text>
+                  </Stack>
+                )}
+              </Stack>
+            </Alert.Description>
+            <Button size="xs" variant="outline" alignSelf="flex-start" onClick={refresh} loading={refreshing}>
+              Try Again
+            </Button>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+
+      <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4" mb="6" as="section" aria-label="Summary">
+        <PortfolioSummaryCards
+          labels={PORTFOLIO_PAGE_SUMMARY_LABELS}
+          overview={overview}
+          loading={overviewLoad === 'loading'}
+          unavailableText={
+            isDisconnected(overviewQuery.error) ? 'Data source not connected' : 'Not available'
+          }
+        />
+      </SimpleGrid>
+
+      <Section label="Current Holdings">
+        <Panel title="Current Holdings" subtitle={holdingsSubtitle}>
+          {holdingsLoad === 'loading' && (
+            <Stack gap="2" aria-label="Loading holdings">
+              {[0, 1, 2, 3].map((row) => (
+                <Skeleton key={row} height="9" />
+              ))}
+            </Stack>
+          )}
+          {(holdingsLoad === 'unavailable' || holdingsLoad === 'error') && (
+            <Unavailable title="Holdings not available">
+              {holdingsLoad === 'unavailable'
+                ? 'The holdings will show here once the data source is connected.'
+                : 'The holdings could not be loaded. Try again in a moment.'}
+            </Unavailable>
+          )}
+          {holdings &&
+            (holdings.length === 0 ? (
+              <Unavailable title="No holdings yet">
+                Shares you buy appear here with their entry price, current price and P&amp;L.
+              </Unavailable>
+            ) : (
+              <HoldingsTable holdings={holdings} />
+            ))}
+        </Panel>
+      </Section>
+    </Stack>
+  );
 }

@@ -1,4 +1,4 @@
-/** Health, market status and trading mode. */
+/** Health, market status and index levels, and trading mode. */
 import { contract, type ResponseOf } from '@nivesh/api-contract';
 import { api } from '../api';
 import { pollingFor, toFetchArgs, type RequestOf } from '../request';
@@ -15,6 +15,10 @@ export const systemApi = api.injectEndpoints({
       query: () => toFetchArgs(market.status, undefined),
       responseSchema: market.status.responses[200],
       providesTags: ['MarketStatus'],
+    }),
+    marketOverview: build.query<ResponseOf<typeof market.overview>, void>({
+      query: () => toFetchArgs(market.overview, undefined),
+      responseSchema: market.overview.responses[200],
     }),
     tradingMode: build.query<ResponseOf<typeof trading.getMode>, void>({
       query: () => toFetchArgs(trading.getMode, undefined),
@@ -42,4 +46,12 @@ export const { useHealthQuery, useTradingModeQuery, useSetTradingModeMutation } 
 /** Market status, polled every 30 s (specification part 2, section 7). */
 export function useMarketStatusQuery(options: { skip?: boolean } = {}) {
   return systemApi.endpoints.marketStatus.useQuery(undefined, { ...pollingFor(market.status), ...options });
+}
+
+/** NIFTY 50, SENSEX and Bank NIFTY levels, polled every 30 s (the contract route's interval). */
+export function useMarketOverviewQuery(options: { skip?: boolean } = {}) {
+  return systemApi.endpoints.marketOverview.useQuery(undefined, {
+    ...pollingFor(market.overview),
+    ...options,
+  });
 }

@@ -25,9 +25,13 @@ function web(dir, displayName) {
     testEnvironment: require.resolve('jest-fixed-jsdom'),
     testEnvironmentOptions: { customExportConditions: [''] },
     testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
-    transform: { '^.+\\.(t|j)sx?$': swc },
+    // .mjs too: some of msw's dependencies ship ES modules only, and Node 20 cannot require them.
+    transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
+    transformIgnorePatterns: ['/node_modules/(?!(.*\\.mjs$|(\\.pnpm/[^/]+/node_modules/)?(until-async)/))'],
     moduleNameMapper: {
       '\\.css$': path.join(__dirname, 'styleMock.cjs'),
+      // Font packages are imported by name and resolve to CSS.
+      '^@fontsource(-variable)?/': path.join(__dirname, 'styleMock.cjs'),
       '^(\\.{1,2}/.*)\\.js$': '$1',
     },
     setupFilesAfterEnv: [path.join(__dirname, 'setupWeb.cjs')],

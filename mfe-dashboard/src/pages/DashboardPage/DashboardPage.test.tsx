@@ -1,0 +1,378 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { errorBody, http, HttpResponse, renderWithProviders, setupServer } from '@nivesh/api-client/testing';
+import {
+  connectedDashboardHandlers,
+  disconnectedDashboardHandlers,
+  engines,
+  mlMetrics,
+  portfolioOverview,
+  tradingMode,
+} from '../../features/testing/fixtures';
+import DashboardPage from './DashboardPage';
+
+const server = setupServer();
+/** Every request the page made, as 'METHOD /path'. */
+const requests: string[] = [];
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  server.events.on('request:start', ({ request }) => {
+    requests.push(`${request.method} ${new URL(request.url).pathname}`);
+  });
+});
+afterEach(() => {
+  server.resetHandlers();
+  requests.length = 0;
+});
+afterAll(() => server.close());
+
+const count = (call: string) => requests.filter((request) => request === call).length;
+
+function renderDashboard() {
+  return renderWithProviders(<DashboardPage />, { route: '/dashboard', path: '/dashboard' });
+}
+
+function card(label: string) {
+  return screen.getByRole('group', { name: label });
+}
+
+function panel(title: string) {
+  return screen.getByRole('region', { name: title });
+}
+
+describe('DashboardPage while loading', () => {
+  it('shows skeleton cards, a checking indicator and the first-connection texts', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      ...connectedDashboardHandlers(),
+      http.get('/api/portfolio/overview', async () => {
+        await gate;
+        return HttpResponse.json({ success: true, data: portfolioOverview });
+      }),
+      http.get('/api/ml/intelligence-metrics', async () => {
+        await gate;
+        return HttpResponse.json({ success: true, data: mlMetrics() });
+      }),
+      http.get('/api/ml/sentiment/market', async () => {
+        await gate;
+        return HttpResponse.json(errorBody('x'), { status: 503 });
+      }),
+      http.get('/api/engines/status', async () => {
+        await gate;
+        return HttpResponse.json(errorBody('x'), { status: 503 });
+      }),
+      http.get('/api/news', async () => {
+        await gate;
+        return HttpResponse.json(errorBody('x'), { status: 503 });
+      }),
+    );
+    renderDashboard();
+    expect(screen.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Connection: Checking connection' })).toBeInTheDocument();
+    expect(within(card('Portfolio Value')).getByText('Portfolio Value')).toBeInTheDocument();
+    expect(within(card('Portfolio Value')).queryByText('--')).not.toBeInTheDocument();
+    expect(within(card('AI Health')).queryByText('ML metrics unavailable')).not.toBeInTheDocument();
+    expect(screen.getByText('System initializing...')).toBeInTheDocument();
+    expect(screen.getByText('AI services unavailable - connecting to ML systems...')).toBeInTheDocument();
+    release();
+    expect(await within(card('Portfolio Value')).findByText('₹12,34,568')).toBeInTheDocument();
+  });
+});
+
+describe('DashboardPage, connected', () => {
+  beforeEach(() => server.use(...connectedDashboardHandlers()));
+
+  it('shows the five summary cards with rupee figures in en-IN, signed and coloured', async () => {
+    renderDashboard();
+    expect(screen.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
+    expect(await within(card('Portfolio Value')).findByText('₹12,34,568')).toBeInTheDocument();
+    expect(within(card('Portfolio Value')).getByText('Cash ₹5L · Invested ₹7.35L')).toBeInTheDocument();
+    const pnl = within(card("Today's P&L")).getByText('-₹2,346');
+    expect(pnl).toHaveStyle({ color: 'var(--chakra-colors-loss)' });
+    expect(within(card("Today's P&L")).getByText('-0.19% since previous close')).toBeInTheDocument();
+    expect(within(card('Active Positions')).getByText('7')).toBeInTheDocument();
+    expect(within(card('Active Positions')).getByText('3 trades today')).toBeInTheDocument();
+    const returns = within(card('Total Returns')).getByText('+₹2,34,568');
+    expect(returns).toHaveStyle({ color: 'var(--chakra-colors-gain)' });
+    expect(within(card('Total Returns')).getByText('+23.46% overall')).toBeInTheDocument();
+    expect(await within(card('AI Health')).findByText('83%')).toBeInTheDocument();
+    expect(within(card('AI Health')).getByText('Excellent · Learning Active')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Summary' })).getAllByRole('group')).toHaveLength(5);
+    expect(screen.getByText(/Paper Trading · simulated market data · as of/)).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Connection: Connected' })).toBeInTheDocument();
+    expect(screen.queryByText('Data Connection Issues')).not.toBeInTheDocument();
+  });
+
+  it('lists NIFTY 50, SENSEX and Bank NIFTY with level and signed, coloured change, labelled simulated', async () => {
+    renderDashboard();
+    const nifty = await screen.findByTestId('index-NIFTY_50');
+    expect(within(nifty).getByText('NIFTY 50')).toBeInTheDocument();
+    expect(within(nifty).getByText('24,350.50')).toBeInTheDocument();
+    expect(within(nifty).getByText('+150.50 (+0.62%)')).toHaveStyle({ color: 'var(--chakra-colors-gain)' });
+    const sensex = screen.getByTestId('index-SENSEX');
+    expect(within(sensex).getByText('SENSEX')).toBeInTheDocument();
+    expect(within(sensex).getByText('80,100.25')).toBeInTheDocument();
+    expect(within(sensex).getByText('-299.75 (-0.37%)')).toHaveStyle({ color: 'var(--chakra-colors-loss)' });
+    const bank = screen.getByTestId('index-BANK_NIFTY');
+    expect(within(bank).getByText('Bank NIFTY')).toBeInTheDocument();
+    expect(within(bank).getByText('52,000.00')).toBeInTheDocument();
+    expect(within(bank).getByText('+520.00 (+1.01%)')).toBeInTheDocument();
+    expect(screen.getByText('Simulated data')).toBeInTheDocument();
+    expect(await screen.findByText('Market Open')).toBeInTheDocument();
+  });
+
+  it('lists recent activity: Bought or Sold, symbol, quantity at price, value and time ago', async () => {
+    renderDashboard();
+    const list = await screen.findByRole('list', { name: 'Recent activity' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByText('Bought')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('TCS')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('10 @ ₹3,850.25')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('₹38,503')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('5 min ago')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Sold')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('HDFCBANK')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('25 @ ₹1,700.00')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('₹42,500')).toBeInTheDocument();
+  });
+
+  it('shows the ML intelligence card from the metrics, with a link to the full ML page', async () => {
+    const { user } = renderDashboard();
+    const ml = panel('ML Intelligence');
+    expect(await within(ml).findByText('Overall health')).toBeInTheDocument();
+    expect(within(ml).getByText('83%')).toBeInTheDocument();
+    expect(within(ml).getByText('Excellent')).toBeInTheDocument();
+    expect(within(ml).getByText('Learning Active')).toBeInTheDocument();
+    expect(within(ml).getByText('61.5%')).toBeInTheDocument();
+    expect(within(ml).getByText('No Critical Alerts')).toBeInTheDocument();
+    await user.click(within(ml).getByRole('link', { name: /View Full Dashboard/ }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/ml-intelligence');
+  });
+
+  it('shows sentiment, at most 5 news events and at most 8 themes in the pipeline tabs', async () => {
+    const { user } = renderDashboard();
+    const pipeline = panel('Data Intelligence Pipeline');
+    expect(await within(pipeline).findByText('Positive')).toBeInTheDocument();
+    expect(within(pipeline).getByText('+0.42')).toBeInTheDocument();
+    expect(within(pipeline).getByText('73%')).toBeInTheDocument();
+    expect(within(pipeline).getByText('128')).toBeInTheDocument();
+    expect(await within(pipeline).findByTestId('pipeline-health')).toHaveTextContent('Healthy');
+
+    await user.click(within(pipeline).getByRole('tab', { name: 'Events' }));
+    const events = within(pipeline).getByRole('list', { name: 'News events' });
+    const items = within(events).getAllByRole('listitem');
+    expect(items).toHaveLength(5);
+    expect(within(items[0]!).getByText('Headline 1')).toBeInTheDocument();
+    expect(within(items[0]!).getByText('Summary of story 1')).toBeInTheDocument();
+    expect(within(items[0]!).getByText('positive')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('negative')).toBeInTheDocument();
+    expect(within(items[0]!).getByText(/^Wire · (just now|\d+ (min|h|d) ago)$/)).toBeInTheDocument();
+    expect(within(pipeline).queryByText('Headline 6')).not.toBeInTheDocument();
+
+    await user.click(within(pipeline).getByRole('tab', { name: 'Intelligence' }));
+    expect(within(pipeline).getByText('Theme 1 · 10')).toBeInTheDocument();
+    expect(within(pipeline).getByText('Theme 8 · 3')).toBeInTheDocument();
+    expect(within(pipeline).queryByText(/Theme 9/)).not.toBeInTheDocument();
+    expect(within(pipeline).getByText('Signal engine')).toBeInTheDocument();
+  });
+
+  it('marks the pipeline degraded when an engine is down', async () => {
+    server.use(
+      http.get('/api/engines/status', () =>
+        HttpResponse.json({
+          ...engines,
+          data: {
+            ...engines.data,
+            engines_active: 2,
+            engines: [
+              ...engines.data.engines.slice(0, 2),
+              { name: 'Risk engine', status: 'error', last_heartbeat: null },
+            ],
+          },
+        }),
+      ),
+    );
+    renderDashboard();
+    expect(await screen.findByText('1 of 3 engines down')).toBeInTheDocument();
+    expect(screen.getByTestId('pipeline-health')).toHaveTextContent('Degraded');
+  });
+
+  it('computes AI Health from the metrics: band, and Learning Active only while learning', async () => {
+    server.use(
+      http.get('/api/ml/intelligence-metrics', () =>
+        HttpResponse.json({ success: true, data: mlMetrics(0.55, false) }),
+      ),
+    );
+    renderDashboard();
+    expect(await within(card('AI Health')).findByText('55%')).toHaveStyle({
+      color: 'var(--chakra-colors-loss)',
+    });
+    expect(within(card('AI Health')).getByText('Fair')).toBeInTheDocument();
+    expect(within(card('AI Health')).queryByText(/Learning Active/)).not.toBeInTheDocument();
+    expect(screen.queryByText('75%')).not.toBeInTheDocument();
+  });
+
+  it('Refresh fetches every call on the page again', async () => {
+    const { user } = renderDashboard();
+    expect(await within(card('Portfolio Value')).findByText('₹12,34,568')).toBeInTheDocument();
+    const calls = [
+      'GET /api/portfolio/overview',
+      'GET /api/portfolio/activity',
+      'GET /api/market/overview',
+      'GET /api/trading/mode',
+      'GET /api/upstox/token/status',
+      'GET /api/ml/intelligence-metrics',
+      'GET /api/ml/sentiment/market',
+      'GET /api/engines/status',
+      'GET /api/news',
+    ];
+    await waitFor(() => calls.forEach((call) => expect(count(call)).toBeGreaterThanOrEqual(1)));
+    const before = Object.fromEntries(calls.map((call) => [call, count(call)]));
+    await user.click(screen.getByRole('button', { name: /Refresh/ }));
+    await waitFor(() => calls.forEach((call) => expect(count(call)).toBe((before[call] ?? 0) + 1)));
+  });
+});
+
+describe('DashboardPage, services not connected (503)', () => {
+  beforeEach(() => server.use(...disconnectedDashboardHandlers()));
+
+  it('shows -- with "Data source not connected" on the portfolio cards and the connection banner', async () => {
+    renderDashboard();
+    const banner = (await screen.findByText('Data Connection Issues')).closest(
+      '.chakra-alert__root',
+    ) as HTMLElement;
+    expect(
+      within(banner).getByText('The portfolio service is not connected on this server.'),
+    ).toBeInTheDocument();
+    for (const label of ['Portfolio Value', "Today's P&L", 'Active Positions', 'Total Returns']) {
+      expect(within(card(label)).getByText('--')).toBeInTheDocument();
+      expect(within(card(label)).getByText('Data source not connected')).toBeInTheDocument();
+    }
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Restart Page' })).toBeInTheDocument();
+    expect(await screen.findByRole('status', { name: 'Connection: Disconnected' })).toBeInTheDocument();
+  });
+
+  it('says ML metrics are unavailable instead of showing a health figure', async () => {
+    renderDashboard();
+    expect(await within(card('AI Health')).findByText('ML metrics unavailable')).toBeInTheDocument();
+    expect(within(card('AI Health')).getByText('--')).toBeInTheDocument();
+    expect(within(panel('ML Intelligence')).getByText('ML metrics unavailable')).toBeInTheDocument();
+    expect(screen.queryByText('75%')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Learning Active/)).not.toBeInTheDocument();
+  });
+
+  it('shows the pipeline, market and broker not-connected states without invented figures', async () => {
+    renderDashboard();
+    expect(await screen.findByText('Market data not connected')).toBeInTheDocument();
+    expect(screen.getByText('AI services unavailable - connecting to ML systems...')).toBeInTheDocument();
+    expect(await screen.findByText('Broker connection not available')).toBeInTheDocument();
+    expect(screen.queryByText(/Expires/)).not.toBeInTheDocument();
+    expect(screen.queryByTestId('index-NIFTY_50')).not.toBeInTheDocument();
+    const activity = panel('Recent Activity');
+    expect(within(activity).getByText('Data source not connected')).toBeInTheDocument();
+  });
+
+  it('Try Again fetches the portfolio again and shows it once the service answers', async () => {
+    const { user } = renderDashboard();
+    expect(await screen.findByText('Data Connection Issues')).toBeInTheDocument();
+    const before = count('GET /api/portfolio/overview');
+    server.use(...connectedDashboardHandlers().slice(0, 2));
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await within(card('Portfolio Value')).findByText('₹12,34,568')).toBeInTheDocument();
+    expect(count('GET /api/portfolio/overview')).toBe(before + 1);
+    expect(screen.queryByText('Data Connection Issues')).not.toBeInTheDocument();
+    expect(await screen.findByText('TCS')).toBeInTheDocument();
+  });
+
+  it('says it is unable to connect to AI services when they fail for another reason', async () => {
+    const failure = () => HttpResponse.json(errorBody('Internal error'), { status: 500 });
+    server.use(
+      http.get('/api/ml/sentiment/market', failure),
+      http.get('/api/engines/status', failure),
+      http.get('/api/news', failure),
+    );
+    renderDashboard();
+    expect(
+      await screen.findByText('Unable to connect to AI services.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('DashboardPage trading mode switch', () => {
+  const posted: unknown[] = [];
+  afterEach(() => {
+    posted.length = 0;
+  });
+
+  function modeSwitch() {
+    return screen.getByRole('checkbox', { name: 'Live trading' });
+  }
+
+  it('switches paper to live after confirming real-money trading', async () => {
+    server.use(
+      ...connectedDashboardHandlers(),
+      http.post('/api/trading/mode', async ({ request }) => {
+        posted.push(await request.json());
+        return HttpResponse.json(tradingMode('live'));
+      }),
+    );
+    const { user } = renderDashboard();
+    await waitFor(() => expect(screen.getByTestId('trading-mode')).toHaveTextContent('Paper Trading'));
+    expect(modeSwitch()).toBeEnabled();
+    await user.click(modeSwitch());
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText(/executed with real money/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Switch to Live' }));
+    await waitFor(() => expect(screen.getByTestId('trading-mode')).toHaveTextContent('Live Trading'));
+    expect(posted).toEqual([{ mode: 'live' }]);
+    expect(modeSwitch()).toBeChecked();
+  });
+
+  it('stays on paper when the confirmation is cancelled', async () => {
+    server.use(...connectedDashboardHandlers());
+    const { user } = renderDashboard();
+    await waitFor(() => expect(modeSwitch()).toBeEnabled());
+    await user.click(modeSwitch());
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(screen.getByTestId('trading-mode')).toHaveTextContent('Paper Trading');
+    expect(modeSwitch()).not.toBeChecked();
+  });
+
+  it('keeps the prior mode and says so when the switch fails', async () => {
+    server.use(
+      ...connectedDashboardHandlers(),
+      http.post('/api/trading/mode', () =>
+        HttpResponse.json(errorBody('Live trading needs a valid broker token'), { status: 409 }),
+      ),
+    );
+    const { user } = renderDashboard();
+    await waitFor(() => expect(modeSwitch()).toBeEnabled());
+    await user.click(modeSwitch());
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Switch to Live' }),
+    );
+    expect(await screen.findByText('Failed to switch trading mode.')).toBeInTheDocument();
+    expect(screen.getByTestId('trading-mode')).toHaveTextContent('Paper Trading');
+    expect(modeSwitch()).not.toBeChecked();
+  });
+
+  it('switches live to paper without a confirmation', async () => {
+    server.use(
+      ...connectedDashboardHandlers({ mode: 'live' }),
+      http.post('/api/trading/mode', async ({ request }) => {
+        posted.push(await request.json());
+        return HttpResponse.json(tradingMode('paper'));
+      }),
+    );
+    const { user } = renderDashboard();
+    await waitFor(() => expect(screen.getByTestId('trading-mode')).toHaveTextContent('Live Trading'));
+    expect(modeSwitch()).toBeChecked();
+    await user.click(modeSwitch());
+    await waitFor(() => expect(screen.getByTestId('trading-mode')).toHaveTextContent('Paper Trading'));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(posted).toEqual([{ mode: 'paper' }]);
+  });
+});
