@@ -101,6 +101,288 @@ export const EnginesStatusResponse = z.object({
 
 const errors = { 401: ApiError, 503: ApiError } as const;
 
+// ---------------------------------------------------------------------------------------------
+// The ML Intelligence page (specification part 2, sections 2, 3, 4 and 7). Three groups of calls
+// run in parallel on load, on Refresh and every 30 s; each call that fails makes only its own card
+// "not available". Rates and scores are fractions 0-1 (the page shows percent, one decimal).
+// ---------------------------------------------------------------------------------------------
+
+/** The ML Intelligence page re-fetches every group every 30 s (part 2, section 9). */
+const mlPagePolling = { pollingIntervalMs: 30_000 } as const;
+
+/** A share or score between 0 and 1. */
+const Fraction = z.number().min(0).max(1);
+const Count = z.number().int().nonnegative();
+
+export const MemoryStatus = z.object({
+  total_memories: Count,
+  active_patterns: Count,
+  /** Share of stored memories kept after consolidation. */
+  retention_rate: Fraction,
+  memory_health: Fraction,
+});
+export type MemoryStatus = z.infer<typeof MemoryStatus>;
+
+export const KnowledgeGraphStatus = z.object({
+  total_nodes: Count,
+  total_relationships: Count,
+  active_concepts: Count,
+  knowledge_depth: Fraction,
+});
+export type KnowledgeGraphStatus = z.infer<typeof KnowledgeGraphStatus>;
+
+/**
+ * The learning engine, and the "learning metrics" of the Active Learning Metrics panel (the
+ * specification's adaptation_performance {adaptation_score, success_rate} are `adaptation_score`
+ * and `adaptation_success_rate` here). "Recent" means the last 24 hours.
+ */
+export const LearningStatus = z.object({
+  learning_active: z.boolean(),
+  /** An adaptation is being applied now. */
+  adapting: z.boolean(),
+  adaptation_success_rate: Fraction,
+  adaptation_score: Fraction,
+  recent_adaptations: Count,
+  /** Step size of the online learner (shown to 4 decimals). */
+  learning_rate: z.number().nonnegative(),
+  learning_health: Fraction,
+  learning_event_breakdown: z.object({
+    model_updates: Count,
+    pattern_recognition: Count,
+    strategy_refinements: Count,
+  }),
+});
+export type LearningStatus = z.infer<typeof LearningStatus>;
+
+/**
+ * One named value of the autonomous learner's status. The page shows booleans as Active/Inactive,
+ * arrays as their count, small objects (a few plain values) inline, and skips larger objects.
+ */
+export const AutonomousStatusValue = z.union([
+  z.boolean(),
+  z.number(),
+  z.string(),
+  z.array(z.unknown()),
+  z.record(z.string(), z.unknown()),
+]);
+export type AutonomousStatusValue = z.infer<typeof AutonomousStatusValue>;
+
+export const AutonomousLearningStatus = z.record(z.string(), AutonomousStatusValue);
+export type AutonomousLearningStatus = z.infer<typeof AutonomousLearningStatus>;
+
+export const LearnedPattern = z.object({
+  name: z.string(),
+  description: z.string(),
+  confidence: Fraction,
+  occurrences: Count,
+  last_seen: Timestamp,
+});
+export type LearnedPattern = z.infer<typeof LearnedPattern>;
+
+export const LearningInsight = z.object({
+  title: z.string(),
+  description: z.string(),
+  generated_at: Timestamp,
+});
+export type LearningInsight = z.infer<typeof LearningInsight>;
+
+/** Newest first. */
+export const AutonomousLearningPatterns = z.object({
+  learned_patterns: z.array(LearnedPattern),
+  insights: z.array(LearningInsight),
+});
+export type AutonomousLearningPatterns = z.infer<typeof AutonomousLearningPatterns>;
+
+// Learning audit: what the prediction log says about the models (under /api/learning/audit).
+
+export const LearningDatabaseStats = z.object({
+  total_predictions: Count,
+  /** Share of resolved predictions that came true. */
+  overall_success_rate: Fraction,
+  average_confidence: Fraction,
+  total_learning_events: Count,
+});
+export type LearningDatabaseStats = z.infer<typeof LearningDatabaseStats>;
+
+export const AccuracyBucket = z.object({
+  /** The confidence range, e.g. '0.6-0.7'. */
+  confidence_bucket: z.string(),
+  success_rate: Fraction,
+  count: Count,
+});
+export type AccuracyBucket = z.infer<typeof AccuracyBucket>;
+
+/** Lowest confidence first. */
+export const PredictionAccuracy = z.object({ buckets: z.array(AccuracyBucket) });
+export type PredictionAccuracy = z.infer<typeof PredictionAccuracy>;
+
+export const TradeFeatureValue = z.object({
+  feature: z.string(),
+  /** Mean of the feature's value over the trades in the list. */
+  avg_value: z.number(),
+});
+export type TradeFeatureValue = z.infer<typeof TradeFeatureValue>;
+
+/** Most telling first. */
+export const TradeFeatures = z.object({
+  top_winning_features: z.array(TradeFeatureValue),
+  top_losing_features: z.array(TradeFeatureValue),
+});
+export type TradeFeatures = z.infer<typeof TradeFeatures>;
+
+export const ModelDrift = z.object({
+  /** Success rate over the baseline window. */
+  baseline_performance: Fraction,
+  /** Success rate over the recent window. */
+  recent_performance: Fraction,
+  /** recent - baseline (negative: worse lately). */
+  performance_delta: z.number().min(-1).max(1),
+  drift_detected: z.boolean(),
+});
+export type ModelDrift = z.infer<typeof ModelDrift>;
+
+export const StrategyLearningPerformance = z.object({
+  strategy_name: z.string(),
+  win_rate: Fraction,
+  avg_confidence: Fraction,
+});
+export type StrategyLearningPerformance = z.infer<typeof StrategyLearningPerformance>;
+
+export const LearningTrendPoint = z.object({
+  /** Trading day, YYYY-MM-DD (IST). */
+  date: z.iso.date(),
+  predictions: Count,
+  success_rate: Fraction,
+});
+
+export const LearningPerformanceTrend = z.object({
+  strategies: z.array(StrategyLearningPerformance),
+  /** Oldest first. */
+  trend: z.array(LearningTrendPoint),
+});
+export type LearningPerformanceTrend = z.infer<typeof LearningPerformanceTrend>;
+
+// Enhancements: the advanced capabilities and their details.
+
+const Capability = z.object({ active: z.boolean() });
+
+export const EnhancementsStatus = z.object({
+  ensemble: Capability,
+  explainability: Capability,
+  online_learning: Capability,
+  sentiment_analysis: Capability,
+  summary: z.object({ active: Count, total: Count }),
+});
+export type EnhancementsStatus = z.infer<typeof EnhancementsStatus>;
+
+export const EnsembleStatus = z.object({
+  model_count: Count,
+  /** dynamic: weights follow each model's recent accuracy; equal: one vote each. */
+  weighting: z.enum(['dynamic', 'equal']),
+});
+export type EnsembleStatus = z.infer<typeof EnsembleStatus>;
+
+export const ExplainabilityStatus = z.object({
+  /** e.g. 'SHAP', 'LIME'. */
+  methods: z.array(z.string()),
+});
+export type ExplainabilityStatus = z.infer<typeof ExplainabilityStatus>;
+
+export const OnlineLearningStatus = z.object({
+  model_version: z.string(),
+  /** How often the model is updated from new outcomes (60: hourly). */
+  update_interval_minutes: z.number().int().positive(),
+  last_update: Timestamp.nullable(),
+});
+export type OnlineLearningStatus = z.infer<typeof OnlineLearningStatus>;
+
+export const SentimentStatus = z.object({
+  /** What the sentiment is read from, e.g. 'news', 'market mood'. */
+  sources: z.array(z.string()),
+  headlines_analyzed: Count,
+  last_update: Timestamp.nullable(),
+});
+export type SentimentStatus = z.infer<typeof SentimentStatus>;
+
+function mlPageRoute<P extends string, S extends z.ZodType>(path: P, summary: string, data: S) {
+  return route({
+    method: 'GET',
+    path,
+    access: 'session',
+    tag: 'ml',
+    summary,
+    responses: { 200: z.object({ success: z.literal(true), data }), ...errors },
+    client: mlPagePolling,
+  });
+}
+
+/** The ML Intelligence page's own calls (its overview also uses intelligenceMetrics and enginesStatus). */
+export const mlPageRoutes = {
+  memoryStatus: mlPageRoute('/api/ml/memory/status', 'The ML memory system', MemoryStatus),
+  knowledgeGraphStatus: mlPageRoute(
+    '/api/ml/knowledge-graph/status',
+    'The knowledge graph',
+    KnowledgeGraphStatus,
+  ),
+  learningStatus: mlPageRoute(
+    '/api/ml/learning/status',
+    'The learning engine and its recent events',
+    LearningStatus,
+  ),
+  autonomousLearningStatus: mlPageRoute(
+    '/api/ml/autonomous-learning/status',
+    "The autonomous learner's named status values",
+    AutonomousLearningStatus,
+  ),
+  autonomousLearningPatterns: mlPageRoute(
+    '/api/ml/autonomous-learning/patterns',
+    'Patterns and insights the autonomous learner found',
+    AutonomousLearningPatterns,
+  ),
+  learningDatabaseStats: mlPageRoute(
+    '/api/learning/audit/database-stats',
+    'Totals of the prediction log',
+    LearningDatabaseStats,
+  ),
+  learningAccuracy: mlPageRoute(
+    '/api/learning/audit/accuracy',
+    'Prediction success rate by confidence bucket',
+    PredictionAccuracy,
+  ),
+  learningFeatures: mlPageRoute(
+    '/api/learning/audit/features',
+    'Features of winning and losing trades',
+    TradeFeatures,
+  ),
+  learningDrift: mlPageRoute(
+    '/api/learning/audit/drift',
+    'Recent against baseline model performance',
+    ModelDrift,
+  ),
+  learningPerformanceTrend: mlPageRoute(
+    '/api/learning/audit/performance-trend',
+    'Per-strategy performance and the daily success-rate trend',
+    LearningPerformanceTrend,
+  ),
+  enhancementsStatus: mlPageRoute(
+    '/api/ml/enhancements/status',
+    'Which advanced ML capabilities run',
+    EnhancementsStatus,
+  ),
+  ensembleStatus: mlPageRoute('/api/ml/ensemble/status', 'The model ensemble', EnsembleStatus),
+  explainabilityStatus: mlPageRoute(
+    '/api/ml/explainability/status',
+    'Prediction explanation methods',
+    ExplainabilityStatus,
+  ),
+  onlineLearningStatus: mlPageRoute(
+    '/api/ml/online-learning/status',
+    'The online-learning model version and update cadence',
+    OnlineLearningStatus,
+  ),
+  sentimentStatus: mlPageRoute('/api/ml/sentiment/status', 'The sentiment analyser', SentimentStatus),
+} as const;
+
 export const mlRoutes = {
   intelligenceMetrics: route({
     method: 'GET',
@@ -138,4 +420,5 @@ export const mlRoutes = {
     responses: { 200: NewsResponse, ...errors },
     client: { timeoutMs: 8_000, pollingIntervalMs: 30_000 },
   }),
+  ...mlPageRoutes,
 } as const;

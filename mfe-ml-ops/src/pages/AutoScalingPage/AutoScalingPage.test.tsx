@@ -1,0 +1,149 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { contract, type AutoScalingStatus } from '@nivesh/api-contract';
+import { opsApi } from '@nivesh/api-client';
+import {
+  HttpResponse,
+  delay,
+  errorBody,
+  http,
+  renderWithProviders,
+  setupServer,
+} from '@nivesh/api-client/testing';
+import AutoScalingPage from './AutoScalingPage';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const PATH = contract.ops.autoScalingStatus.path;
+const NOT_CONNECTED = 'The operations service is not connected on this server.';
+
+const running: AutoScalingStatus = {
+  instance_state: 'running',
+  instance_type: 't3.medium',
+  market_status: 'CLOSED',
+  api_healthy: true,
+  metrics: { cpu: 61, memory: 86, latency_ms: 99 },
+  broker: { status: 'connected', mode: 'paper', accessible: true },
+  cloud_connected: false,
+  status: 'degraded',
+  last_update: '2026-03-02T09:30:00.000Z',
+};
+
+function answer(status: AutoScalingStatus) {
+  return http.get(PATH, () => HttpResponse.json({ success: true, data: status }));
+}
+
+function group(name: string) {
+  return screen.getByRole('group', { name });
+}
+
+describe('AutoScalingPage', () => {
+  it('shows a spinner while the status loads', async () => {
+    server.use(
+      http.get(PATH, async () => {
+        await delay(100);
+        return HttpResponse.json({ success: true, data: running });
+      }),
+    );
+    renderWithProviders(<AutoScalingPage />);
+    expect(screen.getByText('Loading scaling status...')).toBeInTheDocument();
+    expect(await screen.findByText('t3.medium', {}, { timeout: 3000 })).toBeInTheDocument();
+  });
+
+  it('shows the failure with Retry when the service is not connected, and the rules', async () => {
+    let calls = 0;
+    server.use(
+      http.get(PATH, () => {
+        calls += 1;
+        return calls === 1
+          ? HttpResponse.json(errorBody(NOT_CONNECTED), { status: 503 })
+          : HttpResponse.json({ success: true, data: running });
+      }),
+    );
+    const { user } = renderWithProviders(<AutoScalingPage />);
+    expect(await screen.findByText('Failed to fetch scaling status')).toBeInTheDocument();
+    expect(screen.getByText(NOT_CONNECTED)).toBeInTheDocument();
+    expect(screen.queryByText('Instance Status')).not.toBeInTheDocument();
+    expect(screen.getByText('Scale up when CPU > 85% for 15 minutes')).toBeInTheDocument();
+    expect(screen.getByText('Scale down when CPU < 30% for 10 minutes')).toBeInTheDocument();
+    expect(screen.getByText('Maximum 2 instances')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('t3.medium')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to fetch scaling status')).not.toBeInTheDocument();
+  });
+
+  it('shows instance, market, health, usage, latency, broker, cloud and overall status', async () => {
+    server.use(answer(running));
+    renderWithProviders(<AutoScalingPage />);
+    expect(await screen.findByText('t3.medium')).toBeInTheDocument();
+    const instance = within(group('Instance Status')).getByText('Running');
+    expect(instance).toHaveAttribute('data-palette', 'green');
+    expect(within(group('Market Status')).getByText('Closed')).toHaveAttribute('data-palette', 'gray');
+    expect(within(group('API Health')).getByText('Healthy')).toBeInTheDocument();
+
+    expect(group('CPU Usage')).toHaveAttribute('data-tone', 'yellow');
+    expect(within(group('CPU Usage')).getByText('61.0%')).toBeInTheDocument();
+    expect(group('Memory Usage')).toHaveAttribute('data-tone', 'red');
+    expect(within(group('API Latency')).getByText('99 ms')).toBeInTheDocument();
+    expect(within(group('API Latency')).getByText('Excellent')).toBeInTheDocument();
+
+    expect(within(group('Broker Status')).getByText('Connected')).toBeInTheDocument();
+    expect(within(group('Broker Mode')).getByText('Paper Trading')).toBeInTheDocument();
+    expect(within(group('Broker Accessible')).getByText('Yes')).toBeInTheDocument();
+    expect(within(group('Cloud Connected')).getByText('No')).toBeInTheDocument();
+    expect(within(group('Overall Status')).getByText('Degraded')).toHaveAttribute('data-palette', 'yellow');
+    expect(within(group('Last Update')).getByText('02 Mar 2026, 03:00 pm IST')).toBeInTheDocument();
+  });
+
+  it('colours bars at the 60 and 85 boundaries and words latency bands at 100, 299 and 300', async () => {
+    server.use(answer({ ...running, metrics: { cpu: 60, memory: 85, latency_ms: 100 }, api_healthy: false }));
+    const first = renderWithProviders(<AutoScalingPage />);
+    await screen.findByText('t3.medium');
+    expect(group('CPU Usage')).toHaveAttribute('data-tone', 'green');
+    expect(group('Memory Usage')).toHaveAttribute('data-tone', 'yellow');
+    expect(within(group('API Latency')).getByText('Good')).toBeInTheDocument();
+    expect(within(group('API Health')).getByText('Issues')).toBeInTheDocument();
+    first.unmount();
+
+    server.use(answer({ ...running, metrics: { cpu: 86, memory: 0, latency_ms: 299 } }));
+    const second = renderWithProviders(<AutoScalingPage />);
+    await screen.findByText('t3.medium');
+    expect(group('CPU Usage')).toHaveAttribute('data-tone', 'red');
+    expect(group('Memory Usage')).toHaveAttribute('data-tone', 'green');
+    expect(within(group('API Latency')).getByText('Good')).toBeInTheDocument();
+    second.unmount();
+
+    server.use(answer({ ...running, metrics: { cpu: 10, memory: 10, latency_ms: 300 } }));
+    renderWithProviders(<AutoScalingPage />);
+    await screen.findByText('t3.medium');
+    expect(within(group('API Latency')).getByText('Needs attention')).toBeInTheDocument();
+  });
+
+  it('keeps the last values on screen, marked as such, when a later poll fails', async () => {
+    let calls = 0;
+    server.use(
+      http.get(PATH, () => {
+        calls += 1;
+        return calls === 1
+          ? HttpResponse.json({ success: true, data: running })
+          : HttpResponse.json(errorBody(NOT_CONNECTED), { status: 503 });
+      }),
+    );
+    const { store } = renderWithProviders(<AutoScalingPage />);
+    await screen.findByText('t3.medium');
+    // What the 30 s poll does: fetch again.
+    const poll = store.dispatch(
+      opsApi.endpoints.autoScalingStatus.initiate(undefined, { forceRefetch: true }),
+    );
+    await poll;
+    poll.unsubscribe();
+    await waitFor(() => expect(screen.getByText('Failed to fetch scaling status')).toBeInTheDocument());
+    expect(
+      screen.getByText(/Showing the values last received \(02 Mar 2026, 03:00 pm IST\)/),
+    ).toBeInTheDocument();
+    expect(screen.getByText('t3.medium')).toBeInTheDocument();
+  });
+});

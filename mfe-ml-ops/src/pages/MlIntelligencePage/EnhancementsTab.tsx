@@ -1,0 +1,149 @@
+/**
+ * The ML Enhancements tab. Every figure comes from the server: the original's defaults (6 models,
+ * 3 methods, v1.0, Positive) are never shown in place of a missing answer.
+ */
+import { Alert, Badge, Code, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { LuGauge, LuLayers, LuMessageSquareText, LuRefreshCcw, LuSearchCode } from 'react-icons/lu';
+import { serverMessage } from '@nivesh/api-client';
+import { PageLoading, Panel, StatCard, formatIstDateTime } from '@nivesh/ui';
+import { activeLabel, formatCount } from '../../features/format';
+import { StatusCard } from '../../features/StatusCard';
+import type { MlIntelligenceData } from './useMlIntelligenceData';
+
+type Enhancements = MlIntelligenceData['enhancements'];
+
+export const ENHANCEMENTS_ENDPOINT = '/api/ml/enhancements/status';
+
+/** 60 -> 'hourly', 1440 -> 'daily', else 'every N min'. */
+export function updateCadence(minutes: number): string {
+  if (minutes === 60) return 'hourly';
+  if (minutes === 1440) return 'daily';
+  if (minutes % 60 === 0) return `every ${minutes / 60} h`;
+  return `every ${minutes} min`;
+}
+
+function ActiveBadge({ active }: { active: boolean }) {
+  return (
+    <Badge colorPalette={active ? 'green' : 'gray'} variant={active ? 'solid' : 'subtle'}>
+      {activeLabel(active)}
+    </Badge>
+  );
+}
+
+function Detail({ children }: { children: string }) {
+  return (
+    <Text textStyle="sm" color="fg.muted">
+      {children}
+    </Text>
+  );
+}
+
+export function EnhancementsTab({ enhancements }: { enhancements: Enhancements }) {
+  const { status, ensemble, explainability, onlineLearning, sentimentStatus, marketSentiment } = enhancements;
+  if (status.loading) return <PageLoading label="Loading ML enhancements..." />;
+  if (!status.data) {
+    const reason = serverMessage(status.error);
+    return (
+      <Alert.Root status="warning" rounded="l3">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>ML Enhancements API Not Available</Alert.Title>
+          <Alert.Description>
+            <Stack gap="1">
+              {reason && <Text>{reason}</Text>}
+              <Text>
+                The enhancement service is expected to answer at <Code>{ENHANCEMENTS_ENDPOINT}</Code>.
+              </Text>
+            </Stack>
+          </Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+    );
+  }
+
+  const { summary } = status.data;
+  const methods = explainability.data?.methods;
+  return (
+    <Stack gap="6">
+      <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="4">
+        <StatusCard
+          title="Ensemble Methods"
+          icon={LuLayers}
+          badge={<ActiveBadge active={status.data.ensemble.active} />}
+        >
+          <Detail>
+            {ensemble.data
+              ? `${ensemble.data.model_count} models, ${ensemble.data.weighting} weighting`
+              : 'Model details not reported'}
+          </Detail>
+        </StatusCard>
+        <StatusCard
+          title="Explainability (SHAP/LIME)"
+          icon={LuSearchCode}
+          badge={<ActiveBadge active={status.data.explainability.active} />}
+        >
+          <Detail>
+            {methods
+              ? methods.length
+                ? `Methods: ${methods.join(', ')}`
+                : 'No methods enabled'
+              : 'Methods not reported'}
+          </Detail>
+        </StatusCard>
+        <StatusCard
+          title="Online Learning"
+          icon={LuRefreshCcw}
+          badge={<ActiveBadge active={status.data.online_learning.active} />}
+        >
+          <Detail>
+            {onlineLearning.data
+              ? `Model ${onlineLearning.data.model_version}, updated ${updateCadence(onlineLearning.data.update_interval_minutes)}`
+              : 'Update details not reported'}
+          </Detail>
+          {onlineLearning.data?.last_update && (
+            <Detail>{`Last update ${formatIstDateTime(onlineLearning.data.last_update)}`}</Detail>
+          )}
+        </StatusCard>
+        <StatusCard
+          title="Sentiment Analysis"
+          icon={LuMessageSquareText}
+          badge={<ActiveBadge active={status.data.sentiment_analysis.active} />}
+        >
+          <Detail>
+            {sentimentStatus.data
+              ? `${sentimentStatus.data.sources.join(' + ') || 'No sources'}; ${formatCount(sentimentStatus.data.headlines_analyzed)} headlines analysed`
+              : 'Source details not reported'}
+          </Detail>
+        </StatusCard>
+      </SimpleGrid>
+
+      <Panel title="Enhancement Summary" actions={<LuGauge aria-hidden />}>
+        <Text fontWeight="medium" mb="4">
+          {summary.active} of {summary.total} advanced AI capabilities are running
+        </Text>
+        <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
+          <StatCard
+            label="Ensemble Models"
+            value={ensemble.data ? formatCount(ensemble.data.model_count) : undefined}
+            help={ensemble.data ? undefined : 'Not reported'}
+          />
+          <StatCard
+            label="Explainability Methods"
+            value={methods ? formatCount(methods.length) : undefined}
+            help={methods ? undefined : 'Not reported'}
+          />
+          <StatCard
+            label="Model Version"
+            value={onlineLearning.data?.model_version}
+            help={onlineLearning.data ? undefined : 'Not reported'}
+          />
+          <StatCard
+            label="Market Sentiment"
+            value={marketSentiment.data?.overall.label}
+            help={marketSentiment.data ? undefined : 'Not reported'}
+          />
+        </SimpleGrid>
+      </Panel>
+    </Stack>
+  );
+}

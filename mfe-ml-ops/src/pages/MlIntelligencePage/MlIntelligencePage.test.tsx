@@ -1,0 +1,388 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { contract } from '@nivesh/api-contract';
+import { HttpResponse, delay, http, renderWithProviders, setupServer } from '@nivesh/api-client/testing';
+import MlIntelligencePage from './MlIntelligencePage';
+import {
+  connectedHandlers,
+  dbStats,
+  drift,
+  ML_ANSWERS,
+  notConnectedHandlers,
+  NOT_CONNECTED_TEXT,
+} from './mlFixtures';
+import { updateCadence } from './EnhancementsTab';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const ml = contract.ml;
+
+function renderPage() {
+  return renderWithProviders(<MlIntelligencePage />, { route: '/ml-intelligence' });
+}
+
+async function openTab(user: ReturnType<typeof renderPage>['user'], name: string) {
+  await user.click(screen.getByRole('tab', { name }));
+}
+
+function card(name: string) {
+  return within(screen.getByRole('region', { name }));
+}
+
+function group(name: string) {
+  return within(screen.getByRole('group', { name }));
+}
+
+describe('MlIntelligencePage while loading', () => {
+  it('shows the spinner text until the overview calls have answered', async () => {
+    // The first handler for a path wins.
+    server.use(
+      http.get(ml.memoryStatus.path, async () => {
+        await delay(150);
+        return HttpResponse.json(ML_ANSWERS[ml.memoryStatus.path] as Record<string, unknown>);
+      }),
+      ...connectedHandlers(),
+    );
+    renderPage();
+    expect(screen.getByText('Loading ML Intelligence Data...')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'ML Intelligence System' }, { timeout: 4000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Loading ML Intelligence Data...')).not.toBeInTheDocument();
+  });
+});
+
+describe('MlIntelligencePage when the ML service is not connected (503)', () => {
+  beforeEach(() => server.use(...notConnectedHandlers()));
+
+  it('shows each overview card as not connected, without invented figures', async () => {
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'ML Intelligence System' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Advanced AI learning, memory, and decision-making analytics'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'System Overview', selected: true })).toBeInTheDocument();
+
+    expect(screen.queryByText('System Health Overview')).not.toBeInTheDocument();
+    for (const name of ['Memory System', 'Knowledge Graph', 'Learning Engine']) {
+      expect(card(name).getByText('Not Connected (Future Enhancement)')).toBeInTheDocument();
+    }
+    expect(card('Orchestrator').getByText('Status Unavailable')).toBeInTheDocument();
+    // No default trading mode is shown for an orchestrator that did not answer.
+    expect(screen.queryByText('Paper')).not.toBeInTheDocument();
+    expect(screen.getByText('Learning metrics not available')).toBeInTheDocument();
+    expect(screen.getByText('Autonomous learning status not available')).toBeInTheDocument();
+    expect(screen.getByText('Learned patterns not available')).toBeInTheDocument();
+    expect(screen.getByText('Recommendations not available')).toBeInTheDocument();
+    // The original's static fallback text is not shown as if it were advice.
+    expect(screen.queryByText(/distributed learning/i)).not.toBeInTheDocument();
+  });
+
+  it('says the enhancements API is not available, naming the endpoint, with none of the defaults', async () => {
+    const { user } = renderPage();
+    await screen.findByRole('heading', { name: 'ML Intelligence System' });
+    await openTab(user, 'ML Enhancements');
+    expect(await screen.findByText('ML Enhancements API Not Available')).toBeInTheDocument();
+    expect(screen.getByText('/api/ml/enhancements/status')).toBeInTheDocument();
+    expect(screen.getByText(NOT_CONNECTED_TEXT)).toBeInTheDocument();
+    expect(screen.queryByText(/8085/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/v1\.0/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Positive')).not.toBeInTheDocument();
+    expect(screen.queryByText(/advanced AI capabilities are running/)).not.toBeInTheDocument();
+  });
+
+  it('says learning analytics are not available rather than that no predictions were logged', async () => {
+    const { user } = renderPage();
+    await screen.findByRole('heading', { name: 'ML Intelligence System' });
+    await openTab(user, 'ML Analytics (Live Data)');
+    expect(await screen.findByText('Learning analytics not available')).toBeInTheDocument();
+    expect(screen.getByText(NOT_CONNECTED_TEXT)).toBeInTheDocument();
+    expect(screen.queryByText('No Learning Data Available')).not.toBeInTheDocument();
+  });
+
+  it('logs nothing for the expected not-connected answers', async () => {
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => {});
+    renderPage();
+    await screen.findByRole('heading', { name: 'ML Intelligence System' });
+    expect(spy).not.toHaveBeenCalledWith('Error fetching ML intelligence data', expect.anything());
+    spy.mockRestore();
+  });
+});
+
+describe('MlIntelligencePage overview when connected', () => {
+  beforeEach(() => server.use(...connectedHandlers()));
+
+  it('shows the system health grid with score colours, trend and alerts', async () => {
+    renderPage();
+    expect(await screen.findByText('System Health Overview')).toBeInTheDocument();
+    expect(screen.getByText('Improving')).toBeInTheDocument();
+    expect(screen.getByText('No Critical Alerts')).toBeInTheDocument();
+    // 0.85 and 0.8 are green (success icon), 0.6 yellow (warning), 0.59 red (error).
+    expect(group('Overall Health').getByText('85.0%')).toBeInTheDocument();
+    expect(group('Overall Health').getByRole('img', { name: 'Good' })).toBeInTheDocument();
+    expect(group('Learning Health').getByRole('img', { name: 'Good' })).toBeInTheDocument();
+    expect(group('Model Health').getByText('60.0%')).toBeInTheDocument();
+    expect(group('Model Health').getByRole('img', { name: 'Warning' })).toBeInTheDocument();
+    expect(group('Data Health').getByText('59.0%')).toBeInTheDocument();
+    expect(group('Data Health').getByRole('img', { name: 'Critical' })).toBeInTheDocument();
+    // The trend, monitoring and alert counts are not grid entries.
+    expect(screen.queryByRole('group', { name: 'Health Trend' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Critical Alerts' })).not.toBeInTheDocument();
+  });
+
+  it('fills the four status cards from their calls', async () => {
+    renderPage();
+    await screen.findByText('System Health Overview');
+    const memory = card('Memory System');
+    expect(memory.getByText('12,345')).toBeInTheDocument();
+    expect(memory.getByText('87')).toBeInTheDocument();
+    expect(memory.getByText('82.3%')).toBeInTheDocument();
+    expect(memory.getByText('91.0%')).toBeInTheDocument();
+
+    const graph = card('Knowledge Graph');
+    expect(graph.getByText('5,210')).toBeInTheDocument();
+    expect(graph.getByText('18,044')).toBeInTheDocument();
+    expect(graph.getByText('312')).toBeInTheDocument();
+    expect(graph.getByText('64.0%')).toBeInTheDocument();
+
+    const engine = card('Learning Engine');
+    expect(engine.getByText('Active')).toBeInTheDocument();
+    expect(engine.getByText('73.5%')).toBeInTheDocument();
+    expect(engine.getByText('17')).toBeInTheDocument();
+    // The learning rate to 4 decimals.
+    expect(engine.getByText('0.0012')).toBeInTheDocument();
+
+    const orchestrator = card('Orchestrator');
+    expect(orchestrator.getByText('3/4')).toBeInTheDocument();
+    expect(orchestrator.getByText('Yes')).toBeInTheDocument();
+    expect(orchestrator.getByText('Paper')).toBeInTheDocument();
+  });
+
+  it('shows active learning metrics, autonomous tiles, patterns capped at 3 and recommendations', async () => {
+    renderPage();
+    await screen.findByText('System Health Overview');
+    expect(group('Model Updates').getByText('24')).toBeInTheDocument();
+    expect(group('Pattern Recognition').getByText('139')).toBeInTheDocument();
+    expect(group('Strategy Refinements').getByText('6')).toBeInTheDocument();
+    expect(group('Adaptation Score').getByText('55.2%')).toBeInTheDocument();
+    const ring = group('Learning health status');
+    expect(ring.getByText('77.0%')).toBeInTheDocument();
+    expect(ring.getByText('Active')).toBeInTheDocument();
+    expect(ring.getByText('Adapting: No')).toBeInTheDocument();
+
+    expect(group('Self Learning Enabled').getByText('Active')).toBeInTheDocument();
+    expect(group('Exploration Mode').getByText('Inactive')).toBeInTheDocument();
+    expect(group('Active Hypotheses').getByText('3')).toBeInTheDocument();
+    expect(group('Cycles Completed').getByText('1,520')).toBeInTheDocument();
+    expect(group('Current Focus').getByText('NIFTY 50 breakouts')).toBeInTheDocument();
+    expect(group('Last Cycle').getByText('Duration S: 42, Outcome: improved')).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Internal State' })).not.toBeInTheDocument();
+
+    const learned = within(screen.getByRole('region', { name: 'Learned Patterns' }));
+    expect(learned.getByText('Pattern 1')).toBeInTheDocument();
+    expect(learned.getByText('Pattern 3')).toBeInTheDocument();
+    expect(learned.queryByText('Pattern 4')).not.toBeInTheDocument();
+    expect(learned.getByText('3 of 5 shown')).toBeInTheDocument();
+    const insights = within(screen.getByRole('region', { name: 'Insights' }));
+    expect(insights.getByText('Insight 3')).toBeInTheDocument();
+    expect(insights.queryByText('Insight 4')).not.toBeInTheDocument();
+
+    expect(screen.getByText('Retrain the breakout model')).toBeInTheDocument();
+    expect(screen.getByText('Accuracy fell below 55% this week.')).toBeInTheDocument();
+    expect(screen.getByText('high')).toBeInTheDocument();
+    expect(screen.getByText('medium')).toBeInTheDocument();
+    expect(screen.getByText('low')).toBeInTheDocument();
+  });
+
+  it('counts critical alerts and a declining trend as such', async () => {
+    server.use(
+      http.get(ml.intelligenceMetrics.path, () => {
+        const body = ML_ANSWERS[ml.intelligenceMetrics.path] as { data: { system_health: object } };
+        return HttpResponse.json({
+          ...body,
+          data: {
+            ...body.data,
+            system_health: { ...body.data.system_health, critical_alerts: 2, health_trend: 'stable' },
+            shortcomings_analysis: { recommendations: [] },
+          },
+        });
+      }),
+    );
+    renderPage();
+    expect(await screen.findByText('2 Critical Alerts')).toBeInTheDocument();
+    expect(screen.getByText('Stable')).toBeInTheDocument();
+    expect(screen.queryByText('No Critical Alerts')).not.toBeInTheDocument();
+    expect(screen.getByText('No recommendations right now')).toBeInTheDocument();
+  });
+
+  it('marks only the card whose call failed as not connected', async () => {
+    server.use(...connectedHandlers({ [ml.knowledgeGraphStatus.path]: 503, [ml.enginesStatus.path]: 503 }));
+    renderPage();
+    await screen.findByText('System Health Overview');
+    expect(card('Knowledge Graph').getByText('Not Connected (Future Enhancement)')).toBeInTheDocument();
+    expect(card('Orchestrator').getByText('Status Unavailable')).toBeInTheDocument();
+    expect(card('Memory System').getByText('12,345')).toBeInTheDocument();
+  });
+});
+
+describe('MlIntelligencePage refresh and logging', () => {
+  it('re-runs every call on Refresh, with the button disabled while it runs', async () => {
+    let memoryCalls = 0;
+    let slow = false;
+    server.use(
+      http.get(ml.memoryStatus.path, async () => {
+        memoryCalls += 1;
+        if (slow) await delay(100);
+        return HttpResponse.json(ML_ANSWERS[ml.memoryStatus.path] as Record<string, unknown>);
+      }),
+      ...connectedHandlers(),
+    );
+    const { user } = renderPage();
+    await screen.findByText('System Health Overview');
+    expect(memoryCalls).toBe(1);
+    slow = true;
+    const refresh = screen.getByRole('button', { name: 'Refresh' });
+    await user.click(refresh);
+    expect(refresh).toBeDisabled();
+    await waitFor(() => expect(refresh).toBeEnabled());
+    expect(memoryCalls).toBe(2);
+  });
+
+  it('logs a server fault of the overview group with the specification text', async () => {
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(...connectedHandlers({ [ml.memoryStatus.path]: 500 }));
+    renderPage();
+    await waitFor(
+      () =>
+        expect(spy).toHaveBeenCalledWith(
+          'Error fetching ML intelligence data',
+          expect.objectContaining({ status: 500 }),
+        ),
+      { timeout: 4000 },
+    );
+    expect(card('Memory System').getByText('Not Connected (Future Enhancement)')).toBeInTheDocument();
+    spy.mockRestore();
+  });
+});
+
+describe('MlIntelligencePage enhancements when connected', () => {
+  it('shows each capability, the summary sentence and the reported details', async () => {
+    server.use(...connectedHandlers());
+    const { user } = renderPage();
+    await screen.findByText('System Health Overview');
+    await openTab(user, 'ML Enhancements');
+    expect(await screen.findByText('3 of 4 advanced AI capabilities are running')).toBeInTheDocument();
+    expect(card('Ensemble Methods').getByText('Active')).toBeInTheDocument();
+    expect(card('Ensemble Methods').getByText('5 models, dynamic weighting')).toBeInTheDocument();
+    expect(card('Explainability (SHAP/LIME)').getByText('Methods: SHAP, LIME')).toBeInTheDocument();
+    expect(card('Online Learning').getByText('Inactive')).toBeInTheDocument();
+    expect(card('Online Learning').getByText('Model v2.3, updated hourly')).toBeInTheDocument();
+    expect(
+      card('Sentiment Analysis').getByText('news + market mood; 420 headlines analysed'),
+    ).toBeInTheDocument();
+    expect(group('Ensemble Models').getByText('5')).toBeInTheDocument();
+    expect(group('Explainability Methods').getByText('2')).toBeInTheDocument();
+    expect(group('Model Version').getByText('v2.3')).toBeInTheDocument();
+    expect(group('Market Sentiment').getByText('Neutral')).toBeInTheDocument();
+  });
+
+  it('says a detail is not reported when only its own call fails', async () => {
+    server.use(
+      ...connectedHandlers({
+        [ml.ensembleStatus.path]: 503,
+        [ml.onlineLearningStatus.path]: 503,
+        [ml.marketSentiment.path]: 503,
+      }),
+    );
+    const { user } = renderPage();
+    await screen.findByText('System Health Overview');
+    await openTab(user, 'ML Enhancements');
+    expect(await screen.findByText('3 of 4 advanced AI capabilities are running')).toBeInTheDocument();
+    expect(card('Ensemble Methods').getByText('Model details not reported')).toBeInTheDocument();
+    expect(group('Ensemble Models').getByText('--')).toBeInTheDocument();
+    expect(group('Model Version').getByText('Not reported')).toBeInTheDocument();
+    expect(group('Market Sentiment').getByText('Not reported')).toBeInTheDocument();
+    expect(screen.queryByText('Positive')).not.toBeInTheDocument();
+  });
+
+  it('words update cadences', () => {
+    expect(updateCadence(60)).toBe('hourly');
+    expect(updateCadence(1440)).toBe('daily');
+    expect(updateCadence(120)).toBe('every 2 h');
+    expect(updateCadence(15)).toBe('every 15 min');
+  });
+});
+
+describe('MlIntelligencePage analytics when connected', () => {
+  it('shows statistics, accuracy, features capped at 5 with 2 decimals, drift and strategies', async () => {
+    server.use(...connectedHandlers());
+    const { user } = renderPage();
+    await screen.findByText('System Health Overview');
+    await openTab(user, 'ML Analytics (Live Data)');
+    expect(await screen.findByText('Learning System Statistics')).toBeInTheDocument();
+    expect(group('Total Predictions').getByText('1,840')).toBeInTheDocument();
+    expect(group('Success Rate').getByText('61.3%')).toBeInTheDocument();
+    expect(group('Avg Confidence').getByText('70.4%')).toBeInTheDocument();
+    expect(group('Learning Events').getByText('311')).toBeInTheDocument();
+
+    expect(screen.getByText('Prediction Accuracy by Confidence Level')).toBeInTheDocument();
+    const bucketRow = screen.getByRole('row', { name: /0\.8-0\.9/ });
+    expect(within(bucketRow).getByText('77.1%')).toBeInTheDocument();
+    expect(within(bucketRow).getByText('95')).toBeInTheDocument();
+
+    const winners = within(screen.getByRole('region', { name: 'Winning Trades' }));
+    expect(winners.getByText('61.24')).toBeInTheDocument();
+    expect(winners.getByText('-0.12')).toBeInTheDocument();
+    expect(winners.getByText('atr_pct')).toBeInTheDocument();
+    expect(winners.queryByText('sixth_winner')).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Losing Trades' })).getByText('-1.50'),
+    ).toBeInTheDocument();
+
+    expect(screen.getByText('Model Drift Analysis')).toBeInTheDocument();
+    expect(group('Baseline Performance').getByText('64.0%')).toBeInTheDocument();
+    expect(group('Recent Performance').getByText('52.0%')).toBeInTheDocument();
+    expect(group('Performance Delta').getByText('-12.0%')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Model drift detected! Recent performance has declined significantly. Consider retraining.',
+      ),
+    ).toBeInTheDocument();
+
+    expect(screen.getByText('Strategy Performance Comparison')).toBeInTheDocument();
+    expect(screen.getByText('63.0% win · 72.0% confidence')).toBeInTheDocument();
+  });
+
+  it('hides the drift warning when no drift is detected', async () => {
+    server.use(
+      ...connectedHandlers({
+        [ml.learningDrift.path]: { success: true, data: { ...drift, drift_detected: false } },
+      }),
+    );
+    const { user } = renderPage();
+    await screen.findByText('System Health Overview');
+    await openTab(user, 'ML Analytics (Live Data)');
+    expect(await screen.findByText('Model Drift Analysis')).toBeInTheDocument();
+    expect(screen.queryByText(/Model drift detected!/)).not.toBeInTheDocument();
+  });
+
+  it('says no learning data is available when no predictions were logged', async () => {
+    server.use(
+      ...connectedHandlers({
+        [ml.learningDatabaseStats.path]: { success: true, data: { ...dbStats, total_predictions: 0 } },
+      }),
+    );
+    const { user } = renderPage();
+    await screen.findByText('System Health Overview');
+    await openTab(user, 'ML Analytics (Live Data)');
+    expect(await screen.findByText('No Learning Data Available')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'The ML learning infrastructure is ready, but no predictions have been logged yet. Start trading to see real-time learning analytics here.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Learning System Statistics')).not.toBeInTheDocument();
+  });
+});
