@@ -1,6 +1,10 @@
-/** Trading mode (live or paper), and later the order, history and paper-account calls. */
+/**
+ * Trading mode (live or paper), trade history and the paper account's limits, balance and reset
+ * (specification part 2, sections 2-5, 7 and 9). Amounts are rupees; percentages are percent
+ * (1.5 means 1.5%) unless a field says fraction.
+ */
 import { z } from 'zod';
-import { ApiError, Timestamp } from './common';
+import { ApiError, Rupees, Timestamp } from './common';
 import { route } from './route';
 
 /**
@@ -35,6 +39,284 @@ export const TRADING_MODE_LABELS: Record<TradingMode, string> = {
   mock: 'Mock Trading (simulated market)',
 };
 
+// ---------------------------------------------------------------------------------------------
+// Trade history
+// ---------------------------------------------------------------------------------------------
+
+/** Which account a trade belongs to (the original's `trade_type`). */
+export const TradeMode = z.enum(['live', 'paper']);
+export type TradeMode = z.infer<typeof TradeMode>;
+
+/** BUY opens a long position (closed by a sell); SELL opens a short one (intraday only). */
+export const TradeSide = z.enum(['BUY', 'SELL']);
+export type TradeSide = z.infer<typeof TradeSide>;
+
+export const TradeStatus = z.enum(['completed', 'open', 'pending', 'cancelled']);
+export type TradeStatus = z.infer<typeof TradeStatus>;
+
+/** CNC: delivery; MIS: intraday (squared off the same day). */
+export const TradeProduct = z.enum(['CNC', 'MIS']);
+export type TradeProduct = z.infer<typeof TradeProduct>;
+
+/** The strategy name of trades placed by hand in the paper account. */
+export const DEFAULT_TRADE_STRATEGY = 'Paper Trading';
+
+/**
+ * One trade: an entry and, once completed, its exit. The original read several names for some
+ * fields (id, action/type, price, time/timestamp, profit_loss, return_percent, engine,
+ * trade_type); these are the one name each.
+ */
+export const Trade = z.object({
+  trade_id: z.string(),
+  symbol: z.string(),
+  mode: TradeMode,
+  side: TradeSide,
+  quantity: z.number().int().positive(),
+  entry_price: Rupees,
+  /** Null until the trade is completed. */
+  exit_price: Rupees.nullable(),
+  /** Last traded price, for open trades (null when completed or no price is known). */
+  current_price: Rupees.nullable(),
+  /** Gross P&L before charges: realised at exit_price, or unrealised at current_price when open. */
+  pnl: Rupees,
+  /** net_pnl as a percent of the entry value (entry_price x quantity). */
+  pnl_percent: z.number(),
+  /** Total charges so far (brokerage, STT, exchange, SEBI, stamp duty, GST). */
+  fees: Rupees,
+  /** pnl - fees. */
+  net_pnl: Rupees,
+  status: TradeStatus,
+  /** The strategy or engine that placed it; the server sends 'Paper Trading' for manual paper trades. */
+  strategy: z.string(),
+  entry_time: Timestamp,
+  exit_time: Timestamp.nullable(),
+  product: TradeProduct,
+});
+export type Trade = z.infer<typeof Trade>;
+
+/**
+ * How far back the history goes, by IST calendar day of entry_time: today; week = the last 7 days
+ * including today; month 30; quarter 90; year 365; all = no limit.
+ */
+export const TradeHistoryPeriod = z.enum(['today', 'week', 'month', 'quarter', 'year', 'all']);
+export type TradeHistoryPeriod = z.infer<typeof TradeHistoryPeriod>;
+
+/** The history's default period (specification part 2, section 9). */
+export const DEFAULT_TRADE_HISTORY_PERIOD: TradeHistoryPeriod = 'today';
+
+export const TradeStatusFilter = z.enum(['all', 'open', 'completed', 'pending', 'cancelled']);
+export type TradeStatusFilter = z.infer<typeof TradeStatusFilter>;
+
+export const TRADE_HISTORY_MAX_PAGE_SIZE = 200;
+
+const IstDate = z.iso.date();
+const QueryNumber = z.coerce.number<number>();
+
+/** Every filter is applied by the server before it counts and pages (see `tradeMatchesFilter`). */
+export const TradeHistoryQuery = z.object({
+  period: TradeHistoryPeriod.default(DEFAULT_TRADE_HISTORY_PERIOD),
+  status: TradeStatusFilter.default('all'),
+  /** Case-insensitive part of the symbol or the trade id. */
+  search: z.string().trim().max(50).optional(),
+  side: TradeSide.optional(),
+  mode: TradeMode.optional(),
+  product: TradeProduct.optional(),
+  /** Bounds on net_pnl, rupees, inclusive. */
+  min_pnl: QueryNumber.optional(),
+  max_pnl: QueryNumber.optional(),
+  /** IST calendar days of entry_time, inclusive; they narrow the period further. */
+  from: IstDate.optional(),
+  to: IstDate.optional(),
+  /** 1-based. */
+  page: QueryNumber.int().min(1).default(1),
+  page_size: QueryNumber.int().min(1).max(TRADE_HISTORY_MAX_PAGE_SIZE).default(50),
+});
+export type TradeHistoryQuery = z.input<typeof TradeHistoryQuery>;
+export type TradeHistoryFilter = z.output<typeof TradeHistoryQuery>;
+
+/** Figures over every trade that matches the filters (all pages), computed by `summarizeTrades`. */
+export const TradeSummary = z.object({
+  total_trades: z.number().int(),
+  completed_trades: z.number().int(),
+  /** Completed trades with net_pnl above zero. */
+  winning_trades: z.number().int(),
+  /** Percent of completed trades that made money after charges; null without completed trades. */
+  win_rate: z.number().nullable(),
+  /** Sum of net_pnl: realised on completed trades, unrealised on open ones, after charges. */
+  net_pnl: Rupees,
+  /** Sum of fees. */
+  total_charges: Rupees,
+  /** Trades with status open. */
+  open_positions: z.number().int(),
+});
+export type TradeSummary = z.infer<typeof TradeSummary>;
+
+export const TradeHistoryResponse = z.object({
+  success: z.literal(true),
+  /** This page's trades, newest entry first. */
+  data: z.array(Trade),
+  /** Trades matching the filters, over all pages. */
+  total: z.number().int().min(0),
+  page: z.number().int().min(1),
+  page_size: z.number().int().min(1),
+  summary: TradeSummary,
+});
+export type TradeHistoryResponse = z.infer<typeof TradeHistoryResponse>;
+
+/**
+ * A broker's order status as one of ours (specification part 2, section 4): CLOSED, FILLED and
+ * COMPLETED become completed; OPEN open; PENDING pending. The original produced no cancelled
+ * trades; showing a cancelled or rejected order as an open position would be wrong, so CANCELLED,
+ * CANCELED and REJECTED become cancelled. Anything else stays open, as in the original.
+ */
+export function mapTradeStatus(raw: string): TradeStatus {
+  switch (raw.trim().toUpperCase()) {
+    case 'CLOSED':
+    case 'FILLED':
+    case 'COMPLETED':
+      return 'completed';
+    case 'PENDING':
+      return 'pending';
+    case 'CANCELLED':
+    case 'CANCELED':
+    case 'REJECTED':
+      return 'cancelled';
+    default:
+      return 'open';
+  }
+}
+
+const IST_OFFSET_MS = 330 * 60_000;
+const DAY_MS = 86_400_000;
+const PERIOD_DAYS: Record<Exclude<TradeHistoryPeriod, 'all'>, number> = {
+  today: 1,
+  week: 7,
+  month: 30,
+  quarter: 90,
+  year: 365,
+};
+
+/** The IST calendar day (YYYY-MM-DD) of an instant. */
+export function istDay(instant: string | Date): string {
+  return new Date(new Date(instant).getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The first IST day a period covers, or null for all. */
+export function periodFirstDay(period: TradeHistoryPeriod, now: Date): string | null {
+  if (period === 'all') return null;
+  return istDay(new Date(now.getTime() - (PERIOD_DAYS[period] - 1) * DAY_MS));
+}
+
+/** Whether a trade passes the history's filters (paging aside): the server's rule, written once. */
+export function tradeMatchesFilter(
+  trade: Trade,
+  filter: Omit<TradeHistoryFilter, 'page' | 'page_size'>,
+  now: Date,
+): boolean {
+  const day = istDay(trade.entry_time);
+  const firstDay = periodFirstDay(filter.period, now);
+  if (firstDay && day < firstDay) return false;
+  if (filter.from && day < filter.from) return false;
+  if (filter.to && day > filter.to) return false;
+  if (filter.status !== 'all' && trade.status !== filter.status) return false;
+  if (filter.side && trade.side !== filter.side) return false;
+  if (filter.mode && trade.mode !== filter.mode) return false;
+  if (filter.product && trade.product !== filter.product) return false;
+  if (filter.min_pnl !== undefined && trade.net_pnl < filter.min_pnl) return false;
+  if (filter.max_pnl !== undefined && trade.net_pnl > filter.max_pnl) return false;
+  const search = filter.search?.trim().toLowerCase();
+  if (search && !trade.symbol.toLowerCase().includes(search) && !trade.trade_id.toLowerCase().includes(search)) {
+    return false;
+  }
+  return true;
+}
+
+const roundPaise = (value: number) => Math.round(value * 100) / 100;
+
+/** The history's summary figures over a set of trades. */
+export function summarizeTrades(trades: readonly Trade[]): TradeSummary {
+  const completed = trades.filter((t) => t.status === 'completed');
+  const winning = completed.filter((t) => t.net_pnl > 0).length;
+  return {
+    total_trades: trades.length,
+    completed_trades: completed.length,
+    winning_trades: winning,
+    win_rate: completed.length ? (winning / completed.length) * 100 : null,
+    net_pnl: roundPaise(trades.reduce((sum, t) => sum + t.net_pnl, 0)),
+    total_charges: roundPaise(trades.reduce((sum, t) => sum + t.fees, 0)),
+    open_positions: trades.filter((t) => t.status === 'open').length,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Paper account: limits, costs, balance, reset
+// ---------------------------------------------------------------------------------------------
+
+const WholeRupees = z.number().int().min(0);
+
+/** The paper engine's limits and cost settings (specification part 2, section 3). */
+export const PaperLimits = z.object({
+  /** Largest value of one position, rupees. */
+  max_position_size: WholeRupees,
+  /** Trading stops for the day once the day's loss reaches this, rupees. */
+  max_daily_loss: WholeRupees,
+  /** Largest share of the account held in positions, a fraction 0-1 (0.8 = 80%). */
+  max_portfolio_exposure: z.number().min(0).max(1),
+  max_positions_count: z.number().int().min(0),
+  /** No new buys while cash is below this, rupees. */
+  min_balance_threshold: WholeRupees,
+  /** Flat brokerage per executed order, rupees. */
+  brokerage_per_trade: WholeRupees,
+  /** STT as a fraction of turnover (0.001 = 0.1%, delivery). */
+  stt_rate: z.number().min(0).max(1),
+  /** Exchange transaction charge as a percent of turnover (0.00345 = 0.00345%). */
+  transaction_charges: z.number().min(0).max(1),
+});
+export type PaperLimits = z.infer<typeof PaperLimits>;
+
+/** The specification's defaults (part 2, section 9). */
+export const DEFAULT_PAPER_LIMITS: PaperLimits = {
+  max_position_size: 50_000,
+  max_daily_loss: 25_000,
+  max_portfolio_exposure: 0.8,
+  max_positions_count: 10,
+  min_balance_threshold: 100_000,
+  brokerage_per_trade: 20,
+  stt_rate: 0.001,
+  transaction_charges: 0.00345,
+};
+
+/** A reset closes every paper position and sets the cash to this (₹10,00,000). */
+export const PAPER_RESET_BALANCE = 1_000_000;
+
+export const PaperLimitsResponse = z.object({ success: z.literal(true), data: PaperLimits });
+export type PaperLimitsResponse = z.infer<typeof PaperLimitsResponse>;
+
+export const PaperLimitsUpdateResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: PaperLimits,
+});
+
+export const PaperResetRequest = z.object({ balance: z.number().positive() });
+
+export const PaperResetResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** Cash after the reset. */
+  balance: Rupees,
+});
+
+export const PaperBalanceRequest = z.object({ balance: z.number().min(0) });
+
+/** A refused change (negative amount, service down) is an ApiError with the reason in `error`. */
+export const PaperBalanceResponse = z.object({
+  success: z.literal(true),
+  new_balance: Rupees,
+  message: z.string(),
+});
+export type PaperBalanceResponse = z.infer<typeof PaperBalanceResponse>;
+
 export const tradingRoutes = {
   getMode: route({
     method: 'GET',
@@ -52,5 +334,49 @@ export const tradingRoutes = {
     summary: 'Switch between live (real money) and paper trading',
     body: TradingModeRequest,
     responses: { 200: TradingModeResponse, 400: ApiError, 401: ApiError, 409: ApiError },
+  }),
+  history: route({
+    method: 'GET',
+    path: '/api/trading/history',
+    access: 'session',
+    tag: 'trading',
+    summary: 'Trades of the live and paper accounts, filtered and paged by the server',
+    querystring: TradeHistoryQuery,
+    responses: { 200: TradeHistoryResponse, 400: ApiError, 401: ApiError, 503: ApiError },
+  }),
+  getPaperLimits: route({
+    method: 'GET',
+    path: '/api/trading/paper-limits',
+    access: 'session',
+    tag: 'trading',
+    summary: "The paper account's current limits and cost settings",
+    responses: { 200: PaperLimitsResponse, 401: ApiError, 503: ApiError },
+  }),
+  setPaperLimits: route({
+    method: 'POST',
+    path: '/api/trading/paper-limits',
+    access: 'session',
+    tag: 'trading',
+    summary: "Replace the paper account's limits and cost settings",
+    body: PaperLimits,
+    responses: { 200: PaperLimitsUpdateResponse, 400: ApiError, 401: ApiError, 503: ApiError },
+  }),
+  resetPaperAccount: route({
+    method: 'POST',
+    path: '/api/trading/paper-reset',
+    access: 'session',
+    tag: 'trading',
+    summary: 'Close every paper position and set the paper cash balance',
+    body: PaperResetRequest,
+    responses: { 200: PaperResetResponse, 400: ApiError, 401: ApiError, 503: ApiError },
+  }),
+  setPaperBalance: route({
+    method: 'POST',
+    path: '/api/trading/paper/balance',
+    access: 'session',
+    tag: 'trading',
+    summary: "Set the paper account's cash balance",
+    body: PaperBalanceRequest,
+    responses: { 200: PaperBalanceResponse, 400: ApiError, 401: ApiError, 409: ApiError, 503: ApiError },
   }),
 } as const;

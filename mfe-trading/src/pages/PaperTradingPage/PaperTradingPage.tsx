@@ -1,4 +1,134 @@
-import { Heading } from '@chakra-ui/react';
+/**
+ * Paper Trading (/paper-trading; specification part 2, sections 2-5, 7-9). The account summary is
+ * the portfolio overview (GET /api/portfolio/overview) while paper mode is active; limits, balance
+ * and reset are the paper-account calls. Without an answer the page says the account is not
+ * connected and shows no figures (the original showed invented defaults).
+ */
+import { useState } from 'react';
+import { Box, Button, SimpleGrid, Stack } from '@chakra-ui/react';
+import { LuRefreshCw, LuSettings2 } from 'react-icons/lu';
+import { serverMessage, usePortfolioOverviewQuery } from '@nivesh/api-client';
+import {
+  ConnectionBanner,
+  PageHeader,
+  Panel,
+  StatCard,
+  Unavailable,
+  formatNumber,
+  formatPercent,
+  formatRupees,
+} from '@nivesh/ui';
+import { signedTone } from '../../features/format';
+import { CashBalanceCard } from './CashBalanceCard';
+import { ConfigurationPanel } from './ConfigurationPanel';
+import { RiskLimitsStatus } from './RiskLimitsStatus';
+
 export default function PaperTradingPage() {
-  return <Heading>PaperTradingPage</Heading>;
+  const [configOpen, setConfigOpen] = useState(false);
+  const overview = usePortfolioOverviewQuery();
+  const answer = overview.isError ? undefined : overview.currentData?.data;
+  // The overview follows the active trading mode: in live mode it is the live account, not this one.
+  const liveMode = answer?.trading_mode === 'live';
+  const account = liveMode ? undefined : answer;
+  const loading = overview.isFetching && !answer;
+
+  return (
+    <Box>
+      <PageHeader
+        title="Paper Trading"
+        subtitle="Practice trading with virtual money using real market data"
+        actions={
+          <>
+            <Button size="sm" variant="outline" onClick={() => void overview.refetch()} loading={overview.isFetching}>
+              <LuRefreshCw /> Refresh
+            </Button>
+            <Button
+              size="sm"
+              variant={configOpen ? 'subtle' : 'outline'}
+              aria-expanded={configOpen}
+              onClick={() => setConfigOpen((open) => !open)}
+            >
+              <LuSettings2 /> Configuration
+            </Button>
+          </>
+        }
+      />
+
+      {overview.isError && (
+        <ConnectionBanner
+          title="Paper Trading Account Not Connected"
+          description="Unable to load the paper trading account. Balances and limits are not shown until the service answers."
+          onRetry={() => void overview.refetch()}
+        >
+          {serverMessage(overview.error)}
+        </ConnectionBanner>
+      )}
+      {liveMode && (
+        <ConnectionBanner
+          status="info"
+          title="Live trading is active"
+          description="The account figures now describe the live account. Switch the trading mode to paper to see the paper account here."
+        />
+      )}
+
+      <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4" mb="6">
+        <CashBalanceCard balance={account?.available_balance} loading={loading} editable={Boolean(account)} />
+        <StatCard
+          label="Portfolio Value"
+          loading={loading}
+          value={account && formatRupees(account.portfolio_value)}
+          help={account && `Holdings ${formatRupees(account.invested_value)}`}
+        />
+        <StatCard
+          label="Total Return"
+          loading={loading}
+          tone={signedTone(account?.total_returns)}
+          value={account && formatPercent(account.total_returns_percent)}
+          help={account && formatRupees(account.total_returns, { sign: true })}
+        />
+        <StatCard
+          label="Active Positions"
+          loading={loading}
+          value={account && formatNumber(account.active_positions)}
+          help={account && `${formatNumber(account.total_trades)} total trades`}
+        />
+      </SimpleGrid>
+
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" mb="6">
+        <Panel title="Today's Performance">
+          <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
+            <StatCard
+              label="Today's P&L"
+              loading={loading}
+              tone={signedTone(account?.day_change)}
+              value={account && formatRupees(account.day_change, { sign: true })}
+              help={account && formatPercent(account.day_change_percent)}
+            />
+            <StatCard label="Trades Today" loading={loading} value={account && formatNumber(account.trades_today)} />
+            <StatCard
+              label="Unrealized P&L"
+              loading={loading}
+              tone={signedTone(account?.unrealized_pnl)}
+              value={account && formatRupees(account.unrealized_pnl, { sign: true })}
+            />
+          </SimpleGrid>
+        </Panel>
+        <Panel title="Risk Limits Status" subtitle="Checks of the paper engine against its limits">
+          {account?.limits_status ? (
+            <RiskLimitsStatus status={account.limits_status} />
+          ) : (
+            <Unavailable title="Limit checks not available">
+              {loading ? 'Loading...' : 'They appear when the paper account answers.'}
+            </Unavailable>
+          )}
+        </Panel>
+      </SimpleGrid>
+
+      {configOpen && (
+        <Stack>
+          <ConfigurationPanel />
+        </Stack>
+      )}
+    </Box>
+  );
 }

@@ -1,0 +1,275 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { toaster } from '@nivesh/ui';
+import { errorBody, http, HttpResponse, renderWithProviders, setupServer } from '@nivesh/api-client/testing';
+import { DEFAULT_PAPER_LIMITS, type PaperLimits } from '@nivesh/api-contract';
+import { makeOverview } from '../../testing/fixtures';
+import PaperTradingPage from './PaperTradingPage';
+
+configure({ asyncUtilTimeout: 5000 });
+jest.setTimeout(30_000);
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// Toasts live in one module-level store: clear them so one test's messages do not leak into the next.
+afterEach(() => {
+  server.resetHandlers();
+  toaster.remove();
+});
+afterAll(() => server.close());
+
+const NOT_CONNECTED = 'The trading service is not connected on this server.';
+
+function overviewHandler(overview = makeOverview()) {
+  return http.get('/api/portfolio/overview', () => HttpResponse.json({ success: true, data: overview }));
+}
+
+function card(label: string) {
+  return screen.getByRole('group', { name: label });
+}
+
+async function renderConnected() {
+  server.use(overviewHandler());
+  const rendered = renderWithProviders(<PaperTradingPage />);
+  await screen.findByText('₹10,52,340');
+  return rendered;
+}
+
+describe('PaperTradingPage connected', () => {
+  it('shows the account from the overview', async () => {
+    await renderConnected();
+    expect(screen.getByRole('heading', { name: 'Paper Trading' })).toBeInTheDocument();
+    expect(screen.getByText('Practice trading with virtual money using real market data')).toBeInTheDocument();
+    expect(within(card('Cash Balance')).getByText('₹7,39,840')).toBeInTheDocument();
+    expect(within(card('Portfolio Value')).getByText('₹10,52,340')).toBeInTheDocument();
+    expect(within(card('Total Return')).getByText('+5.23%')).toBeInTheDocument();
+    expect(within(card('Total Return')).getByText('+₹52,340')).toBeInTheDocument();
+    expect(within(card('Active Positions')).getByText('4')).toBeInTheDocument();
+    expect(within(card('Active Positions')).getByText('57 total trades')).toBeInTheDocument();
+    expect(within(card("Today's P&L")).getByText('-₹4,250')).toBeInTheDocument();
+    expect(within(card('Trades Today')).getByText('3')).toBeInTheDocument();
+    expect(within(card('Unrealized P&L')).getByText('+₹12,870')).toBeInTheDocument();
+  });
+
+  it('marks each limit check safe or unsafe', async () => {
+    await renderConnected();
+    expect(screen.getByRole('img', { name: 'Balance: safe' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Daily Loss: safe' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Positions: safe' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Exposure: unsafe' })).toBeInTheDocument();
+    expect(screen.getByText('92.5% of 80.0%')).toBeInTheDocument();
+    expect(screen.getByText('₹4,250 of ₹25,000')).toBeInTheDocument();
+  });
+
+  it('does not show the live account as the paper account', async () => {
+    server.use(overviewHandler(makeOverview({ trading_mode: 'live', limits_status: null })));
+    renderWithProviders(<PaperTradingPage />);
+    expect(await screen.findByText('Live trading is active')).toBeInTheDocument();
+    expect(within(card('Portfolio Value')).getByText('--')).toBeInTheDocument();
+    expect(screen.queryByText('₹10,52,340')).not.toBeInTheDocument();
+  });
+});
+
+describe('the cash balance editor', () => {
+  async function openEditor() {
+    const rendered = await renderConnected();
+    await rendered.user.click(screen.getByRole('button', { name: 'Edit cash balance' }));
+    const input = screen.getByRole('spinbutton', { name: 'New cash balance' });
+    expect(input).toHaveAttribute('min', '0');
+    expect(input).toHaveAttribute('step', '1000');
+    return { ...rendered, input };
+  }
+
+  it.each([
+    ['empty', ''],
+    ['negative', '-500'],
+  ])('refuses an %s amount without calling the server', async (_, typed) => {
+    const calls: unknown[] = [];
+    server.use(http.post('/api/trading/paper/balance', async ({ request }) => {
+      calls.push(await request.json());
+      return HttpResponse.json({ success: true, new_balance: 0, message: 'ok' });
+    }));
+    const { user, input } = await openEditor();
+    await user.clear(input);
+    if (typed) await user.type(input, typed);
+    await user.click(screen.getByRole('button', { name: 'Save balance' }));
+    expect(screen.getByText('Please enter a valid positive balance amount.')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('saves the new balance and says so in en-IN format', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('/api/trading/paper/balance', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ success: true, new_balance: 1_500_000, message: 'Balance set' });
+      }),
+    );
+    const { user, input } = await openEditor();
+    await user.clear(input);
+    await user.type(input, '1500000');
+    await user.click(screen.getByRole('button', { name: 'Save balance' }));
+    expect(await screen.findByText('Balance updated successfully to ₹15,00,000')).toBeInTheDocument();
+    expect(bodies).toEqual([{ balance: 1_500_000 }]);
+    expect(screen.queryByRole('spinbutton', { name: 'New cash balance' })).not.toBeInTheDocument();
+  });
+
+  it('shows the server reason when it refuses', async () => {
+    server.use(
+      http.post('/api/trading/paper/balance', () =>
+        HttpResponse.json(errorBody('Close open positions first'), { status: 409 }),
+      ),
+    );
+    const { user, input } = await openEditor();
+    await user.clear(input);
+    await user.type(input, '200000');
+    await user.click(screen.getByRole('button', { name: 'Save balance' }));
+    expect(await screen.findByText('Failed to update balance: Close open positions first')).toBeInTheDocument();
+  });
+
+  it('asks to try again when the server fails without a reason', async () => {
+    server.use(http.post('/api/trading/paper/balance', () => new HttpResponse(null, { status: 500 })));
+    const { user, input } = await openEditor();
+    await user.clear(input);
+    await user.type(input, '200000');
+    await user.click(screen.getByRole('button', { name: 'Save balance' }));
+    expect(await screen.findByText('Failed to update balance. Please try again.')).toBeInTheDocument();
+  });
+
+  it('says so when the server cannot be reached', async () => {
+    server.use(http.post('/api/trading/paper/balance', () => HttpResponse.error()));
+    const { user, input } = await openEditor();
+    await user.clear(input);
+    await user.type(input, '200000');
+    await user.click(screen.getByRole('button', { name: 'Save balance' }));
+    expect(await screen.findByText('Error updating balance. Please try again.')).toBeInTheDocument();
+  });
+
+  it('cancels without saving', async () => {
+    const { user } = await openEditor();
+    await user.click(screen.getByRole('button', { name: 'Cancel editing' }));
+    expect(within(card('Cash Balance')).getByText('₹7,39,840')).toBeInTheDocument();
+  });
+});
+
+describe('the configuration panel', () => {
+  const CURRENT: PaperLimits = { ...DEFAULT_PAPER_LIMITS, max_position_size: 75_000 };
+
+  async function openConfiguration(limitsAnswer = () => HttpResponse.json({ success: true, data: CURRENT })) {
+    server.use(http.get('/api/trading/paper-limits', limitsAnswer));
+    const rendered = await renderConnected();
+    await rendered.user.click(screen.getByRole('button', { name: 'Configuration' }));
+    return rendered;
+  }
+
+  it('shows the current limits with the specified input steps', async () => {
+    await openConfiguration();
+    expect(await screen.findByLabelText('Max Position Size (₹)')).toHaveValue(75_000);
+    expect(screen.getByLabelText('Max Portfolio Exposure')).toHaveValue(0.8);
+    expect(screen.getByLabelText('Max Portfolio Exposure')).toHaveAttribute('step', '0.1');
+    expect(screen.getByLabelText('Max Portfolio Exposure')).toHaveAttribute('max', '1');
+    expect(screen.getByLabelText('STT Rate')).toHaveAttribute('step', '0.001');
+    expect(screen.getByLabelText('Transaction Charges')).toHaveAttribute('step', '0.001');
+    expect(screen.getByLabelText('Transaction Charges')).toHaveValue(0.00345);
+  });
+
+  it('sends amounts as integers and says the limits were updated', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('/api/trading/paper-limits', async ({ request }) => {
+        const body = (await request.json()) as PaperLimits;
+        bodies.push(body);
+        return HttpResponse.json({ success: true, message: 'Saved', data: body });
+      }),
+    );
+    const { user } = await openConfiguration();
+    const size = await screen.findByLabelText('Max Position Size (₹)');
+    await user.clear(size);
+    await user.type(size, '60000.9');
+    await user.clear(screen.getByLabelText('Max Portfolio Exposure'));
+    await user.type(screen.getByLabelText('Max Portfolio Exposure'), '0.6');
+    await user.click(screen.getByRole('button', { name: 'Update Limits' }));
+    expect(await screen.findByText('Trading limits updated successfully!')).toBeInTheDocument();
+    expect(bodies).toEqual([{ ...CURRENT, max_position_size: 60_000, max_portfolio_exposure: 0.6 }]);
+  });
+
+  it('refuses an exposure above 1', async () => {
+    const { user } = await openConfiguration();
+    const exposure = await screen.findByLabelText('Max Portfolio Exposure');
+    await user.clear(exposure);
+    await user.type(exposure, '1.5');
+    await user.click(screen.getByRole('button', { name: 'Update Limits' }));
+    expect(screen.getByText('Enter a fraction from 0 to 1.')).toBeInTheDocument();
+  });
+
+  it('says the update failed when the server refuses, and errored when unreachable', async () => {
+    server.use(http.post('/api/trading/paper-limits', () => HttpResponse.json(errorBody(NOT_CONNECTED), { status: 503 })));
+    const { user } = await openConfiguration();
+    await screen.findByLabelText('Max Position Size (₹)');
+    await user.click(screen.getByRole('button', { name: 'Update Limits' }));
+    expect(await screen.findByText('Failed to update trading limits.')).toBeInTheDocument();
+
+    server.use(http.post('/api/trading/paper-limits', () => HttpResponse.error()));
+    await user.click(screen.getByRole('button', { name: 'Update Limits' }));
+    expect(await screen.findByText('Error updating trading limits.')).toBeInTheDocument();
+  });
+
+  it('shows the limits as unavailable when the service is not connected', async () => {
+    await openConfiguration(() => HttpResponse.json(errorBody(NOT_CONNECTED), { status: 503 }));
+    expect(await screen.findByText('Trading limits are not available')).toBeInTheDocument();
+    expect(screen.getByText(NOT_CONNECTED)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Update Limits' })).not.toBeInTheDocument();
+  });
+
+  it('asks for confirmation before a reset, and cancelling does nothing', async () => {
+    const calls: unknown[] = [];
+    server.use(
+      http.post('/api/trading/paper-reset', async ({ request }) => {
+        calls.push(await request.json());
+        return HttpResponse.json({ success: true, message: 'Reset', balance: 1_000_000 });
+      }),
+    );
+    const { user } = await openConfiguration();
+    await user.click(screen.getByRole('button', { name: 'Reset Account' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(
+      within(dialog).getByText(
+        'WARNING: This will reset your entire paper trading account! All positions will be closed and balance reset to ₹10,00,000. Are you sure?',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(calls).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Reset Account' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, reset account' }));
+    expect(await screen.findByText('Paper trading account reset successfully!')).toBeInTheDocument();
+    expect(calls).toEqual([{ balance: 1_000_000 }]);
+  });
+
+  it('says the reset failed when the server refuses', async () => {
+    server.use(http.post('/api/trading/paper-reset', () => HttpResponse.json(errorBody(NOT_CONNECTED), { status: 503 })));
+    const { user } = await openConfiguration();
+    await user.click(screen.getByRole('button', { name: 'Reset Account' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, reset account' }));
+    expect(await screen.findByText('Failed to reset paper trading account.')).toBeInTheDocument();
+  });
+});
+
+describe('PaperTradingPage disconnected', () => {
+  it('shows the not-connected state and no invented figures', async () => {
+    server.use(
+      http.get('/api/portfolio/overview', () =>
+        HttpResponse.json(errorBody('The portfolio service is not connected on this server.'), { status: 503 }),
+      ),
+    );
+    renderWithProviders(<PaperTradingPage />);
+    expect(await screen.findByText('Paper Trading Account Not Connected')).toBeInTheDocument();
+    expect(screen.getByText('The portfolio service is not connected on this server.')).toBeInTheDocument();
+    for (const label of ['Cash Balance', 'Portfolio Value', 'Total Return', 'Active Positions']) {
+      expect(within(card(label)).getByText('--')).toBeInTheDocument();
+    }
+    expect(screen.queryByText(/9,00,000|1,00,000/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit cash balance' })).not.toBeInTheDocument();
+    expect(screen.getByText('Limit checks not available')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,127 @@
+/** The monthly, per-stock and per-strategy breakdowns from the analytics answer. */
+import type { ReactNode } from 'react';
+import { Table, Text } from '@chakra-ui/react';
+import type { MonthlyBreakdown, StockBreakdown, StrategyBreakdown } from '@nivesh/api-contract';
+import { Unavailable, formatNumber, formatRupees } from '@nivesh/ui';
+import { percentText, ratioText } from '../../features/format';
+
+const monthLabel = new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+interface Column<T> {
+  header: string;
+  numeric?: boolean;
+  cell: (row: T) => ReactNode;
+}
+
+function Pnl({ value }: { value: number }) {
+  return (
+    <Text as="span" color={value < 0 ? 'loss' : value > 0 ? 'gain' : undefined} fontWeight="medium">
+      {formatRupees(value, { sign: true })}
+    </Text>
+  );
+}
+
+function BreakdownTable<T>({
+  label,
+  rows,
+  rowKey,
+  columns,
+  empty,
+}: {
+  label: string;
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  columns: Column<T>[];
+  empty: string;
+}) {
+  if (rows.length === 0) return <Unavailable title={empty} />;
+  return (
+    <Table.ScrollArea borderWidth="1px" borderColor="border" rounded="l2">
+      <Table.Root size="sm" aria-label={label} fontVariantNumeric="tabular-nums">
+        <Table.Header>
+          <Table.Row bg="bg.subtle">
+            {columns.map((c) => (
+              <Table.ColumnHeader key={c.header} textAlign={c.numeric ? 'end' : 'start'}>
+                {c.header}
+              </Table.ColumnHeader>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {rows.map((row) => (
+            <Table.Row key={rowKey(row)}>
+              {columns.map((c) => (
+                <Table.Cell key={c.header} textAlign={c.numeric ? 'end' : 'start'}>
+                  {c.cell(row)}
+                </Table.Cell>
+              ))}
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
+
+const winRate = (value: number | null) => percentText(value, { sign: false, decimals: 1 });
+
+export function MonthlyTable({ rows }: { rows: readonly MonthlyBreakdown[] }) {
+  return (
+    <BreakdownTable
+      label="Monthly performance"
+      rows={rows}
+      rowKey={(r) => r.month}
+      empty="No months with activity in this period"
+      columns={[
+        { header: 'Month', cell: (r) => monthLabel.format(new Date(`${r.month}-01T00:00:00Z`)) },
+        {
+          header: 'Return',
+          numeric: true,
+          cell: (r) => (
+            <Text as="span" color={r.return_percent < 0 ? 'loss' : 'gain'}>
+              {percentText(r.return_percent)}
+            </Text>
+          ),
+        },
+        { header: 'P&L', numeric: true, cell: (r) => <Pnl value={r.pnl} /> },
+        { header: 'Trades', numeric: true, cell: (r) => formatNumber(r.trades) },
+        { header: 'Win Rate', numeric: true, cell: (r) => winRate(r.win_rate) },
+      ]}
+    />
+  );
+}
+
+export function StocksTable({ rows }: { rows: readonly StockBreakdown[] }) {
+  return (
+    <BreakdownTable
+      label="Performance by stock"
+      rows={rows}
+      rowKey={(r) => r.symbol}
+      empty="No stocks match"
+      columns={[
+        { header: 'Symbol', cell: (r) => <Text as="span" fontWeight="semibold">{r.symbol}</Text> },
+        { header: 'Trades', numeric: true, cell: (r) => formatNumber(r.trades) },
+        { header: 'P&L', numeric: true, cell: (r) => <Pnl value={r.pnl} /> },
+        { header: 'Win Rate', numeric: true, cell: (r) => winRate(r.win_rate) },
+      ]}
+    />
+  );
+}
+
+export function StrategiesTable({ rows }: { rows: readonly StrategyBreakdown[] }) {
+  return (
+    <BreakdownTable
+      label="Performance by strategy"
+      rows={rows}
+      rowKey={(r) => r.strategy}
+      empty="No strategies match"
+      columns={[
+        { header: 'Strategy', cell: (r) => <Text as="span" fontWeight="semibold">{r.strategy}</Text> },
+        { header: 'Trades', numeric: true, cell: (r) => formatNumber(r.trades) },
+        { header: 'P&L', numeric: true, cell: (r) => <Pnl value={r.pnl} /> },
+        { header: 'Win Rate', numeric: true, cell: (r) => winRate(r.win_rate) },
+        { header: 'Profit Factor', numeric: true, cell: (r) => ratioText(r.profit_factor) },
+      ]}
+    />
+  );
+}

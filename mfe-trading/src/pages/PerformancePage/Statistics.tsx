@@ -1,0 +1,76 @@
+/** Labelled figures of the analytics: key statistics (overview) and the statistics tab. */
+import { Box, SimpleGrid, Text } from '@chakra-ui/react';
+import type { PerformanceAnalytics } from '@nivesh/api-contract';
+import { formatNumber } from '@nivesh/ui';
+import { MISSING, percentText, ratioText, rupeesText, signedTone } from '../../features/format';
+
+interface Figure {
+  label: string;
+  value: string;
+  tone?: 'gain' | 'loss' | 'neutral';
+  help?: string;
+}
+
+const TONE_COLOR = { gain: 'gain', loss: 'loss', neutral: 'fg' } as const;
+
+export function FigureGrid({ figures, label }: { figures: Figure[]; label: string }) {
+  return (
+    <SimpleGrid as="dl" aria-label={label} columns={{ base: 1, sm: 2, lg: 3 }} gap="3">
+      {figures.map((f) => (
+        <Box key={f.label} borderWidth="1px" borderColor="border" rounded="l2" p="3" bg="bg.subtle">
+          <Text as="dt" textStyle="xs" color="fg.muted">
+            {f.label}
+          </Text>
+          <Text
+            as="dd"
+            textStyle="lg"
+            fontWeight="semibold"
+            fontVariantNumeric="tabular-nums"
+            color={TONE_COLOR[f.tone ?? 'neutral']}
+            data-testid={`figure-${f.label}`}
+          >
+            {f.value}
+          </Text>
+          {f.help && (
+            <Text textStyle="2xs" color="fg.muted">
+              {f.help}
+            </Text>
+          )}
+        </Box>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+const money = (value: number | null) => rupeesText(value, { sign: true });
+
+export function keyStatistics(a: PerformanceAnalytics): Figure[] {
+  return [
+    { label: 'Average Win', value: money(a.avg_win), tone: signedTone(a.avg_win) },
+    { label: 'Average Loss', value: money(a.avg_loss), tone: signedTone(a.avg_loss) },
+    { label: 'Best Trade', value: money(a.largest_win), tone: signedTone(a.largest_win) },
+    { label: 'Worst Trade', value: money(a.largest_loss), tone: signedTone(a.largest_loss) },
+    { label: 'Volatility', value: percentText(a.volatility, { sign: false }), help: 'Annualised, daily returns' },
+  ];
+}
+
+function hours(value: number | null): string {
+  return value === null ? MISSING : `${value.toFixed(1)} hrs`;
+}
+
+export function allStatistics(a: PerformanceAnalytics): Figure[] {
+  return [
+    { label: 'Avg Hold Time', value: hours(a.avg_hold_time_hours), help: 'Entry to exit, closed trades' },
+    { label: 'Sortino Ratio', value: ratioText(a.sortino_ratio), help: 'Return per unit of downside risk' },
+    { label: 'Calmar Ratio', value: ratioText(a.calmar_ratio), help: 'Annualised return / max drawdown' },
+    { label: 'Expectancy', value: money(a.expectancy), tone: signedTone(a.expectancy), help: 'Average net P&L per trade' },
+    { label: 'Profit Factor', value: ratioText(a.profit_factor), help: 'Gross profit / gross loss' },
+    { label: 'Sharpe Ratio', value: ratioText(a.sharpe_ratio), help: 'Annualised, 252 trading days' },
+    { label: 'Annualized Return', value: percentText(a.annualized_return), tone: signedTone(a.annualized_return) },
+    { label: 'Net P&L', value: money(a.net_pnl), tone: signedTone(a.net_pnl), help: 'After charges' },
+    { label: 'Max Drawdown', value: percentText(a.max_drawdown), tone: signedTone(a.max_drawdown) },
+    { label: 'Volatility', value: percentText(a.volatility, { sign: false }) },
+    { label: 'Winning Trades', value: formatNumber(a.winning_trades) },
+    { label: 'Losing Trades', value: formatNumber(a.losing_trades) },
+  ];
+}
