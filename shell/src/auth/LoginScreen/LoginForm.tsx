@@ -1,0 +1,110 @@
+/** Login mode: the operator's email and password. */
+import { useState, type FormEvent } from 'react';
+import { Button, Field, Input, Stack } from '@chakra-ui/react';
+import { LuKeyRound, LuLogIn } from 'react-icons/lu';
+import { useLoginMutation } from '@nivesh/api-client';
+import type { User } from '@nivesh/api-contract';
+import { MESSAGES, loginFailure, type LoginFailure } from './messages';
+import { mayBeOperatorEmail } from './operatorEmail';
+import { FormMessage, PasswordInput } from './parts';
+
+export interface LoginFormProps {
+  email: string;
+  onEmailChange: (email: string) => void;
+  operatorEmailSha256: string | undefined;
+  /** False on a fresh install: no password exists yet. */
+  passwordSet: boolean | undefined;
+  /** Signed in: the form stays visible but inert while the screen redirects. */
+  done: boolean;
+  onSignedIn: (session: { token: string; user: User; message: string }) => void;
+  onSetUpPassword: () => void;
+}
+
+export function LoginForm({
+  email,
+  onEmailChange,
+  operatorEmailSha256,
+  passwordSet,
+  done,
+  onSignedIn,
+  onSetUpPassword,
+}: LoginFormProps) {
+  const [password, setPassword] = useState('');
+  const [failure, setFailure] = useState<LoginFailure | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [login, { isLoading }] = useLoginMutation();
+  const busy = isLoading || checking;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || done) return;
+    setFailure(null);
+    if (!email.trim() || !password) {
+      setFailure({ message: MESSAGES.loginRequired, setupRequired: false });
+      return;
+    }
+    setChecking(true);
+    const allowed = await mayBeOperatorEmail(email, operatorEmailSha256);
+    setChecking(false);
+    if (!allowed) {
+      setFailure({ message: MESSAGES.loginRestricted, setupRequired: false });
+      return;
+    }
+    const answer = await login({ body: { email: email.trim(), password } });
+    if (answer.error) {
+      setFailure(loginFailure(answer.error));
+      return;
+    }
+    setPassword('');
+    onSignedIn({ token: answer.data.session_token, user: answer.data.user, message: answer.data.message || MESSAGES.loginSucceeded });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="5">
+        {passwordSet === false && (
+          <FormMessage status="info" title="No password is set yet">
+            Open the setup link the server printed when it started, or use the reset link below from the
+            server&apos;s own machine.
+          </FormMessage>
+        )}
+        <Field.Root disabled={done}>
+          <Field.Label>Email</Field.Label>
+          <Input
+            type="email"
+            inputMode="email"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            size="lg"
+            placeholder="you@example.com"
+            value={email}
+            onChange={(event) => onEmailChange(event.target.value)}
+          />
+        </Field.Root>
+        <PasswordInput
+          label="Password"
+          value={password}
+          onChange={setPassword}
+          autoComplete="current-password"
+          disabled={done}
+        />
+        {failure && (
+          <FormMessage status="error" title={failure.message}>
+            {failure.setupRequired && (
+              <Button type="button" variant="plain" size="sm" px="0" h="auto" color="brand.fg" onClick={onSetUpPassword}>
+                Set up your password now
+              </Button>
+            )}
+          </FormMessage>
+        )}
+        <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="Signing in..." disabled={done}>
+          <LuLogIn /> Sign in
+        </Button>
+        <Button type="button" variant="ghost" size="sm" colorPalette="brand" onClick={onSetUpPassword} disabled={done} whiteSpace="normal" h="auto" py="2">
+          <LuKeyRound /> Forgot password or first time here? Set up your password
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * Reset mode: ask the server for a one-time password setup link. On a fresh install, asked from the
+ * server's own machine, the server hands the token straight back and the screen moves to setup;
+ * otherwise the link goes to the server log (and email) and the screen returns to login.
+ */
+import { useState, type FormEvent } from 'react';
+import { Button, Field, Input, Stack } from '@chakra-ui/react';
+import { LuArrowLeft, LuMailCheck } from 'react-icons/lu';
+import { useRequestPasswordSetupMutation } from '@nivesh/api-client';
+import { MESSAGES, resetFailure } from './messages';
+import { mayBeOperatorEmail } from './operatorEmail';
+import { FormMessage } from './parts';
+
+export interface ResetFormProps {
+  email: string;
+  onEmailChange: (email: string) => void;
+  operatorEmailSha256: string | undefined;
+  /** The server's answer is showing and the screen is about to return to login. */
+  done: boolean;
+  onBack: () => void;
+  onTokenIssued: (token: string, message: string) => void;
+  onLinkSent: (message: string) => void;
+}
+
+export function ResetForm({ email, onEmailChange, operatorEmailSha256, done, onBack, onTokenIssued, onLinkSent }: ResetFormProps) {
+  const [failure, setFailure] = useState<{ message: string; detail?: string } | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [requestSetup, { isLoading }] = useRequestPasswordSetupMutation();
+  const busy = isLoading || checking;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || done) return;
+    setFailure(null);
+    if (!email.trim()) {
+      setFailure({ message: MESSAGES.resetRequired });
+      return;
+    }
+    setChecking(true);
+    const allowed = await mayBeOperatorEmail(email, operatorEmailSha256);
+    setChecking(false);
+    if (!allowed) {
+      setFailure({ message: MESSAGES.resetRestricted });
+      return;
+    }
+    const answer = await requestSetup({ body: { email: email.trim() } });
+    if (answer.error) {
+      setFailure(resetFailure(answer.error));
+      return;
+    }
+    if (answer.data.temp_token) onTokenIssued(answer.data.temp_token, answer.data.message);
+    else onLinkSent(answer.data.message);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="5">
+        <Field.Root disabled={done}>
+          <Field.Label>Email</Field.Label>
+          <Input
+            type="email"
+            inputMode="email"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            size="lg"
+            placeholder="you@example.com"
+            value={email}
+            onChange={(event) => onEmailChange(event.target.value)}
+          />
+          <Field.HelperText>The operator&apos;s address. A one-time setup link is issued, valid for 15 minutes.</Field.HelperText>
+        </Field.Root>
+        {failure && (
+          <FormMessage status="error" title={failure.message}>
+            {failure.detail}
+          </FormMessage>
+        )}
+        <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="Sending..." disabled={done}>
+          <LuMailCheck /> Send setup instructions
+        </Button>
+        <Button type="button" variant="ghost" size="sm" onClick={onBack}>
+          <LuArrowLeft /> Back to Login
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,32 @@
+/**
+ * The client-side check that only the operator's address is tried (specification part 1, section
+ * 5). The server publishes only a SHA-256 of that address, so the page does not reveal it.
+ *
+ * Without WebCrypto (a page served over plain HTTP to another machine is not a secure context, and
+ * `crypto.subtle` is then missing) or without the server's hash (the config did not load), the
+ * check is skipped: it is a convenience, and the server refuses other addresses anyway.
+ */
+
+/** The form in which the server hashes the address. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+async function sha256Hex(text: string): Promise<string | null> {
+  const subtle = globalThis.crypto?.subtle;
+  if (!subtle) return null;
+  const digest = await subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** False only when the address is known not to be the operator's. */
+export async function mayBeOperatorEmail(email: string, operatorEmailSha256: string | undefined): Promise<boolean> {
+  if (!operatorEmailSha256) return true;
+  try {
+    const hash = await sha256Hex(normaliseEmail(email));
+    return hash === null || hash === operatorEmailSha256.toLowerCase();
+  } catch (error) {
+    console.warn('Could not hash the email; leaving the check to the server', error);
+    return true;
+  }
+}
