@@ -1,0 +1,202 @@
+/**
+ * The shell layout (specification part 2, section 2): the page in the content area, the sidebar's
+ * menu in the specification's order, the drawer on small screens, the version label, and the
+ * real-money banner. jsdom applies no media queries, so the layout renders as on a small screen:
+ * the sidebar is a drawer that starts closed.
+ */
+import { act, configure, screen, within } from '@testing-library/react';
+import { init } from '@module-federation/enhanced/runtime';
+import { http, HttpResponse, setupServer } from '@nivesh/api-client/testing';
+import { loadRemoteCatalogue } from '../remotes/remoteRegistry';
+import { defaultHandlers, openSidebar, PAGE_TEXT, renderLayout, tradingModeBody } from './layoutTestSupport';
+
+configure({ asyncUtilTimeout: 5000 });
+jest.setTimeout(30_000);
+
+const server = setupServer(...defaultHandlers);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const MENU = [
+  'Dashboard',
+  'Portfolio',
+  'Research',
+  'Performance',
+  'Trades',
+  'Daily Allocation',
+  'Paper Trading',
+  'Risk Management',
+  'ML Intelligence',
+  'Production Scaling',
+  'Tick Streaming',
+  'Auto-Scaling',
+  'Settings',
+];
+
+function sidebar() {
+  return screen.getByTestId('sidebar');
+}
+
+describe('the layout', () => {
+  it('shows the routed page in the content area', async () => {
+    renderLayout();
+    expect(await screen.findByRole('heading', { name: PAGE_TEXT })).toBeInTheDocument();
+    expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { name: PAGE_TEXT }));
+  });
+
+  it('lists the 13 pages in the specification order, each linking to its route', async () => {
+    const { user } = renderLayout();
+    await openSidebar(user);
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(MENU);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/dashboard',
+      '/portfolio',
+      '/research',
+      '/performance',
+      '/trades',
+      '/allocation',
+      '/paper-trading',
+      '/risk',
+      '/ml-intelligence',
+      '/production-scaling',
+      '/tick-streaming',
+      '/auto-scaling',
+      '/settings',
+    ]);
+  });
+
+  it('marks the current page as active', async () => {
+    const { user } = renderLayout({ route: '/risk' });
+    await openSidebar(user);
+    expect(screen.getByRole('link', { name: 'Risk Management' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+  });
+});
+
+describe('the sidebar on small screens', () => {
+  it('starts closed; the menu button opens it with an overlay, and a click on the overlay closes it', async () => {
+    const { user } = renderLayout();
+    await screen.findByRole('heading', { name: PAGE_TEXT });
+    expect(sidebar()).toHaveAttribute('data-open', 'false');
+    expect(screen.queryByTestId('sidebar-overlay')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(sidebar()).toHaveAttribute('data-open', 'true');
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+
+    await user.click(screen.getByTestId('sidebar-overlay'));
+    expect(sidebar()).toHaveAttribute('data-open', 'false');
+    expect(screen.queryByTestId('sidebar-overlay')).not.toBeInTheDocument();
+  });
+
+  it('closes when the operator navigates', async () => {
+    const { user } = renderLayout();
+    await openSidebar(user);
+    await user.click(screen.getByRole('link', { name: 'Portfolio' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/portfolio');
+    expect(sidebar()).toHaveAttribute('data-open', 'false');
+    expect(screen.queryByTestId('sidebar-overlay')).not.toBeInTheDocument();
+  });
+
+  it('closes with its close button and with Escape', async () => {
+    const { user } = renderLayout();
+    await openSidebar(user);
+    await user.click(screen.getByRole('button', { name: 'Close menu' }));
+    expect(sidebar()).toHaveAttribute('data-open', 'false');
+
+    await openSidebar(user);
+    await user.keyboard('{Escape}');
+    expect(sidebar()).toHaveAttribute('data-open', 'false');
+  });
+});
+
+describe('the version label', () => {
+  // In the product the shell's build creates the federation runtime; here the test does.
+  beforeAll(() => {
+    init({ name: 'shell', remotes: [] });
+  });
+
+  afterEach(async () => {
+    // Leave the module's catalogue empty for the other tests.
+    await loadRemoteCatalogue(async () => HttpResponse.json({ success: true, remotes: [], missing: [] }));
+  });
+
+  it("shows 'v1.0'; hovering or focusing it shows the build of each remote this page loaded", async () => {
+    await act(async () => {
+      await loadRemoteCatalogue(async () =>
+        HttpResponse.json({
+          success: true,
+          remotes: [
+            {
+              name: 'dashboard',
+              version: '1.0.0+a1b2c3',
+              entry: '/remotes/dashboard/1.0.0+a1b2c3/mf-manifest.json',
+              exposes: ['DashboardPage'],
+            },
+            {
+              name: 'risk',
+              version: '1.0.1+d4e5f6',
+              entry: '/remotes/risk/1.0.1+d4e5f6/mf-manifest.json',
+              exposes: ['RiskPage'],
+            },
+          ],
+          missing: ['ml_ops'],
+        }),
+      );
+    });
+    const { user } = renderLayout();
+    await openSidebar(user);
+    const version = within(sidebar()).getByRole('button', { name: 'v1.0' });
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+
+    await user.hover(version);
+    const builds = screen.getByRole('tooltip');
+    expect(version).toHaveAccessibleDescription(/Builds loaded by this page/);
+    expect(within(builds).getByText('dashboard')).toBeInTheDocument();
+    expect(within(builds).getByText('1.0.0+a1b2c3')).toBeInTheDocument();
+    expect(within(builds).getByText('risk')).toBeInTheDocument();
+    expect(within(builds).getByText('1.0.1+d4e5f6')).toBeInTheDocument();
+    expect(within(builds).getByText('ml_ops')).toBeInTheDocument();
+    expect(within(builds).getByText('not built')).toBeInTheDocument();
+
+    await user.unhover(version);
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+
+    act(() => version.focus());
+    expect(screen.getByRole('tooltip')).toHaveTextContent('1.0.1+d4e5f6');
+  });
+
+  it('says when the list of builds could not be loaded', async () => {
+    await act(async () => {
+      await loadRemoteCatalogue(async () => new Response('down', { status: 502 }));
+    });
+    const { user } = renderLayout();
+    await openSidebar(user);
+    await user.hover(within(sidebar()).getByRole('button', { name: 'v1.0' }));
+    expect(screen.getByRole('tooltip')).toHaveTextContent(
+      'The list of page groups could not be loaded (GET /api/remotes answered 502).',
+    );
+  });
+});
+
+describe('real-money mode', () => {
+  it("shows the 'LIVE TRADING ACTIVE' banner in live mode", async () => {
+    server.use(http.get('/api/trading/mode', () => HttpResponse.json(tradingModeBody('live'))));
+    renderLayout();
+    expect(await screen.findByText('LIVE TRADING ACTIVE')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Orders execute with real money through your broker.',
+    );
+  });
+
+  it('shows no banner in paper mode', async () => {
+    renderLayout();
+    expect(await screen.findByTestId('trading-mode-label')).toHaveTextContent('Paper');
+    expect(screen.queryByText('LIVE TRADING ACTIVE')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,163 @@
+/**
+ * The sidebar's quick stats (GET /api/quick-stats, polled every 30 s; specification part 2,
+ * sections 2, 4 and 7): connecting on the first load, connected with figures, or disconnected
+ * (503, no answer, or any failure) with Retry. A failed poll hides the last figures rather than
+ * showing them as if they were current.
+ */
+import type { ReactNode } from 'react';
+import { Badge, Box, Button, HStack, Icon, Spinner, Stack, Text } from '@chakra-ui/react';
+import { LuRefreshCw, LuWifiOff } from 'react-icons/lu';
+import { isDisconnected, serverMessage, useQuickStatsQuery } from '@nivesh/api-client';
+import { formatNumber, formatPercent } from '@nivesh/ui';
+
+export type WinRateTone = 'green' | 'yellow' | 'red';
+
+/** Win rate colour: 60 or more green, 40 or more yellow, else red. */
+export function winRateTone(winRate: number): WinRateTone {
+  if (winRate >= 60) return 'green';
+  if (winRate >= 40) return 'yellow';
+  return 'red';
+}
+
+type ConnectionState = 'connecting' | 'connected' | 'disconnected';
+
+const STATE_LABEL: Record<ConnectionState, string> = {
+  connecting: 'Connecting...',
+  connected: 'Connected',
+  disconnected: 'Disconnected',
+};
+
+const STATE_COLOR: Record<ConnectionState, string> = {
+  connecting: 'yellow.solid',
+  connected: 'green.solid',
+  disconnected: 'red.solid',
+};
+
+export function QuickStats() {
+  const { data, error, isError, isFetching, refetch } = useQuickStatsQuery();
+  const state: ConnectionState = isError ? 'disconnected' : data ? 'connected' : 'connecting';
+  const stats = state === 'connected' ? data?.data : undefined;
+
+  return (
+    <Box
+      as="section"
+      aria-label="Quick stats"
+      data-testid="quick-stats"
+      data-state={state}
+      rounded="l2"
+      borderWidth="1px"
+      borderColor="border"
+      bg="bg.subtle"
+      px="3"
+      py="2.5"
+    >
+      <HStack justify="space-between" mb="2">
+        <Text
+          textStyle="xs"
+          color="fg.muted"
+          fontWeight="medium"
+          textTransform="uppercase"
+          letterSpacing="wider"
+        >
+          Quick stats
+        </Text>
+        <HStack gap="1.5" role="status" aria-label={`Data connection: ${STATE_LABEL[state]}`}>
+          <Box boxSize="2" rounded="full" bg={STATE_COLOR[state]} />
+          <Text textStyle="xs" color="fg.muted">
+            {STATE_LABEL[state]}
+          </Text>
+        </HStack>
+      </HStack>
+
+      {state === 'connecting' && (
+        <HStack gap="2" py="2" color="fg.muted">
+          <Spinner size="xs" />
+          <Text textStyle="sm">Loading stats...</Text>
+        </HStack>
+      )}
+
+      {state === 'disconnected' && (
+        <Stack gap="1.5" py="1">
+          <HStack gap="2" align="flex-start">
+            <Icon as={LuWifiOff} boxSize="4" color="fg.muted" mt="0.5" flexShrink={0} />
+            <Stack gap="0">
+              <Text textStyle="sm" fontWeight="medium">
+                Disconnected from data source
+              </Text>
+              <Text textStyle="xs" color="fg.muted">
+                No data available
+              </Text>
+            </Stack>
+          </HStack>
+          {/* An answer that reports a failure (not "not connected") says what failed. */}
+          {!isDisconnected(error) && (
+            <Text textStyle="xs" color="red.fg">
+              {serverMessage(error) ?? 'Failed to fetch stats'}
+            </Text>
+          )}
+          <Button
+            size="xs"
+            variant="outline"
+            alignSelf="flex-start"
+            loading={isFetching}
+            loadingText="Retrying"
+            onClick={() => void refetch()}
+          >
+            <LuRefreshCw /> Retry
+          </Button>
+        </Stack>
+      )}
+
+      {stats && (
+        <Stack gap="1.5">
+          <StatRow label="Active Positions">{formatNumber(stats.active_positions)}</StatRow>
+          <StatRow label="Win Rate" tone={winRateTone(stats.win_rate)}>
+            {formatPercent(stats.win_rate, { decimals: 1, sign: false })}
+          </StatRow>
+          <StatRow label="Monthly Return" tone={stats.monthly_return < 0 ? 'red' : 'green'}>
+            {formatPercent(stats.monthly_return, { decimals: 2 })}
+          </StatRow>
+          <HStack justify="space-between" pt="1">
+            <Text textStyle="xs" color="fg.muted">
+              Data source
+            </Text>
+            <Badge
+              size="xs"
+              variant="subtle"
+              colorPalette={stats.data_source === 'live' ? 'green' : 'blue'}
+              data-testid="data-source"
+            >
+              {stats.data_source === 'live' ? 'Live' : 'Simulated'}
+            </Badge>
+          </HStack>
+          {stats.connection_status === 'disconnected' && (
+            <Text textStyle="xs" color="orange.fg">
+              Market feed disconnected: figures may be behind.
+            </Text>
+          )}
+        </Stack>
+      )}
+    </Box>
+  );
+}
+
+const TONE_COLOR: Record<WinRateTone, string> = { green: 'gain', yellow: 'yellow.fg', red: 'loss' };
+
+function StatRow({ label, tone, children }: { label: string; tone?: WinRateTone; children: ReactNode }) {
+  return (
+    <HStack justify="space-between" gap="2">
+      <Text textStyle="sm" color="fg.muted">
+        {label}
+      </Text>
+      <Text
+        textStyle="sm"
+        fontWeight="semibold"
+        fontVariantNumeric="tabular-nums"
+        color={tone ? TONE_COLOR[tone] : 'fg'}
+        data-tone={tone}
+      >
+        {children}
+      </Text>
+    </HStack>
+  );
+}
