@@ -22,4 +22,5 @@ export * from './domains/dataSources';
 export * from './domains/trading';
 export * from './domains/ops';
 export * from './domains/management';
+export * from './domains/settings';
 export { skipToken } from '@reduxjs/toolkit/query/react';

@@ -15,6 +15,7 @@ import { portfolioRoutes } from './portfolio';
 import { remotesRoutes } from './remotes';
 import { researchRoutes } from './research';
 import { riskRoutes } from './risk';
+import { settingsRoutes } from './settings';
 import type { RouteDefinition } from './route';
 import { tradingRoutes } from './trading';
 
@@ -35,6 +36,7 @@ export * from './allocation';
 export * from './broker';
 export * from './dataSources';
 export * from './management';
+export * from './settings';
 
 /** Every endpoint, by domain. */
 export const contract = {
@@ -52,6 +54,7 @@ export const contract = {
   broker: brokerRoutes,
   dataSources: dataSourcesRoutes,
   management: managementRoutes,
+  settings: settingsRoutes,
 } as const;
 
 export type Contract = typeof contract;

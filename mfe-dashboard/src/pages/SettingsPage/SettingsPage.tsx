@@ -1,4 +1,84 @@
-import { Heading } from '@chakra-ui/react';
-export default function SettingsPage() {
-  return <Heading>SettingsPage</Heading>;
+/**
+ * Settings (specification part 2, Settings): Daily Allocation (default), Risk Management (the risk
+ * remote's settings panel), Notifications, Profile, Data Sources and Connectivity. The open tab is
+ * kept in the address (`?tab=data-sources`), so other pages can link to it.
+ */
+import { Box, Tabs } from '@chakra-ui/react';
+import { useSearchParams } from 'react-router-dom';
+import { PageHeader } from '@nivesh/ui';
+import { AllocationSettingsForm } from '../../features/allocationSettings';
+import { ConnectivityTab } from './ConnectivityTab';
+import { DataSourcesTab } from './dataSources/DataSourcesTab';
+import { NotificationsTab } from './NotificationsTab';
+import { ProfileTab } from './ProfileTab';
+import { loadRiskSettingsRemote, RiskSettingsTab, type RiskSettingsLoader } from './RiskSettingsTab';
+
+export const SETTINGS_TABS = [
+  { value: 'allocation', label: 'Daily Allocation' },
+  { value: 'risk', label: 'Risk Management' },
+  { value: 'notifications', label: 'Notifications' },
+  { value: 'profile', label: 'Profile' },
+  { value: 'data-sources', label: 'Data Sources' },
+  { value: 'connectivity', label: 'Connectivity' },
+] as const;
+type SettingsTab = (typeof SETTINGS_TABS)[number]['value'];
+
+function isSettingsTab(value: string | null): value is SettingsTab {
+  return SETTINGS_TABS.some((tab) => tab.value === value);
+}
+
+export interface SettingsPageProps {
+  /** How the risk settings panel is loaded (Module Federation by default; a test passes its own). */
+  loadRiskSettings?: RiskSettingsLoader;
+}
+
+export default function SettingsPage({ loadRiskSettings = loadRiskSettingsRemote }: SettingsPageProps) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const tab: SettingsTab = isSettingsTab(requested) ? requested : 'allocation';
+
+  return (
+    <Box>
+      <PageHeader title="Settings" subtitle="Allocation, risk, notifications, your profile, data sources and connectivity" />
+      <Tabs.Root
+        value={tab}
+        onValueChange={(details) => {
+          const next = new URLSearchParams(searchParams);
+          if (details.value === 'allocation') next.delete('tab');
+          else next.set('tab', details.value);
+          setSearchParams(next, { replace: true });
+        }}
+        variant="enclosed"
+        colorPalette="brand"
+        lazyMount
+        unmountOnExit
+      >
+        <Tabs.List overflowX="auto" maxW="full" flexWrap={{ base: 'nowrap' }}>
+          {SETTINGS_TABS.map((item) => (
+            <Tabs.Trigger key={item.value} value={item.value} whiteSpace="nowrap">
+              {item.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="allocation" pt="5">
+          <AllocationSettingsForm />
+        </Tabs.Content>
+        <Tabs.Content value="risk" pt="5">
+          <RiskSettingsTab load={loadRiskSettings} />
+        </Tabs.Content>
+        <Tabs.Content value="notifications" pt="5">
+          <NotificationsTab />
+        </Tabs.Content>
+        <Tabs.Content value="profile" pt="5">
+          <ProfileTab />
+        </Tabs.Content>
+        <Tabs.Content value="data-sources" pt="5">
+          <DataSourcesTab />
+        </Tabs.Content>
+        <Tabs.Content value="connectivity" pt="5">
+          <ConnectivityTab />
+        </Tabs.Content>
+      </Tabs.Root>
+    </Box>
+  );
 }

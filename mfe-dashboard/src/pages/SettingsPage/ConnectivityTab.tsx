@@ -1,0 +1,154 @@
+/**
+ * Connectivity: the live state of what the console depends on: the API server (version, uptime),
+ * the NSE market calendar, the broker connection and the trading mode.
+ */
+import type { ReactNode } from 'react';
+import { Badge, Button, DataList, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { LuRefreshCw } from 'react-icons/lu';
+import { TRADING_MODE_LABELS } from '@nivesh/api-contract';
+import {
+  errorMessage,
+  useBrokerStatusQuery,
+  useHealthQuery,
+  useMarketStatusQuery,
+  useTradingModeQuery,
+  type ApiCallError,
+} from '@nivesh/api-client';
+import { formatIstDateTime, Panel } from '@nivesh/ui';
+import { readyData } from '../../features/queryState/loadState';
+import { formatUptime } from '../../features/serverHealth/uptime';
+
+const MARKET_PHASE_LABELS = {
+  PRE_OPEN: 'Pre-open',
+  OPEN: 'Market Open',
+  CLOSING: 'Closing session',
+  POST_CLOSE: 'Post-close',
+  CLOSED: 'Market Closed',
+} as const;
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <DataList.Item>
+      <DataList.ItemLabel>{label}</DataList.ItemLabel>
+      <DataList.ItemValue fontVariantNumeric="tabular-nums">{children}</DataList.ItemValue>
+    </DataList.Item>
+  );
+}
+
+function Failure({ error, fallback }: { error: ApiCallError; fallback: string }) {
+  return (
+    <Stack gap="1">
+      <Badge colorPalette="red" alignSelf="flex-start">
+        Not available
+      </Badge>
+      <Text textStyle="sm" color="fg.muted">
+        {errorMessage(error, fallback)}
+      </Text>
+    </Stack>
+  );
+}
+
+const Checking = () => <Text color="fg.muted">Checking...</Text>;
+
+export function ConnectivityTab() {
+  const healthQuery = useHealthQuery();
+  const marketQuery = useMarketStatusQuery();
+  const brokerQuery = useBrokerStatusQuery('upstox');
+  const modeQuery = useTradingModeQuery();
+  const health = readyData(healthQuery);
+  const market = readyData(marketQuery);
+  const broker = readyData(brokerQuery);
+  const mode = readyData(modeQuery);
+  const refreshing = healthQuery.isFetching || marketQuery.isFetching || brokerQuery.isFetching || modeQuery.isFetching;
+
+  function refreshAll() {
+    void healthQuery.refetch();
+    void marketQuery.refetch();
+    void brokerQuery.refetch();
+    void modeQuery.refetch();
+  }
+
+  return (
+    <Stack gap="4">
+      <Button size="sm" variant="outline" alignSelf="flex-start" onClick={refreshAll} loading={refreshing}>
+        <LuRefreshCw /> Check again
+      </Button>
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+        <Panel title="API server">
+          {health ? (
+            <DataList.Root orientation="horizontal" gap="2" aria-label="API server">
+              <Row label="Status">
+                <Badge colorPalette="green">Online</Badge>
+              </Row>
+              <Row label="Version">{health.version}</Row>
+              <Row label="Uptime">{formatUptime(health.uptime)}</Row>
+            </DataList.Root>
+          ) : healthQuery.isError ? (
+            <Failure error={healthQuery.error} fallback="The API server is not answering." />
+          ) : (
+            <Checking />
+          )}
+        </Panel>
+
+        <Panel title="Market (NSE)">
+          {market ? (
+            <DataList.Root orientation="horizontal" gap="2" aria-label="Market">
+              <Row label="Now">
+                <Badge colorPalette={market.is_open ? 'green' : 'gray'}>{MARKET_PHASE_LABELS[market.status]}</Badge>
+              </Row>
+              {market.closed_reason && (
+                <Row label="Closed for">
+                  {market.closed_reason === 'holiday' ? (market.holiday_name ?? 'Exchange holiday') : 'Weekend'}
+                </Row>
+              )}
+              <Row label={market.is_open ? 'Closes' : 'Next open'}>
+                {formatIstDateTime(market.is_open ? market.next_close : market.next_open)}
+              </Row>
+              {!market.holidays_known && (
+                <Row label="Calendar">
+                  <Text color="orange.fg">No holiday list loaded for this year: only weekends are known.</Text>
+                </Row>
+              )}
+            </DataList.Root>
+          ) : marketQuery.isError ? (
+            <Failure error={marketQuery.error} fallback="The market calendar is not available." />
+          ) : (
+            <Checking />
+          )}
+        </Panel>
+
+        <Panel title="Broker (Upstox)">
+          {broker ? (
+            <DataList.Root orientation="horizontal" gap="2" aria-label="Broker">
+              <Row label="Status">
+                <Badge colorPalette={broker.connected ? 'green' : 'red'}>{broker.connected ? 'Connected' : 'Not connected'}</Badge>
+              </Row>
+              <Row label="Mode">{TRADING_MODE_LABELS[broker.mode]}</Row>
+              <Row label="Last sync">{broker.last_sync ? formatIstDateTime(broker.last_sync) : 'Never'}</Row>
+              <Row label="Message">{broker.message}</Row>
+            </DataList.Root>
+          ) : brokerQuery.isError ? (
+            <Failure error={brokerQuery.error} fallback="The broker connection is not available." />
+          ) : (
+            <Checking />
+          )}
+        </Panel>
+
+        <Panel title="Trading mode">
+          {mode ? (
+            <DataList.Root orientation="horizontal" gap="2" aria-label="Trading mode">
+              <Row label="Mode">
+                <Badge colorPalette={mode.trading_mode === 'live' ? 'red' : 'blue'}>{mode.trading_mode_label}</Badge>
+              </Row>
+              <Row label="Changed">{mode.updated_at ? formatIstDateTime(mode.updated_at) : 'Never'}</Row>
+            </DataList.Root>
+          ) : modeQuery.isError ? (
+            <Failure error={modeQuery.error} fallback="The trading mode is not available." />
+          ) : (
+            <Checking />
+          )}
+        </Panel>
+      </SimpleGrid>
+    </Stack>
+  );
+}

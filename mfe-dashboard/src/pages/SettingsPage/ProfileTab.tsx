@@ -1,0 +1,86 @@
+/**
+ * Profile: the signed-in operator and the session, and a password change by a one-time setup link
+ * (POST /api/auth/request-password-setup with the operator's email).
+ */
+import { Button, DataList, Stack, Text } from '@chakra-ui/react';
+import { LuKeyRound } from 'react-icons/lu';
+import {
+  errorMessage,
+  selectSessionToken,
+  selectUser,
+  useAppSelector,
+  useRequestPasswordSetupMutation,
+} from '@nivesh/api-client';
+import { Panel } from '@nivesh/ui';
+
+export const PASSWORD_SETUP_FAILED = 'Failed to send password setup instructions.';
+
+export function ProfileTab() {
+  const user = useAppSelector(selectUser);
+  const token = useAppSelector(selectSessionToken);
+  const [requestSetup, setupState] = useRequestPasswordSetupMutation();
+  const displayName = user?.name ?? user?.username ?? 'User';
+
+  return (
+    <Stack gap="5">
+      <Panel title="Operator" subtitle="The one account that may use this console">
+        <DataList.Root orientation="horizontal" gap="3">
+          <DataList.Item>
+            <DataList.ItemLabel>Name</DataList.ItemLabel>
+            <DataList.ItemValue>{displayName}</DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>Username</DataList.ItemLabel>
+            <DataList.ItemValue>{user?.username ?? 'Not set'}</DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>Email</DataList.ItemLabel>
+            <DataList.ItemValue>{user?.email ?? 'Not signed in'}</DataList.ItemValue>
+          </DataList.Item>
+        </DataList.Root>
+      </Panel>
+
+      <Panel title="Session">
+        <DataList.Root orientation="horizontal" gap="3">
+          <DataList.Item>
+            <DataList.ItemLabel>Status</DataList.ItemLabel>
+            <DataList.ItemValue>{token ? 'Signed in' : 'Signed out'}</DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>Kept</DataList.ItemLabel>
+            <DataList.ItemValue>In this browser until you sign out or the server ends it</DataList.ItemValue>
+          </DataList.Item>
+        </DataList.Root>
+      </Panel>
+
+      <Panel title="Password" subtitle="Change it with a one-time setup link, valid for 15 minutes">
+        <Stack gap="3" align="flex-start">
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => user && void requestSetup({ body: { email: user.email } })}
+            disabled={!user}
+            loading={setupState.isLoading}
+          >
+            <LuKeyRound /> Change password
+          </Button>
+          {setupState.isSuccess && (
+            <Text color="gain" role="status">
+              {setupState.data.message}
+            </Text>
+          )}
+          {setupState.isError && (
+            <Stack gap="0.5" role="alert">
+              <Text color="loss" fontWeight="medium">
+                {PASSWORD_SETUP_FAILED}
+              </Text>
+              <Text textStyle="sm" color="fg.muted">
+                {errorMessage(setupState.error, 'The server did not answer.')}
+              </Text>
+            </Stack>
+          )}
+        </Stack>
+      </Panel>
+    </Stack>
+  );
+}

@@ -1,0 +1,236 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { Text } from '@chakra-ui/react';
+import type { NotificationSettings } from '@nivesh/api-contract';
+import { errorBody, http, HttpResponse, renderWithProviders, setupServer, TEST_USER } from '@nivesh/api-client/testing';
+import SettingsPage from './SettingsPage';
+import type { RiskSettingsLoader } from './RiskSettingsTab';
+
+// jsdom has no PointerEvent; Ark's switch creates one when focus leaves it.
+if (typeof window.PointerEvent === 'undefined') {
+  Object.defineProperty(window, 'PointerEvent', { value: class PointerEvent extends MouseEvent {}, configurable: true });
+}
+
+const notConnected = (text: string) => HttpResponse.json(errorBody(text), { status: 503 });
+
+const allocationDown = [
+  http.get('/api/allocation/settings', () => notConnected('The allocation service is not connected on this server.')),
+  http.get('/api/allocation/daily-amount', () => notConnected('The allocation service is not connected on this server.')),
+];
+
+/** What jest has instead of the Module Federation runtime: nothing to load from. */
+const unavailableRemote: RiskSettingsLoader = () => Promise.reject(new Error('No remote "risk" is registered'));
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+jest.setTimeout(30_000);
+
+describe('SettingsPage tabs', () => {
+  it('opens on Daily Allocation with the allocation form, and keeps the chosen tab in the address', async () => {
+    server.use(...allocationDown, http.get('/api/health', () => HttpResponse.json({ status: 'ok', version: '1.4.0', uptime: 90 })));
+    server.use(
+      http.get('/api/market/status', () => notConnected('The market data service is not connected on this server.')),
+      http.get('/api/upstox/status', () => notConnected('The broker connection is not connected on this server.')),
+      http.get('/api/trading/mode', () => notConnected('The trading service is not connected on this server.')),
+    );
+    const { user } = renderWithProviders(<SettingsPage loadRiskSettings={unavailableRemote} />, { route: '/settings' });
+
+    const tabs = within(screen.getAllByRole('tablist')[0]!)
+      .getAllByRole('tab')
+      .map((tab) => tab.textContent);
+    expect(tabs).toEqual(['Daily Allocation', 'Risk Management', 'Notifications', 'Profile', 'Data Sources', 'Connectivity']);
+    expect(screen.getByRole('tab', { name: 'Daily Allocation' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText('Data source not available')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Allocation Strategy' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save Settings' })).toBeDisabled();
+
+    await user.click(screen.getByRole('tab', { name: 'Connectivity' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/settings?tab=connectivity'));
+    expect(screen.getByRole('tab', { name: 'Connectivity' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByLabelText('API server')).toHaveTextContent('1.4.0');
+    await waitFor(() => expect(screen.queryByText('Data source not available')).not.toBeInTheDocument());
+  });
+
+  it('opens the tab named in the address', async () => {
+    server.use(
+      http.get('/api/settings/notifications', () => notConnected('This service is not connected on this server.')),
+    );
+    renderWithProviders(<SettingsPage loadRiskSettings={unavailableRemote} />, { route: '/settings?tab=notifications' });
+    expect(screen.getByRole('tab', { name: 'Notifications' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText('Notification settings not connected')).toBeInTheDocument();
+  });
+});
+
+describe('Risk Management tab', () => {
+  // React and the boundary report the failure on the console; expected here.
+  beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+  afterEach(() => jest.restoreAllMocks());
+
+  it('shows a fallback with Retry when the risk settings panel cannot be loaded, and shows it once it loads', async () => {
+    let attempts = 0;
+    const load: RiskSettingsLoader = async () => {
+      attempts += 1;
+      if (attempts === 1) throw new Error('No remote "risk" is registered');
+      return { default: () => <Text>Risk limits panel</Text> };
+    };
+    const { user } = renderWithProviders(<SettingsPage loadRiskSettings={load} />, { route: '/settings?tab=risk' });
+
+    expect(await screen.findByText('Risk settings could not be loaded')).toBeInTheDocument();
+    expect(screen.getByText('No remote "risk" is registered')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Risk limits panel')).toBeInTheDocument();
+    expect(attempts).toBe(2);
+  });
+
+  it('also falls back when the panel fails while showing', async () => {
+    const Broken = () => {
+      throw new Error('RiskSettings crashed');
+    };
+    renderWithProviders(<SettingsPage loadRiskSettings={async () => ({ default: Broken })} />, { route: '/settings?tab=risk' });
+    expect(await screen.findByText('Risk settings could not be loaded')).toBeInTheDocument();
+    expect(screen.getByText('RiskSettings crashed')).toBeInTheDocument();
+  });
+
+  it('uses the Module Federation runtime by default, which jest does not have: the fallback shows', async () => {
+    renderWithProviders(<SettingsPage />, { route: '/settings?tab=risk' });
+    expect(await screen.findByText('Risk settings could not be loaded', {}, { timeout: 10_000 })).toBeInTheDocument();
+  });
+});
+
+describe('Profile tab', () => {
+  it('shows the signed-in operator and sends a password setup link to their email', async () => {
+    const requested: unknown[] = [];
+    server.use(
+      http.post('/api/auth/request-password-setup', async ({ request }) => {
+        requested.push(await request.json());
+        return HttpResponse.json({ success: true, message: 'A setup link was sent to operator@nivesh.local.' });
+      }),
+    );
+    const { user } = renderWithProviders(<SettingsPage loadRiskSettings={unavailableRemote} />, {
+      route: '/settings?tab=profile',
+      session: { token: 'tok', user: { ...TEST_USER, name: 'Asha Rao' } },
+    });
+    expect(screen.getByText('Asha Rao')).toBeInTheDocument();
+    expect(screen.getByText('operator')).toBeInTheDocument();
+    expect(screen.getByText('operator@nivesh.local')).toBeInTheDocument();
+    expect(screen.getByText('Signed in')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('A setup link was sent to operator@nivesh.local.')).toBeInTheDocument();
+    expect(requested).toEqual([{ email: 'operator@nivesh.local' }]);
+  });
+
+  it("says 'Failed to send password setup instructions.' when the request fails", async () => {
+    server.use(
+      http.post('/api/auth/request-password-setup', () =>
+        HttpResponse.json(errorBody('Too many requests, try again in 15 minutes'), { status: 429 }),
+      ),
+    );
+    const { user } = renderWithProviders(<SettingsPage loadRiskSettings={unavailableRemote} />, { route: '/settings?tab=profile' });
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Failed to send password setup instructions.')).toBeInTheDocument();
+    expect(screen.getByText('Too many requests, try again in 15 minutes')).toBeInTheDocument();
+  });
+});
+
+describe('Connectivity tab', () => {
+  it('shows the API server, the market calendar, the broker and the trading mode', async () => {
+    server.use(
+      http.get('/api/health', () => HttpResponse.json({ status: 'ok', version: '1.4.0', uptime: 3725 })),
+      http.get('/api/market/status', () =>
+        HttpResponse.json({
+          success: true,
+          exchange: 'NSE',
+          status: 'CLOSED',
+          is_open: false,
+          closed_reason: 'holiday',
+          holiday_name: 'Guru Nanak Jayanti',
+          is_trading_day: false,
+          now_ist: '2026-11-24T10:00:00+05:30',
+          next_open: '2026-11-25T03:45:00.000Z',
+          next_close: '2026-11-25T10:00:00.000Z',
+          holidays_known: true,
+        }),
+      ),
+      http.get('/api/upstox/status', () => notConnected('The broker connection is not connected on this server.')),
+      http.get('/api/trading/mode', () =>
+        HttpResponse.json({
+          success: true,
+          mode: 'paper',
+          trading_mode: 'paper',
+          trading_mode_label: 'Paper Trading',
+          current_mode: 'paper',
+          current_mode_label: 'Paper Trading',
+          updated_at: null,
+          message: 'ok',
+        }),
+      ),
+    );
+    renderWithProviders(<SettingsPage loadRiskSettings={unavailableRemote} />, { route: '/settings?tab=connectivity' });
+
+    const api = await screen.findByLabelText('API server');
+    expect(api).toHaveTextContent('Online');
+    expect(api).toHaveTextContent('1.4.0');
+    expect(api).toHaveTextContent('1 h 2 min');
+    const market = await screen.findByLabelText('Market');
+    expect(market).toHaveTextContent('Market Closed');
+    expect(market).toHaveTextContent('Guru Nanak Jayanti');
+    expect(market).toHaveTextContent('25 Nov 2026, 09:15 am IST');
+    expect(await screen.findByText('The broker connection is not connected on this server.')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Trading mode')).toHaveTextContent('Paper Trading');
+  });
+});
+
+describe('Notifications tab', () => {
+  const SETTINGS: NotificationSettings = {
+    email: { configured: true, address: 'operator@nivesh.local' },
+    alerts: {
+      portfolio_loss: { in_app: true, email: true },
+      circuit_breaker: { in_app: true, email: true },
+      ml_confidence_drop: { in_app: true, email: false },
+      token_expiry: { in_app: true, email: true },
+      order_fills: { in_app: true, email: false },
+    },
+  };
+
+  it('shows which alerts go where, and saves a change', async () => {
+    const saved: unknown[] = [];
+    server.use(
+      http.get('/api/settings/notifications', () => HttpResponse.json({ success: true, data: SETTINGS })),
+      http.post('/api/settings/notifications', async ({ request }) => {
+        const body = (await request.json()) as { alerts: NotificationSettings['alerts'] };
+        saved.push(body);
+        return HttpResponse.json({ success: true, message: 'Saved', data: { ...SETTINGS, alerts: body.alerts } });
+      }),
+    );
+    const { user } = renderWithProviders(<SettingsPage loadRiskSettings={unavailableRemote} />, {
+      route: '/settings?tab=notifications',
+    });
+    expect(await screen.findByTestId('email-destination')).toHaveTextContent('Alert emails go to operator@nivesh.local.');
+    expect(screen.getByText('The portfolio loses more than 3% in a day.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Order fills by email')).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Save notifications' })).toBeDisabled();
+
+    await user.click(screen.getByLabelText('Order fills by email'));
+    await user.click(screen.getByRole('button', { name: 'Save notifications' }));
+    expect(await screen.findByText('Notification settings saved')).toBeInTheDocument();
+    expect(saved).toEqual([{ alerts: { ...SETTINGS.alerts, order_fills: { in_app: true, email: true } } }]);
+  });
+
+  it('keeps email switches off while the server cannot send email', async () => {
+    server.use(
+      http.get('/api/settings/notifications', () =>
+        HttpResponse.json({ success: true, data: { ...SETTINGS, email: { configured: false, address: null } } }),
+      ),
+    );
+    renderWithProviders(<SettingsPage loadRiskSettings={unavailableRemote} />, { route: '/settings?tab=notifications' });
+    expect(
+      await screen.findByText('Email delivery is not configured on the server, so alerts show in the console only.'),
+    ).toBeInTheDocument();
+    const email = screen.getByLabelText('Portfolio loss by email');
+    expect(email).toBeDisabled();
+    expect(email).not.toBeChecked();
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Alerts' })).getAllByRole('row')).toHaveLength(6));
+  });
+});
