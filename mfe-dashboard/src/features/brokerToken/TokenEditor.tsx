@@ -22,6 +22,11 @@ export interface TokenEditorProps {
   onSaved?: (status: TokenStatus, message: string) => void;
   /** Shows a Cancel button when given. */
   onCancel?: () => void;
+  /**
+   * Settings' editor keeps Save disabled while the field is empty (part 2, section 5); a field of
+   * only spaces still reaches the blank-token message.
+   */
+  disableWhenEmpty?: boolean;
 }
 
 type Feedback = { kind: 'success' | 'failure' | 'invalid' | 'hint'; text: string };
@@ -35,6 +40,7 @@ export function TokenEditor({
   emptyMessage = EMPTY_TOKEN_MESSAGE,
   onSaved,
   onCancel,
+  disableWhenEmpty = false,
 }: TokenEditorProps) {
   const [token, setToken] = useState('');
   const [feedback, setFeedback] = useState<Feedback | null>(null);
@@ -92,7 +98,14 @@ export function TokenEditor({
         <Button size="sm" variant="outline" onClick={pasteFromClipboard} disabled={isSaving}>
           <LuClipboardPaste /> Paste
         </Button>
-        <Button size="sm" colorPalette="brand" onClick={save} loading={isSaving} loadingText="Updating...">
+        <Button
+          size="sm"
+          colorPalette="brand"
+          onClick={save}
+          loading={isSaving}
+          loadingText="Updating..."
+          disabled={disableWhenEmpty && token === ''}
+        >
           <LuSave /> {submitLabel}
         </Button>
         {onCancel && (

@@ -5,11 +5,6 @@ import { errorBody, http, HttpResponse, renderWithProviders, setupServer, TEST_U
 import SettingsPage from './SettingsPage';
 import type { RiskSettingsLoader } from './RiskSettingsTab';
 
-// jsdom has no PointerEvent; Ark's switch creates one when focus leaves it.
-if (typeof window.PointerEvent === 'undefined') {
-  Object.defineProperty(window, 'PointerEvent', { value: class PointerEvent extends MouseEvent {}, configurable: true });
-}
-
 const notConnected = (text: string) => HttpResponse.json(errorBody(text), { status: 503 });
 
 const allocationDown = [

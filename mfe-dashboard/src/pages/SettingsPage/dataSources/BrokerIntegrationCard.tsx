@@ -136,6 +136,7 @@ export function BrokerIntegrationCard({ onTokenSaved }: { onTokenSaved: () => vo
               broker="upstox"
               submitLabel={state === 'missing' ? 'Add Token' : 'Update Token'}
               emptyMessage={TOKEN_TEXTS.blank}
+              disableWhenEmpty
               onCancel={() => setEditing(false)}
               onSaved={() => {
                 // The editor closes, the list reloads and the state is recomputed (part 2, section 4).

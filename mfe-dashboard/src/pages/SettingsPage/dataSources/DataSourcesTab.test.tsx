@@ -88,11 +88,6 @@ function listHandler(sources: DataSourceEntry[] = SOURCES) {
   });
 }
 
-// jsdom has no PointerEvent; Ark's switch and checkbox create one when focus leaves them.
-if (typeof window.PointerEvent === 'undefined') {
-  Object.defineProperty(window, 'PointerEvent', { value: class PointerEvent extends MouseEvent {}, configurable: true });
-}
-
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
@@ -482,9 +477,10 @@ describe('Data Sources tab: broker integration', () => {
     await screen.findByText('EXPIRED');
     await user.click(screen.getByRole('button', { name: 'Fix Now' }));
     const textarea = screen.getByLabelText('Access token');
-    expect(screen.getByRole('button', { name: 'Update Token' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Update Token' })).toBeDisabled();
 
     await user.type(textarea, '   ');
+    expect(screen.getByRole('button', { name: 'Update Token' })).toBeEnabled();
     await user.click(screen.getByRole('button', { name: 'Update Token' }));
     expect(screen.getByText('Please enter a valid access token')).toBeInTheDocument();
     expect(updates).toHaveLength(0);
