@@ -9,12 +9,12 @@ test.describe('first run', () => {
     const link = new URL(server.setupLink);
     await page.goto(`${server.baseUrl}${link.pathname}${link.search}`);
 
-    await expect(page.getByRole('button', { name: /set password/i })).toBeVisible();
-    const passwords = page.locator('input[type="password"]');
-    await passwords.nth(0).fill(E2E_PASSWORD);
-    await passwords.nth(1).fill(E2E_PASSWORD);
-    await expect(page.getByText('Strong')).toBeVisible();
-    await page.getByRole('button', { name: /set password/i }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
+    await expect(page.getByLabel('Setup token')).toHaveValue(link.searchParams.get('setup') as string);
+    await page.getByLabel('New password', { exact: true }).fill(E2E_PASSWORD);
+    await page.getByLabel('Confirm password', { exact: true }).fill(E2E_PASSWORD);
+    await expect(page.getByTestId('password-strength')).toHaveText('Strong');
+    await page.getByRole('button', { name: 'Set password and sign in' }).click();
 
     await page.waitForURL('**/dashboard', { timeout: 15_000 });
     await expect(page.getByRole('navigation').getByRole('link', { name: 'Dashboard' })).toBeVisible();
@@ -26,20 +26,20 @@ test.describe('first run', () => {
 
   test('sign out, then sign in with the new password', async ({ page, server, problems }) => {
     await page.goto(`${server.baseUrl}/login`);
-    await page.getByLabel(/email/i).fill(OPERATOR_EMAIL);
-    await page.getByLabel(/^password/i).first().fill(E2E_PASSWORD);
-    await page.getByRole('button', { name: /^sign in|^log in|^login/i }).click();
+    await page.getByLabel('Email', { exact: true }).fill(OPERATOR_EMAIL);
+    await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL('**/dashboard', { timeout: 15_000 });
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 
-    await page.getByRole('button', { name: /user menu|account/i }).click();
+    await page.getByRole('button', { name: /^Account menu for / }).click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     await page.waitForURL('**/login');
     const stored = await page.evaluate((key) => window.localStorage.getItem(key), SESSION_STORAGE_KEY);
     expect(stored).toBeNull();
 
     await page.goto(`${server.baseUrl}/risk`);
-    await expect(page.getByLabel(/email/i)).toBeVisible();
+    await expect(page.getByLabel('Email', { exact: true })).toBeVisible();
     expect(problems.list()).toEqual([]);
   });
 });

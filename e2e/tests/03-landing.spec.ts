@@ -23,6 +23,6 @@ test.describe('the landing page', () => {
     await page.goto(`${server.baseUrl}/`);
     await page.getByRole('link', { name: /sign in/i }).first().click();
     await page.waitForURL('**/login');
-    await expect(page.getByLabel(/email/i)).toBeVisible();
+    await expect(page.getByLabel('Email', { exact: true })).toBeVisible();
   });
 });

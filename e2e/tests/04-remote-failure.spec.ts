@@ -20,9 +20,9 @@ test.describe('a remote that cannot be loaded', () => {
 
     // Once the files are reachable again, Retry loads the page without a reload.
     await page.getByRole('navigation').getByRole('link', { name: 'Risk Management' }).click();
-    await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await expect(alert.getByRole('button', { name: 'Retry' })).toBeVisible();
     await page.unroute('**/remotes/risk/**');
-    await page.getByRole('button', { name: 'Retry' }).click();
+    await alert.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Risk Management' })).toBeVisible();
     await expect(page.getByText('could not be loaded')).toHaveCount(0);
   });

@@ -74,6 +74,12 @@ describe('the layout', () => {
     expect(screen.getByRole('link', { name: 'Risk Management' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
   });
+
+  it('marks Daily Allocation active on its alias /admin/allocation', async () => {
+    const { user } = renderLayout({ route: '/admin/allocation' });
+    await openSidebar(user);
+    expect(screen.getByRole('link', { name: 'Daily Allocation' })).toHaveAttribute('aria-current', 'page');
+  });
 });
 
 describe('the sidebar on small screens', () => {

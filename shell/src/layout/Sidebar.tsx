@@ -4,9 +4,9 @@
  * that it is a drawer the top bar's menu button opens (the layout draws the overlay).
  */
 import { Box, Flex, HStack, Icon, IconButton, Stack, Text } from '@chakra-ui/react';
-import { NavLink } from 'react-router-dom';
+import { Link, matchPath, useLocation } from 'react-router-dom';
 import { LuChartNoAxesCombined, LuX } from 'react-icons/lu';
-import { PAGE_ROUTES } from '../app/routes';
+import { PAGE_ROUTES, type PageRoute } from '../app/routes';
 import { QuickStats } from './QuickStats';
 import { TradingModeToggle } from './TradingModeToggle';
 import { VersionLabel } from './VersionLabel';
@@ -21,7 +21,13 @@ export interface SidebarProps {
   onClose(): void;
 }
 
+/** A page's entry is current on its path and on its aliases (/admin/allocation is Daily Allocation). */
+function isCurrent(page: PageRoute, pathname: string): boolean {
+  return [page.path, ...(page.aliases ?? [])].some((path) => matchPath({ path, end: true }, pathname) !== null);
+}
+
 export function Sidebar({ open, live, onClose }: SidebarProps) {
+  const { pathname } = useLocation();
   return (
     <Flex
       as="aside"
@@ -112,10 +118,10 @@ export function Sidebar({ open, live, onClose }: SidebarProps) {
                     },
                   }}
                 >
-                  <NavLink to={page.path} onClick={onClose}>
+                  <Link to={page.path} onClick={onClose} aria-current={isCurrent(page, pathname) ? 'page' : undefined}>
                     <Icon as={page.icon} boxSize="4" flexShrink={0} />
                     <span>{page.label}</span>
-                  </NavLink>
+                  </Link>
                 </Box>
               </Box>
             ))}
