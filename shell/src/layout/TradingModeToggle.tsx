@@ -178,7 +178,7 @@ export function TradingModeToggle() {
 /** What each stored mode is called in the sidebar, with a short note on what it means for orders. */
 const MODE_TEXT: Record<TradingMode, { label: string; note: string }> = {
   live: { label: 'Real', note: 'real money' },
-  paper: { label: 'Paper', note: 'simulated' },
+  paper: { label: 'Paper', note: 'simulated orders' },
   mock: { label: 'Paper', note: 'simulated market' },
 };
 
