@@ -24,6 +24,6 @@ test.describe('a remote that cannot be loaded', () => {
     await page.unroute('**/remotes/risk/**');
     await alert.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Risk Management' })).toBeVisible();
-    await expect(page.getByText('could not be loaded')).toHaveCount(0);
+    await expect(page.getByText('The Risk Management page could not be loaded')).toHaveCount(0);
   });
 });
