@@ -4,18 +4,14 @@
  * and this form reject the same values with the same sentences.
  */
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Field, Heading, HStack, Input, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
-import {
-  errorMessage,
-  useRiskLimitsQuery,
-  useUpdateRiskLimitsMutation,
-  type ApiCallError,
-} from '@nivesh/api-client';
+import { Button, Field, Heading, HStack, Input, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
+import { useRiskLimitsQuery, useUpdateRiskLimitsMutation } from '@nivesh/api-client';
 import { RiskLimitsUpdate, type LossLimits, type PositionLimits, type RiskLimits } from '@nivesh/api-contract';
 import { formatNumber, formatRupees } from '@nivesh/ui';
 import { formatFractionPercent } from './riskFormat';
-import { LoadError } from './RiskNotices';
+import { SaveOutcomeAlert, SettingsNotLoaded } from './RiskNotices';
 import { LOAD_ERRORS } from './riskText';
+import { useSaveOutcome } from './useSaveOutcome';
 
 type Unit = 'rupees' | 'fraction' | 'count';
 type Group = 'position_limits' | 'loss_limits';
@@ -73,33 +69,25 @@ function hint(field: LimitField, text: string): string {
   return `${formatNumber(value)} positions`;
 }
 
-type Outcome = { status: 'success' | 'error'; text: string };
-
 export function RiskLimitsForm() {
   const limits = useRiskLimitsQuery();
   const [update, { isLoading: saving }] = useUpdateRiskLimitsMutation();
   // Edits live here; until the first edit the form shows the server's current limits.
   const [draft, setDraft] = useState<Draft | null>(null);
   const [errors, setErrors] = useState<Partial<Record<FieldKey, string>>>({});
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const { outcome, setOutcome, report } = useSaveOutcome();
 
   const current = limits.data?.data;
   if (!current) {
-    if (limits.error !== undefined && !limits.isFetching) {
-      return (
-        <LoadError
-          title={LOAD_ERRORS.limits}
-          detail={errorMessage(limits.error, 'The risk management system did not answer.')}
-          onRetry={() => void limits.refetch()}
-        />
-      );
-    }
     return (
-      <Stack gap="3" aria-busy="true" aria-label="Loading risk limits">
-        <Skeleton height="10" />
-        <Skeleton height="10" />
-        <Skeleton height="10" />
-      </Stack>
+      <SettingsNotLoaded
+        query={limits}
+        errorTitle={LOAD_ERRORS.limits}
+        loadingLabel="Loading risk limits"
+        skeleton={[0, 1, 2].map((row) => (
+          <Skeleton key={row} height="10" />
+        ))}
+      />
     );
   }
 
@@ -125,14 +113,9 @@ export function RiskLimitsForm() {
       setOutcome({ status: 'error', text: 'Please correct the highlighted limits.' });
       return;
     }
-    try {
-      const answer = await update({ body: parsed.data }).unwrap();
+    if (await report(() => update({ body: parsed.data }).unwrap(), 'Risk limits could not be saved.')) {
       setDraft(null);
       setErrors({});
-      setOutcome({ status: 'success', text: answer.message });
-    } catch (error) {
-      const text = `Risk limits could not be saved. ${errorMessage(error as ApiCallError, 'The risk management system did not answer.')}`;
-      setOutcome({ status: 'error', text });
     }
   };
 
@@ -168,12 +151,7 @@ export function RiskLimitsForm() {
             </SimpleGrid>
           </Stack>
         ))}
-        {outcome && (
-          <Alert.Root status={outcome.status} rounded="l2" role={outcome.status === 'error' ? 'alert' : 'status'}>
-            <Alert.Indicator />
-            <Alert.Title>{outcome.text}</Alert.Title>
-          </Alert.Root>
-        )}
+        <SaveOutcomeAlert outcome={outcome} />
         <HStack gap="2" justify="flex-end">
           <Button
             variant="ghost"

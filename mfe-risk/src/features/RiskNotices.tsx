@@ -1,8 +1,14 @@
-/** Notices shared by the risk pages: per-call failures, cached-data warning, a retryable error block. */
+/**
+ * Notices shared by the risk pages: per-call failures, cached-data warning, a retryable error block,
+ * and the settings forms' not-loaded state and save outcome.
+ */
+import type { ReactNode } from 'react';
 import { Alert, Button, List, Stack, Text } from '@chakra-ui/react';
+import { errorMessage, type ApiCallError } from '@nivesh/api-client';
 import { formatIstTime, timeAgo, Unavailable } from '@nivesh/ui';
 import type { CallFailure, StaleData } from './useRiskData';
 import { RISK_TEXT } from './riskText';
+import type { SaveOutcome } from './useSaveOutcome';
 
 /** One line per failing call: which figures are missing, and why. */
 export function LoadFailures({ failures }: { failures: CallFailure[] }) {
@@ -58,5 +64,44 @@ export function LoadError({ title, detail, onRetry }: { title: string; detail: s
         </Button>
       </Stack>
     </Unavailable>
+  );
+}
+
+/** A settings form whose stored values have not arrived: why (with Retry), or `skeleton` while they load. */
+export function SettingsNotLoaded({
+  query,
+  errorTitle,
+  loadingLabel,
+  skeleton,
+}: {
+  query: { error?: ApiCallError; isFetching: boolean; refetch: () => unknown };
+  errorTitle: string;
+  loadingLabel: string;
+  skeleton: ReactNode;
+}) {
+  if (query.error !== undefined && !query.isFetching) {
+    return (
+      <LoadError
+        title={errorTitle}
+        detail={errorMessage(query.error, RISK_TEXT.noAnswer)}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  return (
+    <Stack gap="3" aria-busy="true" aria-label={loadingLabel}>
+      {skeleton}
+    </Stack>
+  );
+}
+
+/** The last save's outcome: a failure is announced at once, a success politely. */
+export function SaveOutcomeAlert({ outcome }: { outcome: SaveOutcome | null }) {
+  if (!outcome) return null;
+  return (
+    <Alert.Root status={outcome.status} rounded="l2" role={outcome.status === 'error' ? 'alert' : 'status'}>
+      <Alert.Indicator />
+      <Alert.Title>{outcome.text}</Alert.Title>
+    </Alert.Root>
   );
 }

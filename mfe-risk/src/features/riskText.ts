@@ -10,6 +10,7 @@ export const RISK_TEXT = {
   limitsTitle: 'ML-Powered Risk Limits',
   loadingLimits: 'Loading risk limits...',
   emergencyStop: 'Emergency Stop All',
+  noAnswer: 'The risk management system did not answer.',
 } as const;
 
 /** One sentence per failing call, so the operator knows which figures are missing. */

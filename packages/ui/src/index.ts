@@ -13,3 +13,4 @@ export { PageHeader } from './components/PageHeader';
 export { StatCard, type StatCardProps } from './components/StatCard';
 export { ConnectionBanner, type ConnectionBannerProps } from './components/ConnectionBanner';
 export { Panel, Unavailable } from './components/Panel';
+export { ConfirmDialog, type ConfirmDialogProps } from './components/ConfirmDialog';

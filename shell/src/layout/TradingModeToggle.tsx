@@ -5,7 +5,7 @@
  * the server answered, so the toggle never shows a mode the server has not confirmed.
  */
 import { useState } from 'react';
-import { Box, Button, Dialog, HStack, Icon, Portal, Stack, Switch, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Icon, Stack, Switch, Text } from '@chakra-ui/react';
 import { LuShieldCheck, LuTriangleAlert, LuZap } from 'react-icons/lu';
 import {
   isNetworkError,
@@ -14,7 +14,7 @@ import {
   useTradingModeQuery,
 } from '@nivesh/api-client';
 import type { TradingMode } from '@nivesh/api-contract';
-import { notify } from '@nivesh/ui';
+import { ConfirmDialog, notify } from '@nivesh/ui';
 import {
   MODE_ACTIVATED,
   MODE_SWITCH_FAILED,
@@ -131,46 +131,25 @@ export function TradingModeToggle() {
         </Text>
       )}
 
-      <Dialog.Root
-        role="alertdialog"
+      <ConfirmDialog
         open={confirming}
-        onOpenChange={(details) => setConfirming(details.open)}
-        placement="center"
-        size="sm"
+        onOpenChange={setConfirming}
+        title="Switch to Real Trading?"
+        icon={LuTriangleAlert}
+        tone="danger"
+        confirmLabel="Switch to Real Trading"
+        onConfirm={confirmReal}
       >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content borderTopWidth="3px" borderTopColor="red.solid">
-              <Dialog.Header>
-                <HStack gap="2">
-                  <Icon as={LuTriangleAlert} color="red.fg" boxSize="5" />
-                  <Dialog.Title>Switch to Real Trading?</Dialog.Title>
-                </HStack>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="3">
-                  <Text>
-                    Real-money trades will execute. From now on every order is sent to your broker and settles
-                    with real money from your trading account.
-                  </Text>
-                  <Text color="fg.muted" textStyle="sm">
-                    You can switch back to paper trading at any time; orders already placed are not undone.
-                  </Text>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline">Cancel</Button>
-                </Dialog.ActionTrigger>
-                <Button colorPalette="red" onClick={confirmReal}>
-                  Switch to Real Trading
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+        <Stack gap="3">
+          <Text>
+            Real-money trades will execute. From now on every order is sent to your broker and settles with
+            real money from your trading account.
+          </Text>
+          <Text color="fg.muted" textStyle="sm">
+            You can switch back to paper trading at any time; orders already placed are not undone.
+          </Text>
+        </Stack>
+      </ConfirmDialog>
     </Box>
   );
 }

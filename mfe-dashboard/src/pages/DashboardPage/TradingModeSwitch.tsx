@@ -4,10 +4,10 @@
  * failed switch leaves it where it was and says 'Failed to switch trading mode.'
  */
 import { useEffect, useRef, useState } from 'react';
-import { Badge, Button, Dialog, HStack, Portal, Stack, Switch, Text } from '@chakra-ui/react';
+import { Badge, HStack, Stack, Switch, Text } from '@chakra-ui/react';
 import { TRADING_MODE_LABELS } from '@nivesh/api-contract';
 import { useSetTradingModeMutation, useTradingModeQuery } from '@nivesh/api-client';
-import { notify } from '@nivesh/ui';
+import { ConfirmDialog, notify } from '@nivesh/ui';
 
 export const TRADING_MODE_SWITCH_FAILED = 'Failed to switch trading mode.';
 
@@ -81,39 +81,19 @@ export function TradingModeSwitch() {
         </Text>
       )}
 
-      <Dialog.Root
-        role="alertdialog"
+      <ConfirmDialog
         open={confirmingLive}
-        onOpenChange={(details) => setConfirmingLive(details.open)}
+        onOpenChange={setConfirmingLive}
+        title="Switch to live trading?"
+        tone="danger"
+        confirmLabel="Switch to Live"
+        onConfirm={() => {
+          setConfirmingLive(false);
+          void switchTo('live');
+        }}
       >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>Switch to live trading?</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Text>Orders will be sent to the broker and executed with real money.</Text>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline">Cancel</Button>
-                </Dialog.ActionTrigger>
-                <Button
-                  colorPalette="red"
-                  onClick={() => {
-                    setConfirmingLive(false);
-                    void switchTo('live');
-                  }}
-                >
-                  Switch to Live
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+        <Text>Orders will be sent to the broker and executed with real money.</Text>
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -34,6 +34,12 @@ export default function PortfolioPage() {
     holdingsQuery.refetch();
   };
 
+  // Each failing call gets its own line, so the operator knows which figures are missing.
+  const failedCalls = [
+    { what: 'Failed to fetch portfolio data', query: overviewQuery },
+    { what: 'Failed to fetch holdings data', query: holdingsQuery },
+  ].filter(({ query }) => query.isError);
+
   const subtitle = overview
     ? `${overview.trading_mode_label} · ${overview.data_source === 'simulated' ? 'simulated market prices' : 'live Upstox prices'} · as of ${formatIstTime(overview.as_of)}`
     : 'Holdings, P&L and returns';
@@ -56,29 +62,19 @@ export default function PortfolioPage() {
         }
       />
 
-      {(overviewQuery.isError || holdingsQuery.isError) && (
+      {failedCalls.length > 0 && (
         <Alert.Root role="alert" status="error" rounded="l3" mb="6" alignItems="flex-start">
           <Alert.Indicator />
           <Alert.Content gap="2">
             <Alert.Title>Error loading portfolio data</Alert.Title>
             <Alert.Description>
               <Stack gap="1.5">
-                {overviewQuery.isError && (
-                  <Stack gap="0">
-                    <Text fontWeight="medium">Failed to fetch portfolio data</Text>
-                    <Text textStyle="sm">
-                      {errorMessage(overviewQuery.error, 'The server did not answer.')}
-                    </Text>
+                {failedCalls.map(({ what, query }) => (
+                  <Stack key={what} gap="0">
+                    <Text fontWeight="medium">{what}</Text>
+                    <Text textStyle="sm">{errorMessage(query.error, 'The server did not answer.')}</Text>
                   </Stack>
-                )}
-                {holdingsQuery.isError && (
-                  <Stack gap="0">
-                    <Text fontWeight="medium">Failed to fetch holdings data</Text>
-                    <Text textStyle="sm">
-                      {errorMessage(holdingsQuery.error, 'The server did not answer.')}
-                    </Text>
-                  </Stack>
-                )}
+                ))}
               </Stack>
             </Alert.Description>
             <Button size="xs" variant="outline" alignSelf="flex-start" onClick={refresh} loading={refreshing}>

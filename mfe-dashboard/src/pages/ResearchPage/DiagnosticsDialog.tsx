@@ -7,11 +7,9 @@ import {
   Badge,
   Box,
   Button,
-  CloseButton,
   DataList,
   Dialog,
   HStack,
-  Portal,
   Progress,
   Stack,
   Switch,
@@ -26,6 +24,7 @@ import {
   useSetTradingModeMutation,
   useTradingModeQuery,
 } from '@nivesh/api-client';
+import { WorkDialog } from '../../features/layout/WorkDialog';
 import { readyData } from '../../features/queryState/loadState';
 import { formatUptime } from '../../features/serverHealth/uptime';
 import { useServerRestart } from './useServerRestart';
@@ -236,32 +235,25 @@ function RestartSection() {
 
 export function DiagnosticsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} size={{ base: 'full', md: 'lg' }} lazyMount unmountOnExit>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>System Diagnostics & Control</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="6" separator={<Box borderTopWidth="1px" borderColor="border" />}>
-                <ServerStatusSection />
-                <TradingModeSection />
-                <RestartSection />
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Done</Button>
-              </Dialog.ActionTrigger>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close diagnostics" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <WorkDialog
+      open={open}
+      onClose={() => onOpenChange(false)}
+      title="System Diagnostics & Control"
+      size="lg"
+      closeLabel="Close diagnostics"
+    >
+      <Dialog.Body>
+        <Stack gap="6" separator={<Box borderTopWidth="1px" borderColor="border" />}>
+          <ServerStatusSection />
+          <TradingModeSection />
+          <RestartSection />
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Dialog.ActionTrigger asChild>
+          <Button variant="outline">Done</Button>
+        </Dialog.ActionTrigger>
+      </Dialog.Footer>
+    </WorkDialog>
   );
 }

@@ -1,10 +1,10 @@
 /** Reset Account, behind a confirmation (specification part 2, section 5). */
 import { useState } from 'react';
-import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Button, Text } from '@chakra-ui/react';
 import { LuRotateCcw } from 'react-icons/lu';
 import { PAPER_RESET_BALANCE } from '@nivesh/api-contract';
 import { serverMessage, useResetPaperAccountMutation, type ApiCallError } from '@nivesh/api-client';
-import { notify } from '@nivesh/ui';
+import { ConfirmDialog, notify } from '@nivesh/ui';
 import { RESET_CONFIRMATION, RESET_DONE, RESET_FAILED } from './messages';
 
 export function ResetAccountDialog() {
@@ -23,38 +23,21 @@ export function ResetAccountDialog() {
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} role="alertdialog" placement="center">
-      <Dialog.Trigger asChild>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      title="Reset paper trading account"
+      tone="danger"
+      confirmLabel="Yes, reset account"
+      loading={isLoading}
+      onConfirm={() => void confirm()}
+      trigger={
         <Button size="sm" variant="outline" colorPalette="red">
           <LuRotateCcw /> Reset Account
         </Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            <Dialog.Header>
-              <Dialog.Title>Reset paper trading account</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>{RESET_CONFIRMATION}</Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline" disabled={isLoading}>
-                  Cancel
-                </Button>
-              </Dialog.ActionTrigger>
-              <Button colorPalette="red" loading={isLoading} onClick={() => void confirm()}>
-                Yes, reset account
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      }
+    >
+      <Text>{RESET_CONFIRMATION}</Text>
+    </ConfirmDialog>
   );
 }

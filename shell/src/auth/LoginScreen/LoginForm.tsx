@@ -1,12 +1,12 @@
 /** Login mode: the operator's email and password. */
 import { useState, type FormEvent } from 'react';
-import { Button, Field, Input, Stack } from '@chakra-ui/react';
+import { Button, Stack } from '@chakra-ui/react';
 import { LuKeyRound, LuLogIn } from 'react-icons/lu';
 import { useLoginMutation } from '@nivesh/api-client';
 import type { User } from '@nivesh/api-contract';
 import { MESSAGES, loginFailure, type LoginFailure } from './messages';
-import { mayBeOperatorEmail } from './operatorEmail';
-import { FormMessage, PasswordInput } from './parts';
+import { EmailInput, FormMessage, PasswordInput } from './parts';
+import { useOperatorEmailCheck } from './useOperatorEmailCheck';
 
 export interface LoginFormProps {
   email: string;
@@ -31,7 +31,7 @@ export function LoginForm({
 }: LoginFormProps) {
   const [password, setPassword] = useState('');
   const [failure, setFailure] = useState<LoginFailure | null>(null);
-  const [checking, setChecking] = useState(false);
+  const { checking, mayBeOperator } = useOperatorEmailCheck(operatorEmailSha256);
   const [login, { isLoading }] = useLoginMutation();
   const busy = isLoading || checking;
 
@@ -43,9 +43,7 @@ export function LoginForm({
       setFailure({ message: MESSAGES.loginRequired, setupRequired: false });
       return;
     }
-    setChecking(true);
-    const allowed = await mayBeOperatorEmail(email, operatorEmailSha256);
-    setChecking(false);
+    const allowed = await mayBeOperator(email);
     if (!allowed) {
       setFailure({ message: MESSAGES.loginRestricted, setupRequired: false });
       return;
@@ -68,20 +66,7 @@ export function LoginForm({
             server&apos;s own machine.
           </FormMessage>
         )}
-        <Field.Root disabled={done}>
-          <Field.Label>Email</Field.Label>
-          <Input
-            type="email"
-            inputMode="email"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            size="lg"
-            placeholder="you@example.com"
-            value={email}
-            onChange={(event) => onEmailChange(event.target.value)}
-          />
-        </Field.Root>
+        <EmailInput value={email} onChange={onEmailChange} disabled={done} />
         <PasswordInput
           label="Password"
           value={password}

@@ -4,12 +4,12 @@
  * otherwise the link goes to the server log (and email) and the screen returns to login.
  */
 import { useState, type FormEvent } from 'react';
-import { Button, Field, Input, Stack } from '@chakra-ui/react';
+import { Button, Stack } from '@chakra-ui/react';
 import { LuArrowLeft, LuMailCheck } from 'react-icons/lu';
 import { useRequestPasswordSetupMutation } from '@nivesh/api-client';
 import { MESSAGES, resetFailure } from './messages';
-import { mayBeOperatorEmail } from './operatorEmail';
-import { FormMessage } from './parts';
+import { EmailInput, FormMessage } from './parts';
+import { useOperatorEmailCheck } from './useOperatorEmailCheck';
 
 export interface ResetFormProps {
   email: string;
@@ -24,7 +24,7 @@ export interface ResetFormProps {
 
 export function ResetForm({ email, onEmailChange, operatorEmailSha256, done, onBack, onTokenIssued, onLinkSent }: ResetFormProps) {
   const [failure, setFailure] = useState<{ message: string; detail?: string } | null>(null);
-  const [checking, setChecking] = useState(false);
+  const { checking, mayBeOperator } = useOperatorEmailCheck(operatorEmailSha256);
   const [requestSetup, { isLoading }] = useRequestPasswordSetupMutation();
   const busy = isLoading || checking;
 
@@ -36,9 +36,7 @@ export function ResetForm({ email, onEmailChange, operatorEmailSha256, done, onB
       setFailure({ message: MESSAGES.resetRequired });
       return;
     }
-    setChecking(true);
-    const allowed = await mayBeOperatorEmail(email, operatorEmailSha256);
-    setChecking(false);
+    const allowed = await mayBeOperator(email);
     if (!allowed) {
       setFailure({ message: MESSAGES.resetRestricted });
       return;
@@ -55,21 +53,12 @@ export function ResetForm({ email, onEmailChange, operatorEmailSha256, done, onB
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="5">
-        <Field.Root disabled={done}>
-          <Field.Label>Email</Field.Label>
-          <Input
-            type="email"
-            inputMode="email"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            size="lg"
-            placeholder="you@example.com"
-            value={email}
-            onChange={(event) => onEmailChange(event.target.value)}
-          />
-          <Field.HelperText>The operator&apos;s address. A one-time setup link is issued, valid for 15 minutes.</Field.HelperText>
-        </Field.Root>
+        <EmailInput
+          value={email}
+          onChange={onEmailChange}
+          disabled={done}
+          helperText="The operator's address. A one-time setup link is issued, valid for 15 minutes."
+        />
         {failure && (
           <FormMessage status="error" title={failure.message}>
             {failure.detail}

@@ -1,4 +1,4 @@
-/** Pieces the three login-screen forms share: the brand mark, a password input, a message box. */
+/** Pieces the login-screen forms share: the brand mark, the email and password inputs, a message box. */
 import { useState, type ReactNode } from 'react';
 import { Alert, Box, Field, HStack, IconButton, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
 import { LuChartLine, LuEye, LuEyeOff } from 'react-icons/lu';
@@ -30,6 +30,34 @@ export function BrandMark() {
         </Text>
       </Stack>
     </HStack>
+  );
+}
+
+export interface EmailInputProps {
+  value: string;
+  onChange: (value: string) => void;
+  disabled?: boolean;
+  helperText?: ReactNode;
+}
+
+/** The operator's email address, labelled 'Email'. */
+export function EmailInput({ value, onChange, disabled, helperText }: EmailInputProps) {
+  return (
+    <Field.Root disabled={disabled}>
+      <Field.Label>Email</Field.Label>
+      <Input
+        type="email"
+        inputMode="email"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        size="lg"
+        placeholder="you@example.com"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {helperText && <Field.HelperText>{helperText}</Field.HelperText>}
+    </Field.Root>
   );
 }
 

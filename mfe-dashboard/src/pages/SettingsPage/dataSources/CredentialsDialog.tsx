@@ -4,10 +4,11 @@
  * new tab.
  */
 import { useState } from 'react';
-import { Button, CloseButton, Dialog, Field, Input, Link, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Dialog, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { LuExternalLink, LuLink } from 'react-icons/lu';
 import type { BrokerCredentials } from '@nivesh/api-contract';
 import { errorMessage, useConnectBrokerMutation, useSaveBrokerCredentialsMutation } from '@nivesh/api-client';
+import { WorkDialog } from '../../../features/layout/WorkDialog';
 
 interface CredentialsFormProps {
   stored: BrokerCredentials | undefined;
@@ -151,29 +152,8 @@ export function CredentialsDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(details) => {
-        if (!details.open) onClose();
-      }}
-      size={{ base: 'full', md: 'md' }}
-      lazyMount
-      unmountOnExit
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Upstox API credentials</Dialog.Title>
-            </Dialog.Header>
-            <CredentialsForm stored={stored} onClose={onClose} />
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <WorkDialog open={open} onClose={onClose} title="Upstox API credentials" size="md">
+      <CredentialsForm stored={stored} onClose={onClose} />
+    </WorkDialog>
   );
 }

@@ -7,12 +7,10 @@ import { useState } from 'react';
 import {
   Button,
   Checkbox,
-  CloseButton,
   Dialog,
   Field,
   Input,
   NativeSelect,
-  Portal,
   SimpleGrid,
   Stack,
   Text,
@@ -28,6 +26,7 @@ import {
   type ApiCallError,
 } from '@nivesh/api-client';
 import { notify } from '@nivesh/ui';
+import { WorkDialog } from '../../../features/layout/WorkDialog';
 import { DATA_SOURCE_TEXTS } from './dataSourceDisplay';
 
 interface FormValues {
@@ -228,30 +227,9 @@ function DataSourceForm({ editing, onClose }: Omit<DataSourceFormDialogProps, 'o
 
 export function DataSourceFormDialog({ open, editing, onClose }: DataSourceFormDialogProps) {
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(details) => {
-        if (!details.open) onClose();
-      }}
-      size={{ base: 'full', md: 'lg' }}
-      lazyMount
-      unmountOnExit
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{editing ? `Edit ${editing.name}` : 'Add New Data Source'}</Dialog.Title>
-            </Dialog.Header>
-            {/* Keyed by the source, so the form starts from its values each time it opens. */}
-            <DataSourceForm key={editing?.id ?? 'new'} editing={editing} onClose={onClose} />
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <WorkDialog open={open} onClose={onClose} title={editing ? `Edit ${editing.name}` : 'Add New Data Source'} size="lg">
+      {/* Keyed by the source, so the form starts from its values each time it opens. */}
+      <DataSourceForm key={editing?.id ?? 'new'} editing={editing} onClose={onClose} />
+    </WorkDialog>
   );
 }
