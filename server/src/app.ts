@@ -18,6 +18,7 @@ import type { Db } from './db/index.js';
 import { systemClock, type Clock } from './clock.js';
 import { registerContract } from './http/contract.js';
 import { installErrorHandler } from './http/errorHandler.js';
+import { installDefaultPolicy } from './http/security.js';
 import { createAuthService, type AuthService, type Session } from './auth/service.js';
 import { authHandlers } from './auth/routes.js';
 import type { Mailer } from './auth/mailer.js';
@@ -87,28 +88,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(helmet, {
-    enableCSPNonces: true,
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        scriptSrc: ["'self'"],
-        scriptSrcAttr: ["'none'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        workerSrc: ["'self'"],
-      },
-    },
+    // The page sets its own policy with a fresh nonce (web/shell.ts); everything else allows nothing.
+    contentSecurityPolicy: false,
     // Served over plain HTTP on localhost by default; a TLS proxy in front adds HSTS.
     strictTransportSecurity: false,
   });
+  installDefaultPolicy(app);
 
   await app.register(swagger, {
     openapi: {

@@ -121,6 +121,13 @@ describe('remotes and the shell', () => {
     assert.equal(res.headers['x-content-type-options'], 'nosniff');
   });
 
+  it('gives API answers and assets a policy that allows nothing', async () => {
+    for (const url of ['/api/health', '/api/remotes', '/main.0123456789.js']) {
+      const res = await send(t.app, 'GET', url);
+      assert.equal(res.headers['content-security-policy'], "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'", url);
+    }
+  });
+
   it('caches hashed shell assets for a year', async () => {
     const res = await send(t.app, 'GET', '/main.0123456789.js');
     assert.equal(res.statusCode, 200);

@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiError } from '@nivesh/api-contract';
 import { IMMUTABLE } from '../remotes/routes.js';
+import { newNonce, pagePolicy } from '../http/security.js';
 
 const HASHED_ASSET = /\.[0-9a-f]{10}\.(js|css|woff2?|png|svg|jpe?g|webp)$/;
 
@@ -50,8 +51,9 @@ export async function registerShell(app: FastifyInstance, shellDir: string): Pro
 
   const sendIndex = (reply: FastifyReply) => {
     const html = readIndex();
-    const nonce = (reply as FastifyReply & { cspNonce?: { style: string } }).cspNonce?.style ?? '';
+    const nonce = newNonce();
     reply.header('Cache-Control', 'no-cache');
+    reply.header('Content-Security-Policy', pagePolicy(nonce));
     if (!html) return reply.code(503).type('text/html; charset=utf-8').send(NOT_BUILT);
     return reply.type('text/html; charset=utf-8').send(html.replaceAll('__CSP_NONCE__', nonce));
   };
