@@ -21,7 +21,11 @@ async function measure(app: FastifyInstance, path: string): Promise<number> {
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   // Warm up (JIT, connection setup), then measure.
   await autocannon({ url: `${address}${path}`, connections: CONNECTIONS, duration: 2 });
-  const result = await autocannon({ url: `${address}${path}`, connections: CONNECTIONS, duration: DURATION_SECONDS });
+  const result = await autocannon({
+    url: `${address}${path}`,
+    connections: CONNECTIONS,
+    duration: DURATION_SECONDS,
+  });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${path}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
   }
@@ -33,7 +37,11 @@ export async function benchHealth(): Promise<BenchResult> {
   const product = await createTestApp(database);
   const startedAt = Date.now();
   const bare = Fastify();
-  bare.get('/api/health', async () => ({ status: 'ok', version: '1.0.0', uptime: (Date.now() - startedAt) / 1000 }));
+  bare.get('/api/health', async () => ({
+    status: 'ok',
+    version: '1.0.0',
+    uptime: (Date.now() - startedAt) / 1000,
+  }));
   try {
     const baseline = await measure(bare, '/api/health');
     const measured = await measure(product.app, '/api/health');

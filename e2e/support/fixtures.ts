@@ -46,7 +46,8 @@ function watch(page: Page): BrowserProblems {
     const text = message.text();
     const location = message.location().url;
     if (text.includes('status of 503') && expected503.has(location)) return;
-    if (text.includes('status of 503') && new URL(location || 'http://x/').pathname.startsWith('/api/')) return;
+    if (text.includes('status of 503') && new URL(location || 'http://x/').pathname.startsWith('/api/'))
+      return;
     problems.push(`console.error: ${text}`);
   });
   return { list: () => [...problems], clear: () => void problems.splice(0) };

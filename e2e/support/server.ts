@@ -50,7 +50,10 @@ export async function startServer(): Promise<ServerState> {
   const baseUrl = `http://localhost:${port}`;
   const setupLink = await new Promise<string>((resolve, reject) => {
     let buffered = '';
-    const timer = setTimeout(() => reject(new Error(`the server did not print a setup link; see ${logFile}`)), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`the server did not print a setup link; see ${logFile}`)),
+      60_000,
+    );
     const onData = (chunk: Buffer) => {
       log.write(chunk);
       buffered += chunk.toString('utf8');

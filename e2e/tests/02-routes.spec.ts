@@ -20,7 +20,11 @@ const ROUTES: Array<{ path: string; nav: string }> = [
 
 test.describe('every protected route', () => {
   for (const route of ROUTES) {
-    test(`${route.path} renders in the layout with no console errors`, async ({ signedIn: page, server, problems }) => {
+    test(`${route.path} renders in the layout with no console errors`, async ({
+      signedIn: page,
+      server,
+      problems,
+    }) => {
       await page.goto(`${server.baseUrl}${route.path}`);
       const nav = page.getByRole('navigation');
       await expect(nav.getByRole('link', { name: route.nav })).toHaveAttribute('aria-current', 'page');

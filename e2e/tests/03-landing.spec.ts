@@ -3,7 +3,9 @@ import { expect, test } from '../support/fixtures';
 test.describe('the landing page', () => {
   test('shows the hero and scrolls to each section from the header', async ({ page, server, problems }) => {
     await page.goto(`${server.baseUrl}/`);
-    await expect(page.getByRole('heading', { level: 1, name: 'See Patterns Before They Become Trends' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'See Patterns Before They Become Trends' }),
+    ).toBeVisible();
     for (const [label, id] of [
       ['Idea', 'idea'],
       ['How It Thinks', 'thinking'],
@@ -21,7 +23,10 @@ test.describe('the landing page', () => {
 
   test('its Sign in link opens the login screen', async ({ page, server }) => {
     await page.goto(`${server.baseUrl}/`);
-    await page.getByRole('link', { name: /sign in/i }).first().click();
+    await page
+      .getByRole('link', { name: /sign in/i })
+      .first()
+      .click();
     await page.waitForURL('**/login');
     await expect(page.getByLabel('Email', { exact: true })).toBeVisible();
   });

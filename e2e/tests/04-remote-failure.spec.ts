@@ -1,7 +1,10 @@
 import { expect, test } from '../support/fixtures';
 
 test.describe('a remote that cannot be loaded', () => {
-  test('shows its error with Retry on its route while the other routes work', async ({ signedIn: page, server }) => {
+  test('shows its error with Retry on its route while the other routes work', async ({
+    signedIn: page,
+    server,
+  }) => {
     // Make every file of the risk remote unreachable.
     await page.route('**/remotes/risk/**', (route) => route.abort('connectionrefused'));
 

@@ -37,7 +37,9 @@ test.describe('shared singletons', () => {
         const entry = manifest.shared.find((s) => s.name === name);
         if (!entry) continue;
         for (const file of [...entry.assets.js.sync, ...entry.assets.js.async]) {
-          expect(scripts, `${remote.name}'s own copy of ${name} (${file}) was not loaded`).not.toContain(`${base}${file}`);
+          expect(scripts, `${remote.name}'s own copy of ${name} (${file}) was not loaded`).not.toContain(
+            `${base}${file}`,
+          );
         }
       }
     }
@@ -46,7 +48,8 @@ test.describe('shared singletons', () => {
     const loaded = await page.evaluate((names) => {
       type Versions = Record<string, { from: string; loaded?: boolean; lib?: unknown }>;
       type Share = Record<string, Record<string, Record<string, Versions>>>;
-      const share = (globalThis as unknown as { __FEDERATION__: { __SHARE__: Share } }).__FEDERATION__.__SHARE__;
+      const share = (globalThis as unknown as { __FEDERATION__: { __SHARE__: Share } }).__FEDERATION__
+        .__SHARE__;
       const copies: Record<string, string[]> = {};
       for (const name of names) {
         const found = new Set<string>();

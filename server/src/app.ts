@@ -3,7 +3,12 @@
  * tests call it and use `inject`.
  */
 import path from 'node:path';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -81,7 +86,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installErrorHandler(app);
 
   app.addHook('onResponse', async (request, reply) => {
-    const line = { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    const line = {
+      method: request.method,
+      url: request.url,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+    };
     if (reply.statusCode >= 500) request.log.error(line, 'request failed');
     else if (reply.statusCode >= 400 && reply.statusCode !== 404) request.log.info(line, 'request refused');
     else request.log.debug(line, 'request');
@@ -97,7 +107,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Nivesh API', version: config.version, description: 'Generated from @nivesh/api-contract' },
+      info: {
+        title: 'Nivesh API',
+        version: config.version,
+        description: 'Generated from @nivesh/api-contract',
+      },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
@@ -127,7 +141,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tradingMode = createTradingModeService({ db, clock });
   const calendar = deps.calendar ?? loadHolidayCalendar(path.join(config.dataDir, 'holidays'));
   const registry =
-    deps.registry ?? createBuildRegistry({ appsDir: config.appsDir, devRemotes: config.devRemotes, log: app.log });
+    deps.registry ??
+    createBuildRegistry({ appsDir: config.appsDir, devRemotes: config.devRemotes, log: app.log });
 
   const unavailableRoutes = registerContract<Session>(app, {
     authenticate: (token) => auth.authenticate(token),

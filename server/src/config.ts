@@ -21,11 +21,16 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL')
     .optional(),
-  NIVESH_OPERATOR_EMAIL: z.email('NIVESH_OPERATOR_EMAIL must be an email address').default('operator@nivesh.local'),
+  NIVESH_OPERATOR_EMAIL: z
+    .email('NIVESH_OPERATOR_EMAIL must be an email address')
+    .default('operator@nivesh.local'),
   NIVESH_OPERATOR_NAME: z.string().min(1).optional(),
   /** The address people use to reach this server (for setup links). */
   NIVESH_PUBLIC_URL: z.url().optional(),
-  NIVESH_SMTP_URL: z.string().regex(/^smtps?:\/\//, 'NIVESH_SMTP_URL must be an smtp:// or smtps:// URL').optional(),
+  NIVESH_SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'NIVESH_SMTP_URL must be an smtp:// or smtps:// URL')
+    .optional(),
   NIVESH_SMTP_FROM: z.string().min(3).default('Nivesh <no-reply@nivesh.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `pnpm dev`: remotes come from their webpack dev servers on ports 3001-3005. */

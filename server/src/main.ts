@@ -17,7 +17,9 @@ function fail(message: string): never {
 }
 
 async function main(): Promise<void> {
-  const { version } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+  const { version } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    version: string;
+  };
   let config;
   try {
     config = loadConfig(process.env, version);
@@ -31,14 +33,21 @@ async function main(): Promise<void> {
     level: config.logLevel,
     redact: REDACTED_PATHS,
     ...(process.stdout.isTTY
-      ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
       : {}),
   });
 
   let database: Database;
   try {
     database = await openDatabase(
-      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl }
+        : { kind: 'pglite', dataDir: config.dataDir },
     );
   } catch (error) {
     if (error instanceof DataDirLockedError) fail(error.message);

@@ -36,7 +36,8 @@ export function AlertSettingsForm() {
   const values = draft ?? stored;
 
   const submit = async () => {
-    if (await report(() => save({ body: values }).unwrap(), 'Alert settings could not be saved.')) setDraft(null);
+    if (await report(() => save({ body: values }).unwrap(), 'Alert settings could not be saved.'))
+      setDraft(null);
   };
 
   return (

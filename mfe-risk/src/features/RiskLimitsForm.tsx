@@ -6,7 +6,12 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Field, Heading, HStack, Input, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
 import { useRiskLimitsQuery, useUpdateRiskLimitsMutation } from '@nivesh/api-client';
-import { RiskLimitsUpdate, type LossLimits, type PositionLimits, type RiskLimits } from '@nivesh/api-contract';
+import {
+  RiskLimitsUpdate,
+  type LossLimits,
+  type PositionLimits,
+  type RiskLimits,
+} from '@nivesh/api-contract';
 import { formatNumber, formatRupees } from '@nivesh/ui';
 import { formatFractionPercent } from './riskFormat';
 import { SaveOutcomeAlert, SettingsNotLoaded } from './RiskNotices';
@@ -27,17 +32,56 @@ interface LimitField {
 
 /** Labels match the names in the contract's validation messages. */
 export const LIMIT_FIELDS: readonly LimitField[] = [
-  { group: 'position_limits', key: 'max_position_size', label: 'Max position size', unit: 'rupees', step: 1000 },
-  { group: 'position_limits', key: 'max_single_stock', label: 'Max single stock', unit: 'fraction', step: 0.01 },
-  { group: 'position_limits', key: 'max_sector_exposure', label: 'Max sector exposure', unit: 'fraction', step: 0.01 },
-  { group: 'position_limits', key: 'min_diversification', label: 'Min diversification', unit: 'count', step: 1 },
+  {
+    group: 'position_limits',
+    key: 'max_position_size',
+    label: 'Max position size',
+    unit: 'rupees',
+    step: 1000,
+  },
+  {
+    group: 'position_limits',
+    key: 'max_single_stock',
+    label: 'Max single stock',
+    unit: 'fraction',
+    step: 0.01,
+  },
+  {
+    group: 'position_limits',
+    key: 'max_sector_exposure',
+    label: 'Max sector exposure',
+    unit: 'fraction',
+    step: 0.01,
+  },
+  {
+    group: 'position_limits',
+    key: 'min_diversification',
+    label: 'Min diversification',
+    unit: 'count',
+    step: 1,
+  },
   { group: 'loss_limits', key: 'daily_loss_limit', label: 'Daily loss limit', unit: 'rupees', step: 1000 },
   { group: 'loss_limits', key: 'weekly_loss_limit', label: 'Weekly loss limit', unit: 'rupees', step: 1000 },
-  { group: 'loss_limits', key: 'monthly_loss_limit', label: 'Monthly loss limit', unit: 'rupees', step: 1000 },
-  { group: 'loss_limits', key: 'max_drawdown_limit', label: 'Max drawdown limit', unit: 'fraction', step: 0.01 },
+  {
+    group: 'loss_limits',
+    key: 'monthly_loss_limit',
+    label: 'Monthly loss limit',
+    unit: 'rupees',
+    step: 1000,
+  },
+  {
+    group: 'loss_limits',
+    key: 'max_drawdown_limit',
+    label: 'Max drawdown limit',
+    unit: 'fraction',
+    step: 0.01,
+  },
 ];
 
-const GROUP_TITLES: Record<Group, string> = { position_limits: 'Position limits', loss_limits: 'Loss limits' };
+const GROUP_TITLES: Record<Group, string> = {
+  position_limits: 'Position limits',
+  loss_limits: 'Loss limits',
+};
 
 type Draft = Record<FieldKey, string>;
 

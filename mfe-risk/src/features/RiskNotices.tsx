@@ -54,7 +54,15 @@ export function CachedDataNotice({ stale }: { stale: StaleData | null }) {
 }
 
 /** A block whose data could not be loaded: the sentence, the server's reason and Retry. */
-export function LoadError({ title, detail, onRetry }: { title: string; detail: string; onRetry: () => void }) {
+export function LoadError({
+  title,
+  detail,
+  onRetry,
+}: {
+  title: string;
+  detail: string;
+  onRetry: () => void;
+}) {
   return (
     <Unavailable title={title}>
       <Stack as="span" gap="3" align="center">

@@ -11,7 +11,8 @@ import {
 } from './riskFormat';
 import { connectionOf, failuresOf, staleOf, type QueryView } from './useRiskData';
 
-const at = (risk_level: RiskPosition['risk_level'], position_value: number) => ({ risk_level, position_value }) as RiskPosition;
+const at = (risk_level: RiskPosition['risk_level'], position_value: number) =>
+  ({ risk_level, position_value }) as RiskPosition;
 
 describe('risk formatting', () => {
   it('shows VaR in whole thousands of rupees', () => {
@@ -35,7 +36,10 @@ describe('risk formatting', () => {
   });
 
   it('derives the stress loss from the server’s scenario values', () => {
-    const rows = stressRows({ portfolio_value: 200_000, stress_test: { scenario_1: 185_000, scenario_2: 170_000, scenario_3: 155_000 } });
+    const rows = stressRows({
+      portfolio_value: 200_000,
+      stress_test: { scenario_1: 185_000, scenario_2: 170_000, scenario_3: 155_000 },
+    });
     expect(rows).toEqual([
       { drop: 0.1, value: 185_000, change: -15_000, changePercent: -7.5 },
       { drop: 0.2, value: 170_000, change: -30_000, changePercent: -15 },
@@ -44,7 +48,14 @@ describe('risk formatting', () => {
   });
 
   it('bands the ML risk score at 0.3 and 0.7', () => {
-    expect([0, 0.29, 0.3, 0.69, 0.7, 1].map(mlRiskTone)).toEqual(['green', 'green', 'yellow', 'yellow', 'red', 'red']);
+    expect([0, 0.29, 0.3, 0.69, 0.7, 1].map(mlRiskTone)).toEqual([
+      'green',
+      'green',
+      'yellow',
+      'yellow',
+      'red',
+      'red',
+    ]);
     expect([0.29, 0.3, 0.7].map(mlAssessmentTone)).toEqual(['green', 'yellow', 'yellow']);
     expect([0.1, 0.5, 0.9].map(mlRiskLabel)).toEqual(['Low risk', 'Moderate risk', 'High risk']);
   });

@@ -77,7 +77,11 @@ export interface StressRow {
 
 /** The three stress scenarios with the loss each implies against today's portfolio value. */
 export function stressRows(metrics: Pick<RiskMetrics, 'portfolio_value' | 'stress_test'>): StressRow[] {
-  const values = [metrics.stress_test.scenario_1, metrics.stress_test.scenario_2, metrics.stress_test.scenario_3];
+  const values = [
+    metrics.stress_test.scenario_1,
+    metrics.stress_test.scenario_2,
+    metrics.stress_test.scenario_3,
+  ];
   return STRESS_TEST_DROPS.map((drop, index) => {
     const value = values[index] ?? 0;
     const change = value - metrics.portfolio_value;

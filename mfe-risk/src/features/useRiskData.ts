@@ -66,7 +66,8 @@ export function failuresOf(queries: Partial<Record<RiskCall, QueryView>>): CallF
 
 export function staleOf(queries: Partial<Record<RiskCall, QueryView>>): StaleData | null {
   const stale = (Object.entries(queries) as Array<[RiskCall, QueryView]>).filter(
-    ([, query]) => query.error !== undefined && query.data !== undefined && query.fulfilledTimeStamp !== undefined,
+    ([, query]) =>
+      query.error !== undefined && query.data !== undefined && query.fulfilledTimeStamp !== undefined,
   );
   if (stale.length === 0) return null;
   return {

@@ -35,7 +35,9 @@ export const metrics: RiskMetrics = {
   as_of: '2026-03-02T09:45:00.000Z',
 };
 
-function position(overrides: Partial<RiskPosition> & Pick<RiskPosition, 'symbol' | 'risk_level'>): RiskPosition {
+function position(
+  overrides: Partial<RiskPosition> & Pick<RiskPosition, 'symbol' | 'risk_level'>,
+): RiskPosition {
   return {
     position_value: 100_000,
     stop_loss_suggestion: 950,
@@ -53,9 +55,21 @@ function position(overrides: Partial<RiskPosition> & Pick<RiskPosition, 'symbol'
 
 /** Two low, one medium, one high: 50% / 25% / 25%. */
 export const positions: RiskPosition[] = [
-  position({ symbol: 'RELIANCE', risk_level: 'low', position_value: 250_000, stop_loss_suggestion: 2_845.5, risk_amount: 12_500 }),
+  position({
+    symbol: 'RELIANCE',
+    risk_level: 'low',
+    position_value: 250_000,
+    stop_loss_suggestion: 2_845.5,
+    risk_amount: 12_500,
+  }),
   position({ symbol: 'TCS', risk_level: 'low', position_value: 150_000 }),
-  position({ symbol: 'INFY', risk_level: 'medium', position_value: 120_000, recommendation: 'reduce', unrealized_pnl: -3_400 }),
+  position({
+    symbol: 'INFY',
+    risk_level: 'medium',
+    position_value: 120_000,
+    recommendation: 'reduce',
+    unrealized_pnl: -3_400,
+  }),
   position({ symbol: 'HDFCBANK', risk_level: 'high', position_value: 80_000, recommendation: 'exit' }),
 ];
 

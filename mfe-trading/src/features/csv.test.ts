@@ -4,7 +4,9 @@ import { tradesToCsv } from './tradesCsv';
 
 describe('toCsv', () => {
   it('quotes fields with commas, quotes or line breaks and ends lines with CRLF', () => {
-    expect(toCsv([['a', 'b,c', 'say "hi"', 'two\nlines', null, 3.5]])).toBe('a,"b,c","say ""hi""","two\nlines",,3.5\r\n');
+    expect(toCsv([['a', 'b,c', 'say "hi"', 'two\nlines', null, 3.5]])).toBe(
+      'a,"b,c","say ""hi""","two\nlines",,3.5\r\n',
+    );
   });
   it('writes amounts as plain numbers rounded to paise', () => {
     expect(plainNumber(1234567.891)).toBe(1234567.89);

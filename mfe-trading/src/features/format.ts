@@ -7,11 +7,17 @@ export function ratioText(value: number | null | undefined, decimals = 2): strin
   return value === null || value === undefined ? MISSING : value.toFixed(decimals);
 }
 
-export function percentText(value: number | null | undefined, options: { decimals?: number; sign?: boolean } = {}): string {
+export function percentText(
+  value: number | null | undefined,
+  options: { decimals?: number; sign?: boolean } = {},
+): string {
   return value === null || value === undefined ? MISSING : formatPercent(value, options);
 }
 
-export function rupeesText(value: number | null | undefined, options: { decimals?: number; sign?: boolean } = {}): string {
+export function rupeesText(
+  value: number | null | undefined,
+  options: { decimals?: number; sign?: boolean } = {},
+): string {
   return value === null || value === undefined ? MISSING : formatRupees(value, options);
 }
 

@@ -3,7 +3,12 @@ import { performanceReportCsv } from './performanceCsv';
 
 describe('performanceReportCsv', () => {
   it('writes the period, the metrics and every breakdown as plain numbers', () => {
-    const analytics = makeAnalytics({ daily_pnl: [{ date: '2026-03-02', pnl: -1234.5 }, { date: '2026-03-01', pnl: null }] });
+    const analytics = makeAnalytics({
+      daily_pnl: [
+        { date: '2026-03-02', pnl: -1234.5 },
+        { date: '2026-03-01', pnl: null },
+      ],
+    });
     const csv = performanceReportCsv(analytics, {
       generatedAt: new Date('2026-03-10T04:00:00Z'),
       stocks: analytics.by_stock.slice(0, 1),

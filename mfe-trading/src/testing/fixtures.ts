@@ -133,8 +133,29 @@ export function makeAnalytics(overrides: Partial<PerformanceAnalytics> = {}): Pe
 
 export function makeReturns(): PerformanceReturnPoint[] {
   return [
-    { date: '2026-02-02', portfolio_value: 1_000_000, daily_return: null, benchmark_return: null, cumulative_return: 0, benchmark_cumulative_return: 0 },
-    { date: '2026-02-03', portfolio_value: 1_012_000, daily_return: 1.2, benchmark_return: 0.5, cumulative_return: 1.2, benchmark_cumulative_return: 0.5 },
-    { date: '2026-02-04', portfolio_value: 1_043_700, daily_return: 3.13, benchmark_return: 0.9, cumulative_return: 4.37, benchmark_cumulative_return: 1.4 },
+    {
+      date: '2026-02-02',
+      portfolio_value: 1_000_000,
+      daily_return: null,
+      benchmark_return: null,
+      cumulative_return: 0,
+      benchmark_cumulative_return: 0,
+    },
+    {
+      date: '2026-02-03',
+      portfolio_value: 1_012_000,
+      daily_return: 1.2,
+      benchmark_return: 0.5,
+      cumulative_return: 1.2,
+      benchmark_cumulative_return: 0.5,
+    },
+    {
+      date: '2026-02-04',
+      portfolio_value: 1_043_700,
+      daily_return: 3.13,
+      benchmark_return: 0.9,
+      cumulative_return: 4.37,
+      benchmark_cumulative_return: 1.4,
+    },
   ];
 }

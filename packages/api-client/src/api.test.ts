@@ -64,7 +64,9 @@ describe('the api client', () => {
     server.use(
       http.get('/api/quick-stats', () => {
         calls += 1;
-        return HttpResponse.json(errorBody('The portfolio service is not connected on this server.'), { status: 503 });
+        return HttpResponse.json(errorBody('The portfolio service is not connected on this server.'), {
+          status: 503,
+        });
       }),
     );
     const result = await signedInStore().dispatch(portfolioApi.endpoints.quickStats.initiate());
@@ -88,7 +90,11 @@ describe('the api client', () => {
   });
 
   it('signs out everywhere when a session call answers 401', async () => {
-    server.use(http.get('/api/trading/mode', () => HttpResponse.json(errorBody('Authentication required.'), { status: 401 })));
+    server.use(
+      http.get('/api/trading/mode', () =>
+        HttpResponse.json(errorBody('Authentication required.'), { status: 401 }),
+      ),
+    );
     const store = signedInStore();
     await store.dispatch(systemApi.endpoints.tradingMode.initiate());
     expect(store.getState().session.isAuthenticated).toBe(false);
@@ -101,7 +107,10 @@ describe('the api client', () => {
     server.use(http.get('/api/trading/mode', () => HttpResponse.json({ success: true, mode: 'sideways' })));
     const result = await signedInStore().dispatch(systemApi.endpoints.tradingMode.initiate());
     expect(result.data).toBeUndefined();
-    expect(result.error).toMatchObject({ status: 'CUSTOM_ERROR', error: 'The server answered in an unexpected shape' });
+    expect(result.error).toMatchObject({
+      status: 'CUSTOM_ERROR',
+      error: 'The server answered in an unexpected shape',
+    });
   });
 
   it('keeps data 5 minutes and does not refetch on window focus', () => {

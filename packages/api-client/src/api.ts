@@ -31,7 +31,12 @@ function isRetryable(error: FetchBaseQueryError): boolean {
   return typeof error.status === 'number' && error.status >= 500 && error.status !== 503;
 }
 
-const PUBLIC_AUTH_PATHS = ['/api/auth/login', '/api/auth/request-password-setup', '/api/auth/set-password', '/api/auth/config'];
+const PUBLIC_AUTH_PATHS = [
+  '/api/auth/login',
+  '/api/auth/request-password-setup',
+  '/api/auth/set-password',
+  '/api/auth/config',
+];
 
 /** A 401 from any call that needs a session means the session is gone: sign out everywhere. */
 const baseQueryWithSession: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (

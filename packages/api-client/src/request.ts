@@ -3,15 +3,24 @@
  * route's answer schema and client settings (time-out, polling).
  */
 import type { FetchArgs } from '@reduxjs/toolkit/query';
-import { fillPath, type ParamsOf, type QueryOf, type RouteDefinition, type BodyOf } from '@nivesh/api-contract';
+import {
+  fillPath,
+  type ParamsOf,
+  type QueryOf,
+  type RouteDefinition,
+  type BodyOf,
+} from '@nivesh/api-contract';
 
 type Part<K extends string, T> = [T] extends [undefined] | [void] ? { [P in K]?: never } : { [P in K]: T };
 
 /** What a call passes: `{ params, query, body }` as the route needs them, or nothing. */
-export type RequestOf<R extends RouteDefinition> =
-  [ParamsOf<R>, QueryOf<R>, BodyOf<R>] extends [undefined, undefined, void]
-    ? void
-    : Part<'params', ParamsOf<R>> & Part<'query', QueryOf<R>> & Part<'body', BodyOf<R>>;
+export type RequestOf<R extends RouteDefinition> = [ParamsOf<R>, QueryOf<R>, BodyOf<R>] extends [
+  undefined,
+  undefined,
+  void,
+]
+  ? void
+  : Part<'params', ParamsOf<R>> & Part<'query', QueryOf<R>> & Part<'body', BodyOf<R>>;
 
 interface RequestParts {
   params?: Record<string, string | number>;
@@ -29,6 +38,9 @@ export function toFetchArgs(route: RouteDefinition, request: unknown): FetchArgs
 }
 
 /** Polling for a screen that shows this route's data, as the specification sets it. */
-export function pollingFor(route: RouteDefinition): { pollingInterval: number; skipPollingIfUnfocused: boolean } {
+export function pollingFor(route: RouteDefinition): {
+  pollingInterval: number;
+  skipPollingIfUnfocused: boolean;
+} {
   return { pollingInterval: route.client?.pollingIntervalMs ?? 0, skipPollingIfUnfocused: false };
 }

@@ -26,7 +26,11 @@ describe('allocation contract', () => {
       aggressive: 4.0,
       ai_optimized: 'dynamic',
     });
-    expect(DEFAULT_ALLOCATION_SETTINGS).toEqual({ allocation_strategy: 'moderate', ai_enabled: true, daily_risk_budget: 1.5 });
+    expect(DEFAULT_ALLOCATION_SETTINGS).toEqual({
+      allocation_strategy: 'moderate',
+      ai_enabled: true,
+      daily_risk_budget: 1.5,
+    });
     expect(DAILY_RISK_BUDGET_CHOICES).toEqual([0.5, 1.0, 1.5, 2.0, 2.5]);
   });
 
@@ -57,7 +61,9 @@ describe('allocation contract', () => {
 
 describe('data sources contract', () => {
   it('fills the new-source defaults: empty description and headers, enabled', () => {
-    expect(NewDataSource.parse({ name: ' Feed ', endpoint: 'https://feed.test/x', type: 'Custom API' })).toEqual({
+    expect(
+      NewDataSource.parse({ name: ' Feed ', endpoint: 'https://feed.test/x', type: 'Custom API' }),
+    ).toEqual({
       name: 'Feed',
       endpoint: 'https://feed.test/x',
       type: 'Custom API',

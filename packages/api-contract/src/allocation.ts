@@ -41,7 +41,11 @@ export const DEFAULT_ALLOCATION_SETTINGS = {
   allocation_strategy: 'moderate',
   ai_enabled: true,
   daily_risk_budget: 1.5,
-} as const satisfies { allocation_strategy: AllocationStrategy; ai_enabled: boolean; daily_risk_budget: number };
+} as const satisfies {
+  allocation_strategy: AllocationStrategy;
+  ai_enabled: boolean;
+  daily_risk_budget: number;
+};
 
 /** The allocation limits the page shows: default 2.5%, minimum 1.0%, maximum 4.0%. */
 export const ALLOCATION_LIMITS = { default_pct: 2.5, min_pct: 1.0, max_pct: 4.0 } as const;

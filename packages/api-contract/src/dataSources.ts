@@ -21,7 +21,14 @@ export type DataSourceType = z.infer<typeof DataSourceType>;
  * available: built in and ready, not switched on yet; pending: added, not checked yet;
  * validating: a check is running.
  */
-export const DataSourceStatus = z.enum(['connected', 'disconnected', 'disabled', 'available', 'pending', 'validating']);
+export const DataSourceStatus = z.enum([
+  'connected',
+  'disconnected',
+  'disabled',
+  'available',
+  'pending',
+  'validating',
+]);
 export type DataSourceStatus = z.infer<typeof DataSourceStatus>;
 
 /** A data source as the server lists it. An API key is never sent back, only whether one is needed. */

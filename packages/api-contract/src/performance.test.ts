@@ -17,7 +17,10 @@ describe('performance contract', () => {
   });
 
   it('refuses analytics with a missing figure rather than inventing one', () => {
-    const result = PerformanceAnalyticsResponse.safeParse({ success: true, data: { period: 'month', total_return: 1 } });
+    const result = PerformanceAnalyticsResponse.safeParse({
+      success: true,
+      data: { period: 'month', total_return: 1 },
+    });
     expect(result.success).toBe(false);
   });
 

@@ -13,8 +13,18 @@ import {
 } from './risk';
 
 const validLimits = {
-  position_limits: { max_position_size: 50_000, max_single_stock: 0.1, max_sector_exposure: 0.25, min_diversification: 5 },
-  loss_limits: { daily_loss_limit: 25_000, weekly_loss_limit: 60_000, monthly_loss_limit: 150_000, max_drawdown_limit: 0.15 },
+  position_limits: {
+    max_position_size: 50_000,
+    max_single_stock: 0.1,
+    max_sector_exposure: 0.25,
+    min_diversification: 5,
+  },
+  loss_limits: {
+    daily_loss_limit: 25_000,
+    weekly_loss_limit: 60_000,
+    monthly_loss_limit: 150_000,
+    max_drawdown_limit: 0.15,
+  },
 };
 
 function messages(input: unknown): string[] {
@@ -54,7 +64,12 @@ describe('risk contract', () => {
   it('rejects non-positive amounts and fractions outside 0-1', () => {
     expect(
       messages({
-        position_limits: { ...validLimits.position_limits, max_position_size: 0, max_single_stock: 1.2, min_diversification: 0 },
+        position_limits: {
+          ...validLimits.position_limits,
+          max_position_size: 0,
+          max_single_stock: 1.2,
+          min_diversification: 0,
+        },
         loss_limits: { ...validLimits.loss_limits, daily_loss_limit: -1, max_drawdown_limit: 0 },
       }),
     ).toEqual([
@@ -64,14 +79,20 @@ describe('risk contract', () => {
       'Daily loss limit must be a positive amount in rupees.',
       'Max drawdown limit must be a fraction above 0 and at most 1 (0.1 = 10%).',
     ]);
-    expect(messages({ ...validLimits, loss_limits: { ...validLimits.loss_limits, weekly_loss_limit: Number.NaN } })).toEqual([
-      'Weekly loss limit must be a positive amount in rupees.',
-    ]);
+    expect(
+      messages({
+        ...validLimits,
+        loss_limits: { ...validLimits.loss_limits, weekly_loss_limit: Number.NaN },
+      }),
+    ).toEqual(['Weekly loss limit must be a positive amount in rupees.']);
   });
 
   it('requires loss limits to widen from day to week to month', () => {
     expect(
-      messages({ ...validLimits, loss_limits: { ...validLimits.loss_limits, weekly_loss_limit: 20_000, monthly_loss_limit: 10_000 } }),
+      messages({
+        ...validLimits,
+        loss_limits: { ...validLimits.loss_limits, weekly_loss_limit: 20_000, monthly_loss_limit: 10_000 },
+      }),
     ).toEqual([
       'Weekly loss limit must be at least the daily loss limit.',
       'Monthly loss limit must be at least the weekly loss limit.',

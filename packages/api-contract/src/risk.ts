@@ -115,7 +115,9 @@ export const RiskAlert = z.object({
 export type RiskAlert = z.infer<typeof RiskAlert>;
 
 const positiveRupees = (label: string) =>
-  z.number({ error: `${label} must be a positive amount in rupees.` }).positive(`${label} must be a positive amount in rupees.`);
+  z
+    .number({ error: `${label} must be a positive amount in rupees.` })
+    .positive(`${label} must be a positive amount in rupees.`);
 const fraction = (label: string) => {
   const message = `${label} must be a fraction above 0 and at most 1 (0.1 = 10%).`;
   return z.number({ error: message }).positive(message).max(1, message);

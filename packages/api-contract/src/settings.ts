@@ -20,10 +20,17 @@ export const NOTIFICATION_ALERT_TEXTS: Record<NotificationAlert, { label: string
   portfolio_loss: { label: 'Portfolio loss', description: 'The portfolio loses more than 3% in a day.' },
   circuit_breaker: {
     label: 'Circuit breaker',
-    description: 'A circuit breaker stops trading (volatility above 40%, a 3% market drop within an hour, low liquidity).',
+    description:
+      'A circuit breaker stops trading (volatility above 40%, a 3% market drop within an hour, low liquidity).',
   },
-  ml_confidence_drop: { label: 'ML confidence drop', description: "The models' confidence drops significantly." },
-  token_expiry: { label: 'Broker token', description: 'The Upstox access token has expired or expires within 2 hours.' },
+  ml_confidence_drop: {
+    label: 'ML confidence drop',
+    description: "The models' confidence drops significantly.",
+  },
+  token_expiry: {
+    label: 'Broker token',
+    description: 'The Upstox access token has expired or expires within 2 hours.',
+  },
   order_fills: { label: 'Order fills', description: 'An order is filled, in live or paper trading.' },
 };
 

@@ -41,7 +41,11 @@ const ALL: Omit<TradeHistoryFilter, 'page' | 'page_size'> = { period: 'all', sta
 
 describe('mapTradeStatus (specification part 2, section 4)', () => {
   it('maps CLOSED, FILLED and COMPLETED to completed', () => {
-    expect(['CLOSED', 'FILLED', 'COMPLETED'].map(mapTradeStatus)).toEqual(['completed', 'completed', 'completed']);
+    expect(['CLOSED', 'FILLED', 'COMPLETED'].map(mapTradeStatus)).toEqual([
+      'completed',
+      'completed',
+      'completed',
+    ]);
   });
   it('maps OPEN to open and PENDING or pending to pending', () => {
     expect(mapTradeStatus('OPEN')).toBe('open');
@@ -81,7 +85,9 @@ describe('tradeMatchesFilter', () => {
 
   it('matches the search on symbol or trade id, ignoring case, combined with the status', () => {
     const pick = (filter: Partial<TradeHistoryFilter>) =>
-      [reliance, tcs, infyRel].filter((t) => tradeMatchesFilter(t, { ...ALL, ...filter }, NOW)).map((t) => t.trade_id);
+      [reliance, tcs, infyRel]
+        .filter((t) => tradeMatchesFilter(t, { ...ALL, ...filter }, NOW))
+        .map((t) => t.trade_id);
     expect(pick({ search: 'rel' })).toEqual(['PT-001', 'REL-77']);
     expect(pick({ search: 'rel', status: 'completed' })).toEqual(['REL-77']);
     expect(pick({ search: 'pt-00', status: 'open' })).toEqual(['PT-001']);
@@ -171,13 +177,21 @@ describe('paper account constants (specification part 2, section 9)', () => {
     expect(PAPER_RESET_BALANCE).toBe(1_000_000);
   });
   it('refuses exposure above 1 and fractional amounts', () => {
-    expect(PaperLimits.safeParse({ ...DEFAULT_PAPER_LIMITS, max_portfolio_exposure: 1.2 }).success).toBe(false);
+    expect(PaperLimits.safeParse({ ...DEFAULT_PAPER_LIMITS, max_portfolio_exposure: 1.2 }).success).toBe(
+      false,
+    );
     expect(PaperLimits.safeParse({ ...DEFAULT_PAPER_LIMITS, max_daily_loss: 100.5 }).success).toBe(false);
   });
   it('has the paper routes at the specification paths', () => {
     expect(tradingRoutes.setPaperLimits).toMatchObject({ method: 'POST', path: '/api/trading/paper-limits' });
     expect(tradingRoutes.getPaperLimits).toMatchObject({ method: 'GET', path: '/api/trading/paper-limits' });
-    expect(tradingRoutes.resetPaperAccount).toMatchObject({ method: 'POST', path: '/api/trading/paper-reset' });
-    expect(tradingRoutes.setPaperBalance).toMatchObject({ method: 'POST', path: '/api/trading/paper/balance' });
+    expect(tradingRoutes.resetPaperAccount).toMatchObject({
+      method: 'POST',
+      path: '/api/trading/paper-reset',
+    });
+    expect(tradingRoutes.setPaperBalance).toMatchObject({
+      method: 'POST',
+      path: '/api/trading/paper/balance',
+    });
   });
 });

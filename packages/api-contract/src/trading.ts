@@ -225,7 +225,11 @@ export function tradeMatchesFilter(
   if (filter.min_pnl !== undefined && trade.net_pnl < filter.min_pnl) return false;
   if (filter.max_pnl !== undefined && trade.net_pnl > filter.max_pnl) return false;
   const search = filter.search?.trim().toLowerCase();
-  if (search && !trade.symbol.toLowerCase().includes(search) && !trade.trade_id.toLowerCase().includes(search)) {
+  if (
+    search &&
+    !trade.symbol.toLowerCase().includes(search) &&
+    !trade.trade_id.toLowerCase().includes(search)
+  ) {
     return false;
   }
   return true;

@@ -45,7 +45,10 @@ class PruneOldBuildsPlugin {
       const others = fs
         .readdirSync(this.distDir, { withFileTypes: true })
         .filter((entry) => entry.isDirectory() && entry.name !== this.version)
-        .map((entry) => ({ name: entry.name, mtimeMs: fs.statSync(path.join(this.distDir, entry.name)).mtimeMs }))
+        .map((entry) => ({
+          name: entry.name,
+          mtimeMs: fs.statSync(path.join(this.distDir, entry.name)).mtimeMs,
+        }))
         .sort((a, b) => b.mtimeMs - a.mtimeMs);
       for (const old of others.slice(this.keep - 1)) {
         fs.rmSync(path.join(this.distDir, old.name), { recursive: true, force: true });
@@ -163,7 +166,9 @@ export function createWebpackConfig(options: CreateConfigOptions): WebpackConfig
         ],
       },
       plugins: [
-        ...(isHost || isDev ? [] : [new PruneOldBuildsPlugin(path.join(appDir, 'dist'), version, KEEP_BUILDS)]),
+        ...(isHost || isDev
+          ? []
+          : [new PruneOldBuildsPlugin(path.join(appDir, 'dist'), version, KEEP_BUILDS)]),
         new ModuleFederationPlugin({
           name,
           filename: 'remoteEntry.js',

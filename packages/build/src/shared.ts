@@ -31,7 +31,9 @@ const DEEP_IMPORTS: Record<string, readonly string[]> = {
 };
 
 function installedVersion(appDir: string, name: string): string {
-  const pkg = JSON.parse(fs.readFileSync(path.join(appDir, 'node_modules', name, 'package.json'), 'utf8')) as {
+  const pkg = JSON.parse(
+    fs.readFileSync(path.join(appDir, 'node_modules', name, 'package.json'), 'utf8'),
+  ) as {
     version: string;
   };
   return `^${pkg.version}`;

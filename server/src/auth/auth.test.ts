@@ -89,7 +89,9 @@ for (const target of await testDatabases()) {
       });
 
       it('refuses a weak password without spending the token, then sets a strong one once', async () => {
-        const setup = await send(t.app, 'POST', '/api/auth/request-password-setup', { body: { email: OPERATOR_EMAIL } });
+        const setup = await send(t.app, 'POST', '/api/auth/request-password-setup', {
+          body: { email: OPERATOR_EMAIL },
+        });
         const tempToken = setup.json().temp_token as string;
         assert.ok(tempToken, 'a local first-run request gets the token');
 
@@ -119,7 +121,10 @@ for (const target of await testDatabases()) {
           body: { temp_token: tempToken, new_password: 'Another-Strong-Pass-1' },
         });
         assert.equal(again.statusCode, 400);
-        assert.equal(again.json().message, 'This setup link is invalid, used or expired. Please request a new one.');
+        assert.equal(
+          again.json().message,
+          'This setup link is invalid, used or expired. Please request a new one.',
+        );
       });
 
       it('stores the password as argon2id and the session only as a SHA-256 hash', async () => {
@@ -252,7 +257,9 @@ for (const target of await testDatabases()) {
       });
 
       it('no longer hands out setup tokens, and writes the link to the log instead', async () => {
-        const res = await send(t.app, 'POST', '/api/auth/request-password-setup', { body: { email: OPERATOR_EMAIL } });
+        const res = await send(t.app, 'POST', '/api/auth/request-password-setup', {
+          body: { email: OPERATOR_EMAIL },
+        });
         assert.equal(res.statusCode, 200);
         const body = res.json();
         assert.equal(body.temp_token, undefined);
@@ -282,7 +289,10 @@ for (const target of await testDatabases()) {
           body: { temp_token: newer, new_password: STRONG_PASSWORD },
         });
         assert.equal(late.statusCode, 400);
-        assert.equal(late.json().message, 'This setup link is invalid, used or expired. Please request a new one.');
+        assert.equal(
+          late.json().message,
+          'This setup link is invalid, used or expired. Please request a new one.',
+        );
       });
 
       it('a new password signs out every existing session', async () => {
@@ -300,7 +310,9 @@ for (const target of await testDatabases()) {
         assert.equal(reset.statusCode, 200);
         const stale = await send(t.app, 'POST', '/api/auth/validate-session', { token: oldSession });
         assert.equal(stale.statusCode, 401);
-        const fresh = await send(t.app, 'POST', '/api/auth/validate-session', { token: reset.json().session_token });
+        const fresh = await send(t.app, 'POST', '/api/auth/validate-session', {
+          token: reset.json().session_token,
+        });
         assert.equal(fresh.statusCode, 200);
         assert.ok(token);
       });

@@ -23,7 +23,11 @@ function startSmtp() {
   return new Promise<{ port: number; received: typeof received; close(): Promise<void> }>((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       const address = server.server.address() as { port: number };
-      resolve({ port: address.port, received, close: () => new Promise((done) => server.close(() => done())) });
+      resolve({
+        port: address.port,
+        received,
+        close: () => new Promise((done) => server.close(() => done())),
+      });
     });
   });
 }
@@ -41,18 +45,26 @@ describe('password setup by email', () => {
   });
 
   it('emails the setup link to the operator when SMTP is configured', async () => {
-    const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${smtp.port}`, from: 'Nivesh <no-reply@nivesh.local>' });
+    const mailer = createSmtpMailer({
+      url: `smtp://127.0.0.1:${smtp.port}`,
+      from: 'Nivesh <no-reply@nivesh.local>',
+    });
     const t = await createTestApp(database, { deps: { mailer } });
     try {
       await setUpOperator(t.app);
-      const res = await send(t.app, 'POST', '/api/auth/request-password-setup', { body: { email: OPERATOR_EMAIL } });
+      const res = await send(t.app, 'POST', '/api/auth/request-password-setup', {
+        body: { email: OPERATOR_EMAIL },
+      });
       assert.equal(res.statusCode, 200);
       assert.equal(res.json().temp_token, undefined);
       assert.equal(smtp.received.length, 1);
       const [mail] = smtp.received;
       assert.deepEqual(mail?.to, [OPERATOR_EMAIL]);
       assert.match(mail?.data ?? '', /Subject: Nivesh: set your password/);
-      assert.match((mail?.data ?? '').replace(/=\r?\n/g, ''), /http:\/\/localhost:4000\/login\?setup=[A-Za-z0-9_-]+/);
+      assert.match(
+        (mail?.data ?? '').replace(/=\r?\n/g, ''),
+        /http:\/\/localhost:4000\/login\?setup=[A-Za-z0-9_-]+/,
+      );
     } finally {
       await t.close();
     }

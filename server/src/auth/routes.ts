@@ -11,7 +11,8 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
  * headers) is never treated as local, even when the proxy itself runs on this machine.
  */
 export function requestOrigin(request: FastifyRequest): RequestOrigin {
-  const forwarded = request.headers['x-forwarded-for'] !== undefined || request.headers['forwarded'] !== undefined;
+  const forwarded =
+    request.headers['x-forwarded-for'] !== undefined || request.headers['forwarded'] !== undefined;
   const ip = request.socket.remoteAddress ?? request.ip;
   const userAgent = request.headers['user-agent'] ?? null;
   return { ip, userAgent, isLocal: LOOPBACK.has(ip) && !forwarded };

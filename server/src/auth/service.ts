@@ -258,7 +258,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { message: MESSAGES.setupSent };
     },
 
-    async setPasswordWithToken(tempToken: string, password: string, origin: RequestOrigin): Promise<SignedIn> {
+    async setPasswordWithToken(
+      tempToken: string,
+      password: string,
+      origin: RequestOrigin,
+    ): Promise<SignedIn> {
       const now = clock.now();
       const [row] = await db
         .select()
@@ -314,7 +318,10 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async logout(session: Session): Promise<void> {
-      await db.update(schema.sessions).set({ revokedAt: clock.now() }).where(eq(schema.sessions.id, session.id));
+      await db
+        .update(schema.sessions)
+        .set({ revokedAt: clock.now() })
+        .where(eq(schema.sessions.id, session.id));
     },
   };
 }

@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { schema, type Database } from '../db/index.js';
-import { createTestApp, OPERATOR_EMAIL, send, setUpOperator, testDatabases, type TestApp } from '../testing/index.js';
+import {
+  createTestApp,
+  OPERATOR_EMAIL,
+  send,
+  setUpOperator,
+  testDatabases,
+  type TestApp,
+} from '../testing/index.js';
 
 for (const target of await testDatabases()) {
   describe(`trading mode on ${target.name}`, () => {

@@ -23,7 +23,9 @@ export function createTradingModeService(deps: { db: Db; clock: Clock }) {
     async get(): Promise<TradingModeState> {
       const [row] = await db.select().from(schema.settings).where(eq(schema.settings.key, KEY));
       const parsed = TradingMode.safeParse(row?.value);
-      return parsed.success ? { mode: parsed.data, updatedAt: row?.updatedAt ?? null } : { mode: 'paper', updatedAt: null };
+      return parsed.success
+        ? { mode: parsed.data, updatedAt: row?.updatedAt ?? null }
+        : { mode: 'paper', updatedAt: null };
     },
 
     async set(requested: 'live' | 'real' | 'paper' | 'mock', actor: string): Promise<TradingModeState> {
@@ -34,7 +36,10 @@ export function createTradingModeService(deps: { db: Db; clock: Clock }) {
         await tx
           .insert(schema.settings)
           .values({ key: KEY, value: mode, updatedAt: now, updatedBy: actor })
-          .onConflictDoUpdate({ target: schema.settings.key, set: { value: mode, updatedAt: now, updatedBy: actor } });
+          .onConflictDoUpdate({
+            target: schema.settings.key,
+            set: { value: mode, updatedAt: now, updatedBy: actor },
+          });
         await tx.insert(schema.auditLog).values({
           at: now,
           actor,

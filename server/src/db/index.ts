@@ -29,9 +29,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export type DatabaseOptions =
-  | { kind: 'pglite'; dataDir: string | null }
-  | { kind: 'postgres'; url: string };
+export type DatabaseOptions = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
 
 function redactUrl(url: string): string {
   try {

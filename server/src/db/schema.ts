@@ -81,7 +81,9 @@ export const auditLog = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull(),
     actor: text('actor').notNull(),
     action: text('action').notNull(),
-    detail: jsonb('detail').notNull().default(sql`'{}'::jsonb`),
+    detail: jsonb('detail')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
   },
   (t) => [index('audit_log_at_idx').on(t.at)],
 );

@@ -55,7 +55,10 @@ for (const target of await testDatabases()) {
         const anonymous = await send(t.app, route.method, url, route.body ? { body: {} } : {});
         assert.equal(anonymous.statusCode, 401, `${id} ${route.method} ${url} without a session`);
         assert.equal(anonymous.json().success, false);
-        const forged = await send(t.app, route.method, url, { token: 'forged-token', ...(route.body ? { body: {} } : {}) });
+        const forged = await send(t.app, route.method, url, {
+          token: 'forged-token',
+          ...(route.body ? { body: {} } : {}),
+        });
         assert.equal(forged.statusCode, 401, `${id} with a forged token`);
       }
     });

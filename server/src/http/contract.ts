@@ -5,12 +5,7 @@
  * sentence saying so (the pages show their not-connected state for it).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  listRoutes,
-  type Contract,
-  type ResponseOf,
-  type RouteDefinition,
-} from '@nivesh/api-contract';
+import { listRoutes, type Contract, type ResponseOf, type RouteDefinition } from '@nivesh/api-contract';
 import type { z } from 'zod';
 import { HttpError, unauthorized } from './errors.js';
 
@@ -68,7 +63,10 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 export function registerContract<S>(app: FastifyInstance, options: RegisterContractOptions<S>): string[] {
   const unavailable: string[] = [];
-  const handlers = options.handlers as Record<string, Record<string, Handler<RouteDefinition, S>> | undefined>;
+  const handlers = options.handlers as Record<
+    string,
+    Record<string, Handler<RouteDefinition, S>> | undefined
+  >;
 
   for (const { id, route } of listRoutes()) {
     const [domain, name] = id.split('.') as [string, string];

@@ -20,5 +20,6 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string) => new HttpError(400, message);
-export const unauthorized = (message = 'Authentication required. Please sign in.') => new HttpError(401, message);
+export const unauthorized = (message = 'Authentication required. Please sign in.') =>
+  new HttpError(401, message);
 export const serviceUnavailable = (message: string) => new HttpError(503, message);

@@ -6,7 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 
-export const NO_CONTENT_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+export const NO_CONTENT_POLICY =
+  "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 export function newNonce(): string {
   return randomBytes(16).toString('hex');
@@ -33,7 +34,8 @@ export function pagePolicy(nonce: string): string {
 /** Responses that did not set their own policy (the page does, and so do the API docs) get none. */
 export function installDefaultPolicy(app: FastifyInstance): void {
   app.addHook('onSend', async (_request, reply, payload) => {
-    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', NO_CONTENT_POLICY);
+    if (!reply.hasHeader('content-security-policy'))
+      reply.header('content-security-policy', NO_CONTENT_POLICY);
     return payload;
   });
 }

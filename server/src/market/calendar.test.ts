@@ -79,7 +79,8 @@ describe('NSE market calendar (IST)', () => {
 
   it('refuses a holiday file whose dates are outside its year', () => {
     assert.throws(
-      () => new HolidayCalendar([{ exchange: 'NSE', year: 2026, holidays: [{ date: '2025-01-26', name: 'x' }] }]),
+      () =>
+        new HolidayCalendar([{ exchange: 'NSE', year: 2026, holidays: [{ date: '2025-01-26', name: 'x' }] }]),
       /not in the file's year 2026/,
     );
   });

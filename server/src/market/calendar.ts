@@ -89,7 +89,8 @@ function istView(instant: Date) {
 /** The UTC instant of an IST wall-clock time on an IST day. */
 export function istInstant(day: IstDay, minuteOfDay: number): Date {
   return new Date(
-    Date.UTC(day.year, day.month - 1, day.day, Math.floor(minuteOfDay / 60), minuteOfDay % 60) - IST_OFFSET_MS,
+    Date.UTC(day.year, day.month - 1, day.day, Math.floor(minuteOfDay / 60), minuteOfDay % 60) -
+      IST_OFFSET_MS,
   );
 }
 
@@ -104,7 +105,10 @@ function weekdayOf(d: IstDay): number {
 
 export type ClosedReason = 'weekend' | 'holiday';
 
-function closedReason(d: IstDay, calendar: HolidayCalendar): { reason: ClosedReason | null; holiday: string | null } {
+function closedReason(
+  d: IstDay,
+  calendar: HolidayCalendar,
+): { reason: ClosedReason | null; holiday: string | null } {
   const weekday = weekdayOf(d);
   if (weekday === 0 || weekday === 6) return { reason: 'weekend', holiday: null };
   const holiday = calendar.holidayName(isoDay(d));

@@ -22,11 +22,15 @@ function readDir(dir: string): HolidayFile[] {
       try {
         raw = JSON.parse(fs.readFileSync(file, 'utf8'));
       } catch (error) {
-        throw new Error(`Holiday file ${file} is not valid JSON: ${(error as Error).message}`, { cause: error });
+        throw new Error(`Holiday file ${file} is not valid JSON: ${(error as Error).message}`, {
+          cause: error,
+        });
       }
       const parsed = HolidayFile.safeParse(raw);
       if (!parsed.success) {
-        throw new Error(`Holiday file ${file} is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+        throw new Error(
+          `Holiday file ${file} is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+        );
       }
       if (`${parsed.data.year}.json` !== name) {
         throw new Error(`Holiday file ${file} declares year ${parsed.data.year}`);

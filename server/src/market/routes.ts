@@ -4,7 +4,10 @@ import type { Clock } from '../clock.js';
 import type { DomainHandlers } from '../http/contract.js';
 import { marketStatus, type HolidayCalendar } from './calendar.js';
 
-export function marketHandlers<S>(deps: { clock: Clock; calendar: HolidayCalendar }): DomainHandlers<Contract['market'], S> {
+export function marketHandlers<S>(deps: {
+  clock: Clock;
+  calendar: HolidayCalendar;
+}): DomainHandlers<Contract['market'], S> {
   return {
     status: async () => {
       const status = marketStatus(deps.clock.now(), deps.calendar);

@@ -4,7 +4,14 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ManualClock } from '../clock.js';
 import type { Database } from '../db/index.js';
-import { createTestApp, OPERATOR_EMAIL, send, setUpOperator, STRONG_PASSWORD, testDatabases } from '../testing/index.js';
+import {
+  createTestApp,
+  OPERATOR_EMAIL,
+  send,
+  setUpOperator,
+  STRONG_PASSWORD,
+  testDatabases,
+} from '../testing/index.js';
 import { loadHolidayCalendar } from './holidays.js';
 
 describe('GET /api/market/status', () => {
@@ -46,7 +53,11 @@ describe('operator holiday files', () => {
     try {
       fs.writeFileSync(
         path.join(dir, '2027.json'),
-        JSON.stringify({ exchange: 'NSE', year: 2027, holidays: [{ date: '2027-01-26', name: 'Republic Day' }] }),
+        JSON.stringify({
+          exchange: 'NSE',
+          year: 2027,
+          holidays: [{ date: '2027-01-26', name: 'Republic Day' }],
+        }),
       );
       const calendar = loadHolidayCalendar(dir);
       assert.deepEqual(calendar.knownYears(), [2025, 2026, 2027]);
@@ -59,7 +70,10 @@ describe('operator holiday files', () => {
   it('stop the server with the file and the problem when invalid', () => {
     const dir = fs.mkdtempSync(path.join(process.cwd(), '.tmp-holidays-'));
     try {
-      fs.writeFileSync(path.join(dir, '2027.json'), JSON.stringify({ exchange: 'NSE', year: 2027, holidays: [{ date: 'soon' }] }));
+      fs.writeFileSync(
+        path.join(dir, '2027.json'),
+        JSON.stringify({ exchange: 'NSE', year: 2027, holidays: [{ date: 'soon' }] }),
+      );
       assert.throws(() => loadHolidayCalendar(dir), /2027\.json is invalid: holidays\.0\.date/);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

@@ -2,7 +2,10 @@
 import type { Contract } from '@nivesh/api-contract';
 import type { DomainHandlers } from '../http/contract.js';
 
-export function opsHandlers<S>(deps: { version: string; startedAt: number }): DomainHandlers<Contract['ops'], S> {
+export function opsHandlers<S>(deps: {
+  version: string;
+  startedAt: number;
+}): DomainHandlers<Contract['ops'], S> {
   return {
     health: async () => ({
       status: 'ok',

@@ -15,14 +15,18 @@ import type { RemoteEntry, RemoteName } from '@nivesh/api-contract';
 export const VERSION_PATTERN = /^[0-9A-Za-z.+-]{1,100}$/;
 
 /** The parts of a Module Federation manifest the registry relies on. */
-const FederationManifest = z.object({
-  name: z.string(),
-  metaData: z.object({
-    buildInfo: z.object({ buildVersion: z.string() }).loose(),
-    remoteEntry: z.object({ name: z.string(), path: z.string() }).loose(),
-  }).loose(),
-  exposes: z.array(z.object({ name: z.string(), path: z.string() }).loose()),
-}).loose();
+const FederationManifest = z
+  .object({
+    name: z.string(),
+    metaData: z
+      .object({
+        buildInfo: z.object({ buildVersion: z.string() }).loose(),
+        remoteEntry: z.object({ name: z.string(), path: z.string() }).loose(),
+      })
+      .loose(),
+    exposes: z.array(z.object({ name: z.string(), path: z.string() }).loose()),
+  })
+  .loose();
 
 export interface RemoteBuild {
   name: RemoteName;

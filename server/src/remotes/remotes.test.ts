@@ -103,9 +103,15 @@ describe('remotes and the shell', () => {
       assert.equal(res.headers['cache-control'], 'no-cache');
       const nonce = /content="([0-9a-f]+)"/.exec(res.body)?.[1];
       assert.ok(nonce, 'the placeholder was replaced');
-      assert.match(res.headers['content-security-policy'] as string, new RegExp(`style-src 'self' 'nonce-${nonce}'`));
+      assert.match(
+        res.headers['content-security-policy'] as string,
+        new RegExp(`style-src 'self' 'nonce-${nonce}'`),
+      );
     }
-    assert.notEqual(/content="([0-9a-f]+)"/.exec(first.body)?.[1], /content="([0-9a-f]+)"/.exec(second.body)?.[1]);
+    assert.notEqual(
+      /content="([0-9a-f]+)"/.exec(first.body)?.[1],
+      /content="([0-9a-f]+)"/.exec(second.body)?.[1],
+    );
     const root = await send(t.app, 'GET', '/');
     assert.match(root.body, /<div id="root">/);
   });
@@ -124,7 +130,11 @@ describe('remotes and the shell', () => {
   it('gives API answers and assets a policy that allows nothing', async () => {
     for (const url of ['/api/health', '/api/remotes', '/main.0123456789.js']) {
       const res = await send(t.app, 'GET', url);
-      assert.equal(res.headers['content-security-policy'], "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'", url);
+      assert.equal(
+        res.headers['content-security-policy'],
+        "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+        url,
+      );
     }
   });
 

@@ -29,9 +29,12 @@ async function postgresReachable(): Promise<boolean> {
       return true;
     } catch (error) {
       if (requirePostgres) {
-        throw new Error(`PostgreSQL is required for this run but ${adminUrl} is unreachable: ${(error as Error).message}`, {
-          cause: error,
-        });
+        throw new Error(
+          `PostgreSQL is required for this run but ${adminUrl} is unreachable: ${(error as Error).message}`,
+          {
+            cause: error,
+          },
+        );
       }
       return false;
     } finally {

@@ -91,7 +91,9 @@ export function send(
 
 /** First-run setup from the server's own machine: returns a session token. */
 export async function setUpOperator(app: FastifyInstance, password = STRONG_PASSWORD): Promise<string> {
-  const setup = await send(app, 'POST', '/api/auth/request-password-setup', { body: { email: OPERATOR_EMAIL } });
+  const setup = await send(app, 'POST', '/api/auth/request-password-setup', {
+    body: { email: OPERATOR_EMAIL },
+  });
   const tempToken = setup.json<{ temp_token?: string }>().temp_token;
   if (!tempToken) throw new Error(`no temp token: ${setup.body}`);
   const set = await send(app, 'POST', '/api/auth/set-password', {

@@ -18,7 +18,8 @@ function createIndexReader(indexPath: string) {
   return (): string | null => {
     try {
       const { mtimeMs } = fs.statSync(indexPath);
-      if (!cached || cached.mtimeMs !== mtimeMs) cached = { mtimeMs, html: fs.readFileSync(indexPath, 'utf8') };
+      if (!cached || cached.mtimeMs !== mtimeMs)
+        cached = { mtimeMs, html: fs.readFileSync(indexPath, 'utf8') };
       return cached.html;
     } catch {
       return null;

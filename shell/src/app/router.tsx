@@ -22,7 +22,14 @@ export const routeObjects: RouteObject[] = [
         children: PAGE_ROUTES.flatMap((page) =>
           [page.path, ...(page.aliases ?? [])].map((path) => ({
             path,
-            element: <RemotePage key={page.path} remote={page.remote} module={page.module} label={`The ${page.title} page`} />,
+            element: (
+              <RemotePage
+                key={page.path}
+                remote={page.remote}
+                module={page.module}
+                label={`The ${page.title} page`}
+              />
+            ),
           })),
         ),
       },

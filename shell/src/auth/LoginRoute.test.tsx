@@ -16,7 +16,10 @@ import {
 
 jest.setTimeout(20_000);
 
-const server = setupServer(authConfig(), recordingPost('/api/auth/login', () => signedInAnswer('Login successful')).handler);
+const server = setupServer(
+  authConfig(),
+  recordingPost('/api/auth/login', () => signedInAnswer('Login successful')).handler,
+);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();

@@ -17,6 +17,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (!isLoading && !isAuthenticated && loginShownAt !== location.key) setLoginShownAt(location.key);
 
   if (isLoading) return <FullScreenLoading label="Loading..." />;
-  if (!isAuthenticated || loginShownAt === location.key) return <LoginScreen redirectTo={location.pathname} />;
+  if (!isAuthenticated || loginShownAt === location.key)
+    return <LoginScreen redirectTo={location.pathname} />;
   return <>{children}</>;
 }

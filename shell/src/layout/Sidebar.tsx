@@ -23,7 +23,9 @@ export interface SidebarProps {
 
 /** A page's entry is current on its path and on its aliases (/admin/allocation is Daily Allocation). */
 function isCurrent(page: PageRoute, pathname: string): boolean {
-  return [page.path, ...(page.aliases ?? [])].some((path) => matchPath({ path, end: true }, pathname) !== null);
+  return [page.path, ...(page.aliases ?? [])].some(
+    (path) => matchPath({ path, end: true }, pathname) !== null,
+  );
 }
 
 export function Sidebar({ open, live, onClose }: SidebarProps) {
@@ -118,7 +120,11 @@ export function Sidebar({ open, live, onClose }: SidebarProps) {
                     },
                   }}
                 >
-                  <Link to={page.path} onClick={onClose} aria-current={isCurrent(page, pathname) ? 'page' : undefined}>
+                  <Link
+                    to={page.path}
+                    onClick={onClose}
+                    aria-current={isCurrent(page, pathname) ? 'page' : undefined}
+                  >
                     <Icon as={page.icon} boxSize="4" flexShrink={0} />
                     <span>{page.label}</span>
                   </Link>

@@ -20,7 +20,9 @@ describe('RemotePage', () => {
 
   it('shows a loading state, then the remote page', async () => {
     const load = jest.fn(async () => ({ default: Page })) as unknown as Loader;
-    renderWithProviders(<RemotePage remote="risk" module="RiskPage" label="The Risk Management page" load={load} />);
+    renderWithProviders(
+      <RemotePage remote="risk" module="RiskPage" label="The Risk Management page" load={load} />,
+    );
     expect(screen.getByText('Loading The Risk Management page...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Risk Management' })).toBeInTheDocument();
     expect(load).toHaveBeenCalledWith('risk', 'RiskPage', false);
@@ -29,7 +31,9 @@ describe('RemotePage', () => {
   it('shows a clear message with Retry when the remote cannot be loaded, and Retry loads it again', async () => {
     const load = jest
       .fn()
-      .mockRejectedValueOnce(new RemoteUnavailableError('risk', 'Loading script failed: /remotes/risk/x/remoteEntry.js'))
+      .mockRejectedValueOnce(
+        new RemoteUnavailableError('risk', 'Loading script failed: /remotes/risk/x/remoteEntry.js'),
+      )
       .mockResolvedValueOnce({ default: Page }) as unknown as Loader;
     const { user } = renderWithProviders(
       <RemotePage remote="risk" module="RiskPage" label="The Risk Management page" load={load} />,

@@ -23,7 +23,15 @@ interface BoundaryState {
 export function RemoteFailure({ label, error, onRetry }: { label: string; error: Error; onRetry(): void }) {
   const loadFailed = error instanceof RemoteUnavailableError;
   return (
-    <Box role="alert" borderWidth="1px" borderColor="border.error" bg="bg.error" rounded="l3" p="6" maxW="3xl">
+    <Box
+      role="alert"
+      borderWidth="1px"
+      borderColor="border.error"
+      bg="bg.error"
+      rounded="l3"
+      p="6"
+      maxW="3xl"
+    >
       <Stack gap="3">
         <Heading as="h2" size="md">
           {loadFailed ? `${label} could not be loaded` : `${label} stopped working`}
@@ -74,18 +82,23 @@ export interface RemotePageProps {
 }
 
 type LoadState =
-  | { status: 'loading' }
-  | { status: 'ready'; Page: ComponentType }
-  | { status: 'failed'; error: Error };
+  { status: 'loading' } | { status: 'ready'; Page: ComponentType } | { status: 'failed'; error: Error };
 
-function RemoteModule({ remote, module, label, isRetry, load }: Omit<RemotePageProps, 'load'> & { isRetry: boolean; load: typeof loadRemoteModule }) {
+function RemoteModule({
+  remote,
+  module,
+  label,
+  isRetry,
+  load,
+}: Omit<RemotePageProps, 'load'> & { isRetry: boolean; load: typeof loadRemoteModule }) {
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   useEffect(() => {
     let current = true;
     load<{ default: ComponentType }>(remote, module, isRetry).then(
       (loaded) => current && setState({ status: 'ready', Page: loaded.default }),
       (error: unknown) =>
-        current && setState({ status: 'failed', error: error instanceof Error ? error : new Error(String(error)) }),
+        current &&
+        setState({ status: 'failed', error: error instanceof Error ? error : new Error(String(error)) }),
     );
     return () => {
       current = false;
@@ -101,7 +114,11 @@ function RemoteModule({ remote, module, label, isRetry, load }: Omit<RemotePageP
 export function RemotePage({ remote, module, label, load = loadRemoteModule }: RemotePageProps) {
   const [attempt, setAttempt] = useState(0);
   return (
-    <RemoteErrorBoundary key={`${remote}/${module}#${attempt}`} label={label} onRetry={() => setAttempt((n) => n + 1)}>
+    <RemoteErrorBoundary
+      key={`${remote}/${module}#${attempt}`}
+      label={label}
+      onRetry={() => setAttempt((n) => n + 1)}
+    >
       <RemoteModule remote={remote} module={module} label={label} isRetry={attempt > 0} load={load} />
     </RemoteErrorBoundary>
   );

@@ -64,7 +64,11 @@ export async function loadRemoteModule<T>(remote: RemoteName, module: string, is
     const entry = catalogue.remotes.find((r) => r.name === remote);
     if (entry) register([entry], true);
   }
-  if (catalogue.error) throw new RemoteUnavailableError(remote, `The list of page groups could not be loaded (${catalogue.error}).`);
+  if (catalogue.error)
+    throw new RemoteUnavailableError(
+      remote,
+      `The list of page groups could not be loaded (${catalogue.error}).`,
+    );
   if (!catalogue.remotes.some((r) => r.name === remote)) {
     throw new RemoteUnavailableError(remote, `The "${remote}" page group is not built on this server.`);
   }

@@ -37,7 +37,9 @@ const RECOMMENDATION = {
 const connected = [
   http.get('/api/allocation/settings', () => HttpResponse.json({ success: true, data: SETTINGS })),
   http.get('/api/allocation/daily-amount', () => HttpResponse.json({ success: true, data: STRATEGIES })),
-  http.get('/api/allocation/ai-recommendation', () => HttpResponse.json({ success: true, data: RECOMMENDATION })),
+  http.get('/api/allocation/ai-recommendation', () =>
+    HttpResponse.json({ success: true, data: RECOMMENDATION }),
+  ),
 ];
 
 const notConnected = errorBody('The allocation service is not connected on this server.');
@@ -70,7 +72,9 @@ describe('AllocationPage', () => {
     const moderate = await screen.findByTestId('strategy-moderate');
     await waitFor(() => expect(within(moderate).getByText('₹25,000 / day')).toBeInTheDocument());
     expect(within(moderate).getByText('2.5%')).toBeInTheDocument();
-    expect(within(screen.getByTestId('strategy-conservative')).getByText('₹15,000 / day')).toBeInTheDocument();
+    expect(
+      within(screen.getByTestId('strategy-conservative')).getByText('₹15,000 / day'),
+    ).toBeInTheDocument();
     expect(within(screen.getByTestId('strategy-aggressive')).getByText('4.0%')).toBeInTheDocument();
     expect(within(screen.getByTestId('strategy-ai_optimized')).getByText('3.1%')).toBeInTheDocument();
     expect(within(moderate).getByRole('radio')).toBeChecked();
@@ -94,7 +98,9 @@ describe('AllocationPage', () => {
 
     await user.click(screen.getByRole('tab', { name: 'Advanced Settings' }));
     for (const choice of ['0.5%', '1.0%', '1.5%', '2.0%', '2.5%']) {
-      expect(screen.getByRole('radio', { name: new RegExp(`^${choice.replace('.', '\\.')}`) })).toBeInTheDocument();
+      expect(
+        screen.getByRole('radio', { name: new RegExp(`^${choice.replace('.', '\\.')}`) }),
+      ).toBeInTheDocument();
     }
     expect(screen.getByRole('radio', { name: /^1\.5%/ })).toBeChecked();
     expect(screen.getByLabelText('Default limit')).toHaveTextContent('2.5%');
@@ -239,7 +245,9 @@ describe('AllocationPage', () => {
   it("shows 'Failed to save settings. Please try again.' when the save fails", async () => {
     server.use(
       ...connected,
-      http.post('/api/allocation/save', () => HttpResponse.json(errorBody('Database is read-only'), { status: 500 })),
+      http.post('/api/allocation/save', () =>
+        HttpResponse.json(errorBody('Database is read-only'), { status: 500 }),
+      ),
     );
     const { user } = renderWithProviders(<AllocationPage />);
     await screen.findByText('₹25,000 / day');

@@ -138,7 +138,11 @@ function TradingModeSection() {
     <Stack gap="3">
       <Text fontWeight="semibold">Trading mode</Text>
       <Text textStyle="sm" data-testid="current-trading-mode">
-        {mode ? `Current: ${TRADING_MODE_LABELS[mode]}` : modeQuery.isError ? 'Current mode unknown' : 'Checking...'}
+        {mode
+          ? `Current: ${TRADING_MODE_LABELS[mode]}`
+          : modeQuery.isError
+            ? 'Current mode unknown'
+            : 'Checking...'}
       </Text>
       <Switch.Root
         checked={mode === 'mock'}
@@ -185,7 +189,8 @@ function RestartSection() {
     <Stack gap="3">
       <Text fontWeight="semibold">Server restart</Text>
       <Text textStyle="sm" color="fg.muted">
-        Restarts the API server. Pages lose their connection until it is back; open orders stay with the broker.
+        Restarts the API server. Pages lose their connection until it is back; open orders stay with the
+        broker.
       </Text>
       {confirming ? (
         <HStack gap="2" wrap="wrap">
@@ -205,7 +210,13 @@ function RestartSection() {
         </HStack>
       ) : (
         <Box>
-          <Button size="sm" variant="outline" colorPalette="red" onClick={() => setConfirming(true)} disabled={running}>
+          <Button
+            size="sm"
+            variant="outline"
+            colorPalette="red"
+            onClick={() => setConfirming(true)}
+            disabled={running}
+          >
             <LuPower /> Restart Server
           </Button>
         </Box>
@@ -233,7 +244,13 @@ function RestartSection() {
   );
 }
 
-export function DiagnosticsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function DiagnosticsDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <WorkDialog
       open={open}

@@ -1,7 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ResearchAnalysis } from '@nivesh/api-contract';
-import { delay, errorBody, http, HttpResponse, renderWithProviders, setupServer } from '@nivesh/api-client/testing';
+import {
+  delay,
+  errorBody,
+  http,
+  HttpResponse,
+  renderWithProviders,
+  setupServer,
+} from '@nivesh/api-client/testing';
 import ResearchPage from './ResearchPage';
 import { DiagnosticsDialog } from './DiagnosticsDialog';
 
@@ -11,7 +18,14 @@ const ANALYSIS: ResearchAnalysis = {
   volatility_level: 'Moderate',
   opportunities: 2,
   recommendations: [
-    { symbol: 'RELIANCE', signal: 'BUY', confidence: 0.78, target: 3125.5, risk: 'Medium', reasoning: 'Breakout above 50-day high' },
+    {
+      symbol: 'RELIANCE',
+      signal: 'BUY',
+      confidence: 0.78,
+      target: 3125.5,
+      risk: 'Medium',
+      reasoning: 'Breakout above 50-day high',
+    },
     { symbol: 'INFY', signal: 'SELL', confidence: 0.64, target: 1410, risk: 'High' },
     { symbol: 'TCS', signal: 'HOLD', confidence: 0.51, target: 4020, risk: 'Low' },
   ],
@@ -41,7 +55,9 @@ const ANALYSIS: ResearchAnalysis = {
 
 const HEALTH = { status: 'ok', version: '1.4.0', uptime: 3725 };
 const health = http.get('/api/health', () => HttpResponse.json(HEALTH));
-const analysisOk = http.get('/api/research/analysis', () => HttpResponse.json({ success: true, data: ANALYSIS }));
+const analysisOk = http.get('/api/research/analysis', () =>
+  HttpResponse.json({ success: true, data: ANALYSIS }),
+);
 const notConnected = (text: string) => HttpResponse.json(errorBody(text), { status: 503 });
 
 const server = setupServer();
@@ -99,7 +115,10 @@ describe('ResearchPage, connected', () => {
     expect(reliance).toHaveTextContent('Breakout above 50-day high');
     const infy = within(table).getByText('INFY').closest('tr')!;
     expect(within(infy).getByText('SELL')).toHaveAttribute('data-palette', 'red');
-    expect(within(within(table).getByText('TCS').closest('tr')!).getByText('HOLD')).toHaveAttribute('data-palette', 'gray');
+    expect(within(within(table).getByText('TCS').closest('tr')!).getByText('HOLD')).toHaveAttribute(
+      'data-palette',
+      'gray',
+    );
   });
 
   it('says so when there is not enough history for the trend, or no signals', async () => {
@@ -108,38 +127,62 @@ describe('ResearchPage, connected', () => {
       http.get('/api/research/analysis', () =>
         HttpResponse.json({
           success: true,
-          data: { ...ANALYSIS, trend_analysis: null, recommendations: [], opportunities: 0, volatility_level: 'Unknown' },
+          data: {
+            ...ANALYSIS,
+            trend_analysis: null,
+            recommendations: [],
+            opportunities: 0,
+            volatility_level: 'Unknown',
+          },
         }),
       ),
     );
     renderWithProviders(<ResearchPage />);
     expect(await screen.findByText('Not enough price history yet')).toBeInTheDocument();
     expect(screen.getByText('No trading signals right now')).toBeInTheDocument();
-    expect(screen.getByRole('group', { name: 'Volatility' })).toHaveTextContent('Not enough price history to measure');
+    expect(screen.getByRole('group', { name: 'Volatility' })).toHaveTextContent(
+      'Not enough price history to measure',
+    );
   });
 });
 
 describe('ResearchPage, failures', () => {
   it("shows 'Data source not connected - Check Upstox connection' on 503, with no figures", async () => {
-    server.use(health, http.get('/api/research/analysis', () => notConnected('The research service is not connected on this server.')));
+    server.use(
+      health,
+      http.get('/api/research/analysis', () =>
+        notConnected('The research service is not connected on this server.'),
+      ),
+    );
     renderWithProviders(<ResearchPage />);
-    expect(await screen.findByText('Data source not connected - Check Upstox connection')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Data source not connected - Check Upstox connection'),
+    ).toBeInTheDocument();
     expect(screen.getByText('The research service is not connected on this server.')).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Market Sentiment' })).toHaveTextContent('--');
     expect(screen.getByRole('group', { name: 'Opportunities' })).toHaveTextContent('--');
     expect(screen.getByRole('group', { name: 'Volatility' })).toHaveTextContent('--');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
-    expect(screen.getByTestId('retry-status')).toHaveTextContent('Retrying automatically in 2 s (retry 1 of 3).');
+    expect(screen.getByTestId('retry-status')).toHaveTextContent(
+      'Retrying automatically in 2 s (retry 1 of 3).',
+    );
   });
 
   it("shows 'Research service not connected' when the service fails, and 'Research data not available' when it answers without data", async () => {
-    server.use(health, http.get('/api/research/analysis', () => HttpResponse.json(errorBody('boom'), { status: 500 })));
+    server.use(
+      health,
+      http.get('/api/research/analysis', () => HttpResponse.json(errorBody('boom'), { status: 500 })),
+    );
     const first = renderWithProviders(<ResearchPage />);
-    expect(await screen.findByText('Research service not connected', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Research service not connected', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     first.unmount();
 
     server.use(
-      http.get('/api/research/analysis', () => HttpResponse.json(errorBody('No analysis has been computed yet'), { status: 404 })),
+      http.get('/api/research/analysis', () =>
+        HttpResponse.json(errorBody('No analysis has been computed yet'), { status: 404 }),
+      ),
     );
     renderWithProviders(<ResearchPage />);
     expect(await screen.findByText('Research data not available')).toBeInTheDocument();
@@ -152,7 +195,9 @@ describe('ResearchPage, failures', () => {
     const start = Date.now();
     server.use(
       health,
-      http.get('/api/management/server/status', () => notConnected('The operations service is not connected on this server.')),
+      http.get('/api/management/server/status', () =>
+        notConnected('The operations service is not connected on this server.'),
+      ),
       http.get('/api/trading/mode', () => HttpResponse.json(errorBody('not connected'), { status: 503 })),
       http.get('/api/research/analysis', () => {
         calls.push(Date.now() - start);
@@ -184,7 +229,9 @@ describe('ResearchPage, failures', () => {
     gaps.forEach((gap, index) => expect(gap).toBeGreaterThanOrEqual([2000, 4000, 8000][index]!));
     gaps.forEach((gap, index) => expect(gap).toBeLessThan([2000, 4000, 8000][index]! + 100));
 
-    expect(screen.getByTestId('retry-status')).toHaveTextContent('Automatic retries stopped after 3 attempts.');
+    expect(screen.getByTestId('retry-status')).toHaveTextContent(
+      'Automatic retries stopped after 3 attempts.',
+    );
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     await user.click(screen.getByRole('button', { name: 'Open System Diagnostics' }));
     expect(await screen.findByRole('dialog', { name: 'System Diagnostics & Control' })).toBeInTheDocument();
@@ -245,7 +292,14 @@ describe('System Diagnostics & Control', () => {
   };
   function modeAnswer(mode: 'paper' | 'mock') {
     const label = mode === 'paper' ? 'Paper Trading' : 'Mock Trading (simulated market)';
-    return { ...MODE, mode, trading_mode: mode, trading_mode_label: label, current_mode: mode, current_mode_label: label };
+    return {
+      ...MODE,
+      mode,
+      trading_mode: mode,
+      trading_mode_label: label,
+      current_mode: mode,
+      current_mode_label: label,
+    };
   }
 
   async function openDiagnostics(user: ReturnType<typeof userEvent.setup>) {
@@ -290,13 +344,17 @@ describe('System Diagnostics & Control', () => {
       analysisOk,
       status,
       http.get('/api/trading/mode', () => HttpResponse.json(modeAnswer('paper'))),
-      http.post('/api/trading/mode', () => HttpResponse.json(errorBody('Close open positions first'), { status: 409 })),
+      http.post('/api/trading/mode', () =>
+        HttpResponse.json(errorBody('Close open positions first'), { status: 409 }),
+      ),
     );
     const { user } = renderWithProviders(<ResearchPage />);
     const dialog = await openDiagnostics(user);
     await within(dialog).findByText('Current: Paper Trading');
     await user.click(within(dialog).getByLabelText('Mock mode (paper trading on the simulated market)'));
-    expect(await within(dialog).findByText('Failed to switch trading mode. Close open positions first')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Failed to switch trading mode. Close open positions first'),
+    ).toBeInTheDocument();
     expect(within(dialog).getByText('Current: Paper Trading')).toBeInTheDocument();
   });
 
@@ -406,7 +464,9 @@ describe('System Diagnostics & Control', () => {
       ),
       http.post('/api/admin/restart', () => {
         adminCalls += 1;
-        return HttpResponse.json(errorBody('The operations service is not connected on this server.'), { status: 503 });
+        return HttpResponse.json(errorBody('The operations service is not connected on this server.'), {
+          status: 503,
+        });
       }),
     );
     const { user } = renderWithProviders(<ResearchPage />);

@@ -9,7 +9,15 @@ import { Badge, Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/
 import { LuActivity, LuGauge, LuRefreshCw, LuStethoscope, LuTarget } from 'react-icons/lu';
 import type { MarketSentimentLabel, VolatilityLevel } from '@nivesh/api-contract';
 import { errorMessage, useResearchAnalysisQuery, useResearchConnectionCheck } from '@nivesh/api-client';
-import { ConnectionBanner, formatIstDateTime, formatNumber, PageHeader, Panel, StatCard, Unavailable } from '@nivesh/ui';
+import {
+  ConnectionBanner,
+  formatIstDateTime,
+  formatNumber,
+  PageHeader,
+  Panel,
+  StatCard,
+  Unavailable,
+} from '@nivesh/ui';
 import { ConnectionIndicator } from '../../features/connection/ConnectionIndicator';
 import type { ServiceStatus } from '../../features/connection/serviceStatus';
 import { readyData } from '../../features/queryState/loadState';
@@ -130,23 +138,33 @@ export default function ResearchPage() {
             loading={loading}
             value={analysis?.volatility_level}
             tone={analysis ? VOLATILITY_TONE[analysis.volatility_level] : 'neutral'}
-            help={analysis?.volatility_level === 'Unknown' ? 'Not enough price history to measure' : undefined}
+            help={
+              analysis?.volatility_level === 'Unknown' ? 'Not enough price history to measure' : undefined
+            }
           />
         </SimpleGrid>
 
-        <TrendAnalysisPanel trend={analysis?.trend_analysis} failed={Boolean(failureText)} loading={loading} />
+        <TrendAnalysisPanel
+          trend={analysis?.trend_analysis}
+          failed={Boolean(failureText)}
+          loading={loading}
+        />
 
         <Panel title="AI Trading Signals" subtitle="Model signals with confidence, target price and risk">
           {analysis ? (
             analysis.recommendations.length > 0 ? (
               <SignalsTable recommendations={analysis.recommendations} />
             ) : (
-              <Unavailable title="No trading signals right now">The models have no BUY or SELL view at the moment.</Unavailable>
+              <Unavailable title="No trading signals right now">
+                The models have no BUY or SELL view at the moment.
+              </Unavailable>
             )
           ) : loading ? (
             <Unavailable title="Loading signals..." />
           ) : (
-            <Unavailable title="Signals unavailable">The research service has not given any signals.</Unavailable>
+            <Unavailable title="Signals unavailable">
+              The research service has not given any signals.
+            </Unavailable>
           )}
         </Panel>
       </Stack>

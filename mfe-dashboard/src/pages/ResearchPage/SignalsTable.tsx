@@ -33,7 +33,12 @@ export function SignalsTable({ recommendations }: { recommendations: ResearchRec
                 </Stack>
               </Table.Cell>
               <Table.Cell>
-                <Badge colorPalette={SIGNAL_PALETTE[signal.signal]} variant="solid" data-signal={signal.signal} data-palette={SIGNAL_PALETTE[signal.signal]}>
+                <Badge
+                  colorPalette={SIGNAL_PALETTE[signal.signal]}
+                  variant="solid"
+                  data-signal={signal.signal}
+                  data-palette={SIGNAL_PALETTE[signal.signal]}
+                >
                   {signal.signal}
                 </Badge>
               </Table.Cell>

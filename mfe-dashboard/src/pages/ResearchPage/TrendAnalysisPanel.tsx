@@ -44,7 +44,9 @@ export function TrendAnalysisPanel({ trend, failed, loading }: TrendAnalysisPane
         {loading ? (
           <Unavailable title="Loading trend analysis..." />
         ) : failed ? (
-          <Unavailable title="Trend analysis unavailable">The 5-year trend comes with the research analysis.</Unavailable>
+          <Unavailable title="Trend analysis unavailable">
+            The 5-year trend comes with the research analysis.
+          </Unavailable>
         ) : (
           <Unavailable title="Not enough price history yet">
             The trend analysis needs at least a year of month-end closes of the benchmark.
@@ -62,7 +64,11 @@ export function TrendAnalysisPanel({ trend, failed, loading }: TrendAnalysisPane
       subtitle={`${trend.index}, month-end closes, ${monthLabel(trend.from_month)} – ${monthLabel(trend.to_month)}`}
     >
       <SimpleGrid columns={{ base: 2, md: 4 }} gap="4" mb="4">
-        <Figure label="Total return" value={formatPercent(trend.total_return_pct)} tone={tone(trend.total_return_pct)} />
+        <Figure
+          label="Total return"
+          value={formatPercent(trend.total_return_pct)}
+          tone={tone(trend.total_return_pct)}
+        />
         <Figure label="CAGR" value={formatPercent(trend.cagr_pct)} tone={tone(trend.cagr_pct)} />
         <Figure label="Max drawdown" value={formatPercent(trend.max_drawdown_pct)} tone="loss" />
         <Figure label="Latest close" value={formatNumber(trend.monthly_closes.at(-1)?.close ?? 0, 2)} />
@@ -72,7 +78,12 @@ export function TrendAnalysisPanel({ trend, failed, loading }: TrendAnalysisPane
         aria-label={`${trend.index} month-end closes over ${years} ${years === 1 ? 'year' : 'years'}`}
         h={{ base: '200px', md: '260px' }}
       >
-        <AreaChart responsive data={points} style={{ width: '100%', height: '100%' }} margin={{ left: 0, right: 8, top: 8 }}>
+        <AreaChart
+          responsive
+          data={points}
+          style={{ width: '100%', height: '100%' }}
+          margin={{ left: 0, right: 8, top: 8 }}
+        >
           <defs>
             <linearGradient id="trendFill" x1="0" y1="0" x2="0" y2="1">
               <stop offset="0%" stopColor="var(--chakra-colors-brand-500)" stopOpacity={0.35} />
@@ -80,7 +91,12 @@ export function TrendAnalysisPanel({ trend, failed, loading }: TrendAnalysisPane
             </linearGradient>
           </defs>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--chakra-colors-border)" vertical={false} />
-          <XAxis dataKey="label" tick={{ fontSize: 11 }} minTickGap={32} stroke="var(--chakra-colors-fg-muted)" />
+          <XAxis
+            dataKey="label"
+            tick={{ fontSize: 11 }}
+            minTickGap={32}
+            stroke="var(--chakra-colors-fg-muted)"
+          />
           <YAxis
             domain={['auto', 'auto']}
             tick={{ fontSize: 11 }}
@@ -90,9 +106,18 @@ export function TrendAnalysisPanel({ trend, failed, loading }: TrendAnalysisPane
           />
           <Tooltip
             formatter={(value) => [formatNumber(Number(value), 2), 'Close']}
-            contentStyle={{ background: 'var(--chakra-colors-bg-panel)', borderColor: 'var(--chakra-colors-border)' }}
+            contentStyle={{
+              background: 'var(--chakra-colors-bg-panel)',
+              borderColor: 'var(--chakra-colors-border)',
+            }}
           />
-          <Area type="monotone" dataKey="close" stroke="var(--chakra-colors-brand-500)" fill="url(#trendFill)" strokeWidth={2} />
+          <Area
+            type="monotone"
+            dataKey="close"
+            stroke="var(--chakra-colors-brand-500)"
+            fill="url(#trendFill)"
+            strokeWidth={2}
+          />
         </AreaChart>
       </Box>
       <Stack gap="2" mt="4">
@@ -101,12 +126,24 @@ export function TrendAnalysisPanel({ trend, failed, loading }: TrendAnalysisPane
         </Text>
         <Wrap gap="2" data-testid="yearly-returns">
           {trend.yearly_returns.map((year) => (
-            <HStack key={year.year} gap="1.5" borderWidth="1px" borderColor="border" rounded="l2" px="2.5" py="1">
+            <HStack
+              key={year.year}
+              gap="1.5"
+              borderWidth="1px"
+              borderColor="border"
+              rounded="l2"
+              px="2.5"
+              py="1"
+            >
               <Text textStyle="sm" color="fg.muted">
                 {year.year}
                 {year.partial ? ' YTD' : ''}
               </Text>
-              <Badge colorPalette={year.return_pct < 0 ? 'red' : 'green'} variant="subtle" fontVariantNumeric="tabular-nums">
+              <Badge
+                colorPalette={year.return_pct < 0 ? 'red' : 'green'}
+                variant="subtle"
+                fontVariantNumeric="tabular-nums"
+              >
                 {formatPercent(year.return_pct, { decimals: 1 })}
               </Badge>
             </HStack>

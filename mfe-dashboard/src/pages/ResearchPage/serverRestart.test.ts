@@ -41,7 +41,9 @@ describe('restartServer', () => {
     const { all } = steps({
       probe: async () => {
         probes += 1;
-        return probes === 1 ? { status: 'ok', version: '1.4.0', uptime: 86_400 } : { status: 'ok', version: '1.4.0', uptime: 2 };
+        return probes === 1
+          ? { status: 'ok', version: '1.4.0', uptime: 86_400 }
+          : { status: 'ok', version: '1.4.0', uptime: 2 };
       },
     });
     const result = await restartServer(all);
@@ -54,9 +56,9 @@ describe('restartServer', () => {
     expect(result).toEqual({ phase: 'timed-out', attempts: 20 });
     expect(waits).toHaveLength(20);
     expect(waits.every((ms) => ms === 2000)).toBe(true);
-    expect(progress.filter((p) => p.phase === 'waiting').map((p) => (p.phase === 'waiting' ? p.attempt : 0))).toEqual(
-      Array.from({ length: 20 }, (_, i) => i + 1),
-    );
+    expect(
+      progress.filter((p) => p.phase === 'waiting').map((p) => (p.phase === 'waiting' ? p.attempt : 0)),
+    ).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
   });
 
   it('falls back to the admin restart when the restart fails, and reports when both fail', async () => {
@@ -66,7 +68,11 @@ describe('restartServer', () => {
     });
     expect(await restartServer(fallback.all)).toMatchObject({ phase: 'restarted' });
     expect(fallback.all.fallbackRestart).toHaveBeenCalledTimes(1);
-    expect(fallback.progress[1]).toEqual({ phase: 'requesting', via: 'admin', previousError: 'Supervisor not running' });
+    expect(fallback.progress[1]).toEqual({
+      phase: 'requesting',
+      via: 'admin',
+      previousError: 'Supervisor not running',
+    });
 
     const both = steps({
       restart: async () => ({ ok: false, error: 'Supervisor not running' }),

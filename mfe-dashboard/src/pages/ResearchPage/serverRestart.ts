@@ -63,7 +63,12 @@ export async function restartServer(steps: RestartSteps): Promise<RestartProgres
     const health = await steps.probe();
     const secondsSinceRequest = (steps.now() - requestedAt) / 1000;
     if (health && health.uptime <= secondsSinceRequest + UPTIME_SLACK_SECONDS) {
-      return report({ phase: 'restarted', attempts: attempt, version: health.version, uptime: health.uptime });
+      return report({
+        phase: 'restarted',
+        attempts: attempt,
+        version: health.version,
+        uptime: health.uptime,
+      });
     }
   }
   return report({ phase: 'timed-out', attempts: RESTART_POLL_MAX_ATTEMPTS });

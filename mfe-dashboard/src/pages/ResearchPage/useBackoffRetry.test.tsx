@@ -8,7 +8,9 @@ afterEach(() => jest.useRealTimers());
 function renderFailingLoad() {
   const retry = jest.fn();
   const props: BackoffRetryOptions = { failed: true, succeeded: false, retry };
-  const hook = renderHook((current: BackoffRetryOptions) => useBackoffRetry(current), { initialProps: props });
+  const hook = renderHook((current: BackoffRetryOptions) => useBackoffRetry(current), {
+    initialProps: props,
+  });
   /** A retry starts a load (no longer failed), which then fails again. */
   const failAgain = () => {
     hook.rerender({ ...props, failed: false });

@@ -29,7 +29,10 @@ export interface BackoffRetry {
   retryNow: () => void;
 }
 
-export function backoffDelay(retriesMade: number, baseDelayMs: number = RESEARCH_RETRY_BASE_DELAY_MS): number {
+export function backoffDelay(
+  retriesMade: number,
+  baseDelayMs: number = RESEARCH_RETRY_BASE_DELAY_MS,
+): number {
   return baseDelayMs * 2 ** retriesMade;
 }
 

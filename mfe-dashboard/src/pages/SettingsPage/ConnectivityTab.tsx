@@ -59,7 +59,8 @@ export function ConnectivityTab() {
   const market = readyData(marketQuery);
   const broker = readyData(brokerQuery);
   const mode = readyData(modeQuery);
-  const refreshing = healthQuery.isFetching || marketQuery.isFetching || brokerQuery.isFetching || modeQuery.isFetching;
+  const refreshing =
+    healthQuery.isFetching || marketQuery.isFetching || brokerQuery.isFetching || modeQuery.isFetching;
 
   function refreshAll() {
     void healthQuery.refetch();
@@ -94,11 +95,15 @@ export function ConnectivityTab() {
           {market ? (
             <DataList.Root orientation="horizontal" gap="2" aria-label="Market">
               <Row label="Now">
-                <Badge colorPalette={market.is_open ? 'green' : 'gray'}>{MARKET_PHASE_LABELS[market.status]}</Badge>
+                <Badge colorPalette={market.is_open ? 'green' : 'gray'}>
+                  {MARKET_PHASE_LABELS[market.status]}
+                </Badge>
               </Row>
               {market.closed_reason && (
                 <Row label="Closed for">
-                  {market.closed_reason === 'holiday' ? (market.holiday_name ?? 'Exchange holiday') : 'Weekend'}
+                  {market.closed_reason === 'holiday'
+                    ? (market.holiday_name ?? 'Exchange holiday')
+                    : 'Weekend'}
                 </Row>
               )}
               <Row label={market.is_open ? 'Closes' : 'Next open'}>
@@ -106,7 +111,9 @@ export function ConnectivityTab() {
               </Row>
               {!market.holidays_known && (
                 <Row label="Calendar">
-                  <Text color="orange.fg">No holiday list loaded for this year: only weekends are known.</Text>
+                  <Text color="orange.fg">
+                    No holiday list loaded for this year: only weekends are known.
+                  </Text>
                 </Row>
               )}
             </DataList.Root>
@@ -121,7 +128,9 @@ export function ConnectivityTab() {
           {broker ? (
             <DataList.Root orientation="horizontal" gap="2" aria-label="Broker">
               <Row label="Status">
-                <Badge colorPalette={broker.connected ? 'green' : 'red'}>{broker.connected ? 'Connected' : 'Not connected'}</Badge>
+                <Badge colorPalette={broker.connected ? 'green' : 'red'}>
+                  {broker.connected ? 'Connected' : 'Not connected'}
+                </Badge>
               </Row>
               <Row label="Mode">{TRADING_MODE_LABELS[broker.mode]}</Row>
               <Row label="Last sync">{broker.last_sync ? formatIstDateTime(broker.last_sync) : 'Never'}</Row>
@@ -138,7 +147,9 @@ export function ConnectivityTab() {
           {mode ? (
             <DataList.Root orientation="horizontal" gap="2" aria-label="Trading mode">
               <Row label="Mode">
-                <Badge colorPalette={mode.trading_mode === 'live' ? 'red' : 'blue'}>{mode.trading_mode_label}</Badge>
+                <Badge colorPalette={mode.trading_mode === 'live' ? 'red' : 'blue'}>
+                  {mode.trading_mode_label}
+                </Badge>
               </Row>
               <Row label="Changed">{mode.updated_at ? formatIstDateTime(mode.updated_at) : 'Never'}</Row>
             </DataList.Root>

@@ -36,7 +36,13 @@ function DeliverySwitch({
   onChange: (checked: boolean) => void;
 }) {
   return (
-    <Switch.Root size="sm" colorPalette="brand" checked={checked} disabled={disabled} onCheckedChange={(d) => onChange(d.checked)}>
+    <Switch.Root
+      size="sm"
+      colorPalette="brand"
+      checked={checked}
+      disabled={disabled}
+      onCheckedChange={(d) => onChange(d.checked)}
+    >
       <Switch.HiddenInput aria-label={label} />
       <Switch.Control />
     </Switch.Root>
@@ -54,7 +60,13 @@ export function NotificationsTab() {
   if (query.isError) {
     return (
       <Panel title="Notifications">
-        <Unavailable title={isDisconnected(query.error) ? 'Notification settings not connected' : 'Notification settings could not be loaded'}>
+        <Unavailable
+          title={
+            isDisconnected(query.error)
+              ? 'Notification settings not connected'
+              : 'Notification settings could not be loaded'
+          }
+        >
           {errorMessage(query.error, 'The server did not answer.')}
         </Unavailable>
       </Panel>
@@ -80,7 +92,10 @@ export function NotificationsTab() {
     if (!alerts) return;
     const result = await save({ body: { alerts } });
     if ('error' in result) {
-      setOutcome({ ok: false, text: `Failed to save notification settings: ${errorMessage(result.error, 'the server did not answer.')}` });
+      setOutcome({
+        ok: false,
+        text: `Failed to save notification settings: ${errorMessage(result.error, 'the server did not answer.')}`,
+      });
     } else {
       setDraft(null);
       setOutcome({ ok: true, text: NOTIFICATIONS_SAVED });
@@ -144,7 +159,13 @@ export function NotificationsTab() {
           </Table.Root>
         </Table.ScrollArea>
         <HStack gap="3" wrap="wrap">
-          <Button size="sm" colorPalette="brand" onClick={submit} disabled={!draft} loading={saveState.isLoading}>
+          <Button
+            size="sm"
+            colorPalette="brand"
+            onClick={submit}
+            disabled={!draft}
+            loading={saveState.isLoading}
+          >
             <LuSave /> Save notifications
           </Button>
           {outcome && (

@@ -27,8 +27,8 @@ function Fallback({ error, onRetry }: { error: Error; onRetry: () => void }) {
           {RISK_SETTINGS_UNAVAILABLE}
         </Heading>
         <Text color="fg.muted">
-          The risk management page group is unavailable right now. The other settings keep working; try again in a
-          moment.
+          The risk management page group is unavailable right now. The other settings keep working; try again
+          in a moment.
         </Text>
         <Code whiteSpace="pre-wrap" p="2" fontSize="xs">
           {error.message}
@@ -60,7 +60,8 @@ class PanelBoundary extends Component<{ onRetry: () => void; children: ReactNode
   }
 }
 
-type LoadState = { status: 'loading' } | { status: 'ready'; Panel: ComponentType } | { status: 'failed'; error: Error };
+type LoadState =
+  { status: 'loading' } | { status: 'ready'; Panel: ComponentType } | { status: 'failed'; error: Error };
 
 function RemotePanel({ load }: { load: RiskSettingsLoader }) {
   const [state, setState] = useState<LoadState>({ status: 'loading' });
@@ -73,7 +74,8 @@ function RemotePanel({ load }: { load: RiskSettingsLoader }) {
         else setState({ status: 'failed', error: new Error('risk/RiskSettings is empty') });
       },
       (error: unknown) => {
-        if (current) setState({ status: 'failed', error: error instanceof Error ? error : new Error(String(error)) });
+        if (current)
+          setState({ status: 'failed', error: error instanceof Error ? error : new Error(String(error)) });
       },
     );
     return () => {

@@ -1,19 +1,31 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Text } from '@chakra-ui/react';
 import type { NotificationSettings } from '@nivesh/api-contract';
-import { errorBody, http, HttpResponse, renderWithProviders, setupServer, TEST_USER } from '@nivesh/api-client/testing';
+import {
+  errorBody,
+  http,
+  HttpResponse,
+  renderWithProviders,
+  setupServer,
+  TEST_USER,
+} from '@nivesh/api-client/testing';
 import SettingsPage from './SettingsPage';
 import type { RiskSettingsLoader } from './RiskSettingsTab';
 
 const notConnected = (text: string) => HttpResponse.json(errorBody(text), { status: 503 });
 
 const allocationDown = [
-  http.get('/api/allocation/settings', () => notConnected('The allocation service is not connected on this server.')),
-  http.get('/api/allocation/daily-amount', () => notConnected('The allocation service is not connected on this server.')),
+  http.get('/api/allocation/settings', () =>
+    notConnected('The allocation service is not connected on this server.'),
+  ),
+  http.get('/api/allocation/daily-amount', () =>
+    notConnected('The allocation service is not connected on this server.'),
+  ),
 ];
 
 /** What jest has instead of the Module Federation runtime: nothing to load from. */
-const unavailableRemote: RiskSettingsLoader = () => Promise.reject(new Error('No remote "risk" is registered'));
+const unavailableRemote: RiskSettingsLoader = () =>
+  Promise.reject(new Error('No remote "risk" is registered'));
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -23,25 +35,45 @@ jest.setTimeout(30_000);
 
 describe('SettingsPage tabs', () => {
   it('opens on Daily Allocation with the allocation form, and keeps the chosen tab in the address', async () => {
-    server.use(...allocationDown, http.get('/api/health', () => HttpResponse.json({ status: 'ok', version: '1.4.0', uptime: 90 })));
     server.use(
-      http.get('/api/market/status', () => notConnected('The market data service is not connected on this server.')),
-      http.get('/api/upstox/status', () => notConnected('The broker connection is not connected on this server.')),
-      http.get('/api/trading/mode', () => notConnected('The trading service is not connected on this server.')),
+      ...allocationDown,
+      http.get('/api/health', () => HttpResponse.json({ status: 'ok', version: '1.4.0', uptime: 90 })),
     );
-    const { user } = renderWithProviders(<SettingsPage loadRiskSettings={unavailableRemote} />, { route: '/settings' });
+    server.use(
+      http.get('/api/market/status', () =>
+        notConnected('The market data service is not connected on this server.'),
+      ),
+      http.get('/api/upstox/status', () =>
+        notConnected('The broker connection is not connected on this server.'),
+      ),
+      http.get('/api/trading/mode', () =>
+        notConnected('The trading service is not connected on this server.'),
+      ),
+    );
+    const { user } = renderWithProviders(<SettingsPage loadRiskSettings={unavailableRemote} />, {
+      route: '/settings',
+    });
 
     const tabs = within(screen.getAllByRole('tablist')[0]!)
       .getAllByRole('tab')
       .map((tab) => tab.textContent);
-    expect(tabs).toEqual(['Daily Allocation', 'Risk Management', 'Notifications', 'Profile', 'Data Sources', 'Connectivity']);
+    expect(tabs).toEqual([
+      'Daily Allocation',
+      'Risk Management',
+      'Notifications',
+      'Profile',
+      'Data Sources',
+      'Connectivity',
+    ]);
     expect(screen.getByRole('tab', { name: 'Daily Allocation' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('Data source not available')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Allocation Strategy' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save Settings' })).toBeDisabled();
 
     await user.click(screen.getByRole('tab', { name: 'Connectivity' }));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/settings?tab=connectivity'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/settings?tab=connectivity'),
+    );
     expect(screen.getByRole('tab', { name: 'Connectivity' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByLabelText('API server')).toHaveTextContent('1.4.0');
     await waitFor(() => expect(screen.queryByText('Data source not available')).not.toBeInTheDocument());
@@ -49,9 +81,13 @@ describe('SettingsPage tabs', () => {
 
   it('opens the tab named in the address', async () => {
     server.use(
-      http.get('/api/settings/notifications', () => notConnected('This service is not connected on this server.')),
+      http.get('/api/settings/notifications', () =>
+        notConnected('This service is not connected on this server.'),
+      ),
     );
-    renderWithProviders(<SettingsPage loadRiskSettings={unavailableRemote} />, { route: '/settings?tab=notifications' });
+    renderWithProviders(<SettingsPage loadRiskSettings={unavailableRemote} />, {
+      route: '/settings?tab=notifications',
+    });
     expect(screen.getByRole('tab', { name: 'Notifications' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('Notification settings not connected')).toBeInTheDocument();
   });
@@ -69,7 +105,9 @@ describe('Risk Management tab', () => {
       if (attempts === 1) throw new Error('No remote "risk" is registered');
       return { default: () => <Text>Risk limits panel</Text> };
     };
-    const { user } = renderWithProviders(<SettingsPage loadRiskSettings={load} />, { route: '/settings?tab=risk' });
+    const { user } = renderWithProviders(<SettingsPage loadRiskSettings={load} />, {
+      route: '/settings?tab=risk',
+    });
 
     expect(await screen.findByText('Risk settings could not be loaded')).toBeInTheDocument();
     expect(screen.getByText('No remote "risk" is registered')).toBeInTheDocument();
@@ -82,14 +120,18 @@ describe('Risk Management tab', () => {
     const Broken = () => {
       throw new Error('RiskSettings crashed');
     };
-    renderWithProviders(<SettingsPage loadRiskSettings={async () => ({ default: Broken })} />, { route: '/settings?tab=risk' });
+    renderWithProviders(<SettingsPage loadRiskSettings={async () => ({ default: Broken })} />, {
+      route: '/settings?tab=risk',
+    });
     expect(await screen.findByText('Risk settings could not be loaded')).toBeInTheDocument();
     expect(screen.getByText('RiskSettings crashed')).toBeInTheDocument();
   });
 
   it('uses the Module Federation runtime by default, which jest does not have: the fallback shows', async () => {
     renderWithProviders(<SettingsPage />, { route: '/settings?tab=risk' });
-    expect(await screen.findByText('Risk settings could not be loaded', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Risk settings could not be loaded', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
   });
 });
 
@@ -99,7 +141,10 @@ describe('Profile tab', () => {
     server.use(
       http.post('/api/auth/request-password-setup', async ({ request }) => {
         requested.push(await request.json());
-        return HttpResponse.json({ success: true, message: 'A setup link was sent to operator@nivesh.local.' });
+        return HttpResponse.json({
+          success: true,
+          message: 'A setup link was sent to operator@nivesh.local.',
+        });
       }),
     );
     const { user } = renderWithProviders(<SettingsPage loadRiskSettings={unavailableRemote} />, {
@@ -122,7 +167,9 @@ describe('Profile tab', () => {
         HttpResponse.json(errorBody('Too many requests, try again in 15 minutes'), { status: 429 }),
       ),
     );
-    const { user } = renderWithProviders(<SettingsPage loadRiskSettings={unavailableRemote} />, { route: '/settings?tab=profile' });
+    const { user } = renderWithProviders(<SettingsPage loadRiskSettings={unavailableRemote} />, {
+      route: '/settings?tab=profile',
+    });
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Failed to send password setup instructions.')).toBeInTheDocument();
     expect(screen.getByText('Too many requests, try again in 15 minutes')).toBeInTheDocument();
@@ -148,7 +195,9 @@ describe('Connectivity tab', () => {
           holidays_known: true,
         }),
       ),
-      http.get('/api/upstox/status', () => notConnected('The broker connection is not connected on this server.')),
+      http.get('/api/upstox/status', () =>
+        notConnected('The broker connection is not connected on this server.'),
+      ),
       http.get('/api/trading/mode', () =>
         HttpResponse.json({
           success: true,
@@ -162,7 +211,9 @@ describe('Connectivity tab', () => {
         }),
       ),
     );
-    renderWithProviders(<SettingsPage loadRiskSettings={unavailableRemote} />, { route: '/settings?tab=connectivity' });
+    renderWithProviders(<SettingsPage loadRiskSettings={unavailableRemote} />, {
+      route: '/settings?tab=connectivity',
+    });
 
     const api = await screen.findByLabelText('API server');
     expect(api).toHaveTextContent('Online');
@@ -172,7 +223,9 @@ describe('Connectivity tab', () => {
     expect(market).toHaveTextContent('Market Closed');
     expect(market).toHaveTextContent('Guru Nanak Jayanti');
     expect(market).toHaveTextContent('25 Nov 2026, 09:15 am IST');
-    expect(await screen.findByText('The broker connection is not connected on this server.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The broker connection is not connected on this server.'),
+    ).toBeInTheDocument();
     expect(await screen.findByLabelText('Trading mode')).toHaveTextContent('Paper Trading');
   });
 });
@@ -196,13 +249,19 @@ describe('Notifications tab', () => {
       http.post('/api/settings/notifications', async ({ request }) => {
         const body = (await request.json()) as { alerts: NotificationSettings['alerts'] };
         saved.push(body);
-        return HttpResponse.json({ success: true, message: 'Saved', data: { ...SETTINGS, alerts: body.alerts } });
+        return HttpResponse.json({
+          success: true,
+          message: 'Saved',
+          data: { ...SETTINGS, alerts: body.alerts },
+        });
       }),
     );
     const { user } = renderWithProviders(<SettingsPage loadRiskSettings={unavailableRemote} />, {
       route: '/settings?tab=notifications',
     });
-    expect(await screen.findByTestId('email-destination')).toHaveTextContent('Alert emails go to operator@nivesh.local.');
+    expect(await screen.findByTestId('email-destination')).toHaveTextContent(
+      'Alert emails go to operator@nivesh.local.',
+    );
     expect(screen.getByText('The portfolio loses more than 3% in a day.')).toBeInTheDocument();
     expect(screen.getByLabelText('Order fills by email')).not.toBeChecked();
     expect(screen.getByRole('button', { name: 'Save notifications' })).toBeDisabled();
@@ -216,16 +275,25 @@ describe('Notifications tab', () => {
   it('keeps email switches off while the server cannot send email', async () => {
     server.use(
       http.get('/api/settings/notifications', () =>
-        HttpResponse.json({ success: true, data: { ...SETTINGS, email: { configured: false, address: null } } }),
+        HttpResponse.json({
+          success: true,
+          data: { ...SETTINGS, email: { configured: false, address: null } },
+        }),
       ),
     );
-    renderWithProviders(<SettingsPage loadRiskSettings={unavailableRemote} />, { route: '/settings?tab=notifications' });
+    renderWithProviders(<SettingsPage loadRiskSettings={unavailableRemote} />, {
+      route: '/settings?tab=notifications',
+    });
     expect(
-      await screen.findByText('Email delivery is not configured on the server, so alerts show in the console only.'),
+      await screen.findByText(
+        'Email delivery is not configured on the server, so alerts show in the console only.',
+      ),
     ).toBeInTheDocument();
     const email = screen.getByLabelText('Portfolio loss by email');
     expect(email).toBeDisabled();
     expect(email).not.toBeChecked();
-    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Alerts' })).getAllByRole('row')).toHaveLength(6));
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Alerts' })).getAllByRole('row')).toHaveLength(6),
+    );
   });
 });

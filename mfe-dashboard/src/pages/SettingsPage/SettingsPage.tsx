@@ -39,7 +39,10 @@ export default function SettingsPage({ loadRiskSettings = loadRiskSettingsRemote
 
   return (
     <Box>
-      <PageHeader title="Settings" subtitle="Allocation, risk, notifications, your profile, data sources and connectivity" />
+      <PageHeader
+        title="Settings"
+        subtitle="Allocation, risk, notifications, your profile, data sources and connectivity"
+      />
       <Tabs.Root
         value={tab}
         onValueChange={(details) => {

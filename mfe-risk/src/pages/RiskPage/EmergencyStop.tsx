@@ -79,7 +79,12 @@ export function EmergencyStopButton() {
   };
 
   return (
-    <Dialog.Root role="alertdialog" open={open} onOpenChange={(details) => onOpenChange(details.open)} placement="center">
+    <Dialog.Root
+      role="alertdialog"
+      open={open}
+      onOpenChange={(details) => onOpenChange(details.open)}
+      placement="center"
+    >
       <Dialog.Trigger asChild>
         <Button colorPalette="red" variant="solid">
           <LuOctagonX /> {RISK_TEXT.emergencyStop}
@@ -98,8 +103,8 @@ export function EmergencyStopButton() {
               ) : (
                 <Stack gap="3">
                   <Text>
-                    This cancels every open order and squares off every open position at market price. It cannot be
-                    undone.
+                    This cancels every open order and squares off every open position at market price. It
+                    cannot be undone.
                   </Text>
                   {mode.data && (
                     <Text fontWeight="semibold" color={live ? 'red.fg' : 'fg'}>
@@ -112,7 +117,8 @@ export function EmergencyStopButton() {
                     <Alert.Root status="error" rounded="l2">
                       <Alert.Indicator />
                       <Alert.Title>
-                        Emergency stop failed. {errorMessage(state.error as ApiCallError, 'The server did not answer.')}
+                        Emergency stop failed.{' '}
+                        {errorMessage(state.error as ApiCallError, 'The server did not answer.')}
                       </Alert.Title>
                     </Alert.Root>
                   )}

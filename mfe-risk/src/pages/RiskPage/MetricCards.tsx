@@ -15,7 +15,8 @@ export function MetricCards({ metrics, loading }: { metrics: RiskMetrics | undef
     if (!metrics) return undefined;
     return pick(metrics) ?? undefined;
   };
-  const missing = (value: unknown, help: string) => (metrics && value === undefined ? NOT_ENOUGH_HISTORY : help);
+  const missing = (value: unknown, help: string) =>
+    metrics && value === undefined ? NOT_ENOUGH_HISTORY : help;
 
   const currentDrawdown = known((m) => m.current_drawdown);
   const maxDrawdown = known((m) => m.max_drawdown);

@@ -1,6 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { api } from '@nivesh/api-client';
-import { delay, errorBody, http, HttpResponse, renderWithProviders, setupServer } from '@nivesh/api-client/testing';
+import {
+  delay,
+  errorBody,
+  http,
+  HttpResponse,
+  renderWithProviders,
+  setupServer,
+} from '@nivesh/api-client/testing';
 import {
   alerts,
   connectedHandlers,
@@ -42,7 +49,9 @@ describe('RiskPage when the risk system answers', () => {
     expect(within(card('Beta')).getByText('0.87')).toBeInTheDocument();
     expect(within(card('Beta')).getByText('to NIFTY 50')).toBeInTheDocument();
     expect(within(card('Win/Loss')).getByText('1.50')).toBeInTheDocument();
-    expect(within(card('Win/Loss')).getByText('Portfolio return +3.20% (30 days) · 6 won / 4 lost')).toBeInTheDocument();
+    expect(
+      within(card('Win/Loss')).getByText('Portfolio return +3.20% (30 days) · 6 won / 4 lost'),
+    ).toBeInTheDocument();
   });
 
   it('shows "--" for a statistic the server cannot compute yet, and says why', async () => {
@@ -117,7 +126,9 @@ describe('RiskPage when the risk system answers', () => {
     const infy = within(table).getByText('INFY').closest('tr') as HTMLElement;
     expect(within(infy).getByText('REDUCE')).toBeInTheDocument();
     expect(within(infy).getByText('-₹3,400')).toBeInTheDocument();
-    expect(within(within(table).getByText('HDFCBANK').closest('tr') as HTMLElement).getByText('EXIT')).toBeInTheDocument();
+    expect(
+      within(within(table).getByText('HDFCBANK').closest('tr') as HTMLElement).getByText('EXIT'),
+    ).toBeInTheDocument();
   });
 
   it('shows "Loading risk limits..." until the limits arrive, then the limits as received', async () => {
@@ -169,8 +180,12 @@ describe('RiskPage when the risk system answers', () => {
     expect(within(list).getByText('Suggested: Exit HDFCBANK or widen the stop.')).toBeInTheDocument();
     expect(within(list).getByText('Info')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Dismiss alert: HDFCBANK is 1.2% above its stop loss.' }));
-    await waitFor(() => expect(screen.queryByText('HDFCBANK is 1.2% above its stop loss.')).not.toBeInTheDocument());
+    await user.click(
+      screen.getByRole('button', { name: 'Dismiss alert: HDFCBANK is 1.2% above its stop loss.' }),
+    );
+    await waitFor(() =>
+      expect(screen.queryByText('HDFCBANK is 1.2% above its stop loss.')).not.toBeInTheDocument(),
+    );
     expect(calls).toEqual(['dismiss a1']);
     expect(screen.getByText('Daily loss is 20% of the limit.')).toBeInTheDocument();
 
@@ -199,7 +214,12 @@ describe('RiskPage when the risk system answers', () => {
     await user.click(correlation);
     await user.click(screen.getByRole('button', { name: 'Save alert settings' }));
     expect(await screen.findByText('Alert settings saved.')).toBeInTheDocument();
-    expect(saved).toEqual({ stop_loss: true, daily_loss: true, high_volatility: true, position_correlation: true });
+    expect(saved).toEqual({
+      stop_loss: true,
+      daily_loss: true,
+      high_volatility: true,
+      position_correlation: true,
+    });
   });
 });
 
@@ -239,7 +259,9 @@ describe('Emergency Stop All', () => {
     const { user } = await renderConnected();
     await user.click(screen.getByRole('button', { name: 'Emergency Stop All' }));
     const dialog = await screen.findByRole('alertdialog');
-    expect(within(dialog).getByText(/cancels every open order and squares off every open position/)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/cancels every open order and squares off every open position/),
+    ).toBeInTheDocument();
     expect(await within(dialog).findByText('Paper Trading: orders are simulated.')).toBeInTheDocument();
     expect(body).toBeUndefined();
 
@@ -297,7 +319,14 @@ describe('RiskPage when the risk system is not connected', () => {
     renderWithProviders(<RiskPage />);
     expect(await screen.findByText('Risk Management System Offline')).toBeInTheDocument();
     expect(screen.getAllByText(NOT_CONNECTED).length).toBeGreaterThan(0);
-    for (const label of ['Current Drawdown', 'Max Drawdown', 'Sharpe Ratio', 'Value at Risk', 'Beta', 'Win/Loss']) {
+    for (const label of [
+      'Current Drawdown',
+      'Max Drawdown',
+      'Sharpe Ratio',
+      'Value at Risk',
+      'Beta',
+      'Win/Loss',
+    ]) {
       expect(within(card(label)).getByText('--')).toBeInTheDocument();
     }
     const errors = screen.getByRole('list', { name: 'Risk data errors' });
@@ -319,10 +348,12 @@ describe('RiskPage when the risk system is not connected', () => {
 
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const gated = <T,>(data: T) => async () => {
-      await gate;
-      return ok(data);
-    };
+    const gated =
+      <T,>(data: T) =>
+      async () => {
+        await gate;
+        return ok(data);
+      };
     server.use(
       http.get('/api/risk/metrics', gated(metrics)),
       http.get('/api/risk/positions', gated(positions)),
@@ -360,7 +391,9 @@ describe('RiskPage when the risk system is not connected', () => {
     });
     expect(await screen.findByText('Unable to connect to risk management system')).toBeInTheDocument();
     expect(screen.getByText('Using cached risk data.')).toBeInTheDocument();
-    expect(screen.getByText(/^Last fetched at \d{2}:\d{2}:\d{2} [ap]m IST \(just now\)\.$/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/^Last fetched at \d{2}:\d{2}:\d{2} [ap]m IST \(just now\)\.$/),
+    ).toBeInTheDocument();
     expect(screen.getByText('Risk Management System Offline')).toBeInTheDocument();
     // The cached figures stay on screen, labelled as such.
     expect(within(card('Value at Risk')).getByText('₹12K')).toBeInTheDocument();

@@ -23,7 +23,9 @@ function isWaiting(query: QueryView): boolean {
 }
 
 function failureDetail(query: QueryView): string | null {
-  return query.error === undefined ? null : errorMessage(query.error, 'The risk management system did not answer.');
+  return query.error === undefined
+    ? null
+    : errorMessage(query.error, 'The risk management system did not answer.');
 }
 
 export default function RiskPage() {
@@ -98,10 +100,18 @@ export default function RiskPage() {
           />
         </Tabs.Content>
         <Tabs.Content value="limits">
-          <LimitsTab limits={limits.data?.data} loading={isWaiting(limits)} errorDetail={failureDetail(limits)} />
+          <LimitsTab
+            limits={limits.data?.data}
+            loading={isWaiting(limits)}
+            errorDetail={failureDetail(limits)}
+          />
         </Tabs.Content>
         <Tabs.Content value="alerts">
-          <AlertsTab alerts={alerts.data?.data} loading={isWaiting(alerts)} errorDetail={failureDetail(alerts)} />
+          <AlertsTab
+            alerts={alerts.data?.data}
+            loading={isWaiting(alerts)}
+            errorDetail={failureDetail(alerts)}
+          />
         </Tabs.Content>
       </Tabs.Root>
     </>

@@ -53,9 +53,13 @@ describe('RiskSettings', () => {
     await user.click(screen.getByRole('button', { name: 'Save limits' }));
 
     expect(await screen.findByText('Please correct the highlighted limits.')).toBeInTheDocument();
-    expect(screen.getByText('Max single stock must be a fraction above 0 and at most 1 (0.1 = 10%).')).toBeInTheDocument();
+    expect(
+      screen.getByText('Max single stock must be a fraction above 0 and at most 1 (0.1 = 10%).'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Daily loss limit must be a positive amount in rupees.')).toBeInTheDocument();
-    expect(screen.getByText('Min diversification must be a whole number of positions, at least 1.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Min diversification must be a whole number of positions, at least 1.'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Max position size must be a positive amount in rupees.')).toBeInTheDocument();
     expect(posted).toBe(false);
   });
@@ -65,7 +69,9 @@ describe('RiskSettings', () => {
     await user.clear(field('Monthly loss limit'));
     await user.type(field('Monthly loss limit'), '50000');
     await user.click(screen.getByRole('button', { name: 'Save limits' }));
-    expect(await screen.findByText('Monthly loss limit must be at least the weekly loss limit.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Monthly loss limit must be at least the weekly loss limit.'),
+    ).toBeInTheDocument();
   });
 
   it('saves edited limits and shows the server’s answer', async () => {
@@ -74,7 +80,11 @@ describe('RiskSettings', () => {
       http.post('/api/risk/limits', async ({ request }) => {
         body = await request.json();
         const saved = body as Pick<RiskLimits, 'position_limits' | 'loss_limits'>;
-        return HttpResponse.json({ success: true, message: 'Risk limits updated.', data: { ...limits, ...saved } });
+        return HttpResponse.json({
+          success: true,
+          message: 'Risk limits updated.',
+          data: { ...limits, ...saved },
+        });
       }),
     );
     await user.clear(field('Daily loss limit'));
@@ -117,7 +127,12 @@ describe('RiskSettings', () => {
     await user.click(within(settings).getByRole('checkbox', { name: 'High volatility alerts' }));
     await user.click(screen.getByRole('button', { name: 'Save alert settings' }));
     expect(await screen.findByText('Alert settings saved.')).toBeInTheDocument();
-    expect(body).toEqual({ stop_loss: true, daily_loss: true, high_volatility: false, position_correlation: false });
+    expect(body).toEqual({
+      stop_loss: true,
+      daily_loss: true,
+      high_volatility: false,
+      position_correlation: false,
+    });
     expect(within(settings).getByRole('checkbox', { name: 'High volatility alerts' })).not.toBeChecked();
   });
 

@@ -44,7 +44,16 @@ export function CashBalanceCard({
   };
 
   return (
-    <Box bg="bg.panel" borderWidth="1px" borderColor="border" rounded="l3" p="5" shadow="xs" role="group" aria-label="Cash Balance">
+    <Box
+      bg="bg.panel"
+      borderWidth="1px"
+      borderColor="border"
+      rounded="l3"
+      p="5"
+      shadow="xs"
+      role="group"
+      aria-label="Cash Balance"
+    >
       <Stack gap="2">
         <HStack justify="space-between" color="fg.muted">
           <Text textStyle="sm" fontWeight="medium">
@@ -72,7 +81,13 @@ export function CashBalanceCard({
                   autoFocus
                   onChange={(e) => setText(e.target.value)}
                 />
-                <IconButton size="sm" type="submit" colorPalette="brand" aria-label="Save balance" loading={saving}>
+                <IconButton
+                  size="sm"
+                  type="submit"
+                  colorPalette="brand"
+                  aria-label="Save balance"
+                  loading={saving}
+                >
                   <LuCheck />
                 </IconButton>
                 <IconButton

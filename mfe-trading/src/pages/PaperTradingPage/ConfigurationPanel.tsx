@@ -7,7 +7,12 @@ import { useState, type FormEvent } from 'react';
 import { Button, Field, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { LuRefreshCw, LuSave } from 'react-icons/lu';
 import { DEFAULT_PAPER_LIMITS, PaperLimits } from '@nivesh/api-contract';
-import { serverMessage, usePaperLimitsQuery, useUpdatePaperLimitsMutation, type ApiCallError } from '@nivesh/api-client';
+import {
+  serverMessage,
+  usePaperLimitsQuery,
+  useUpdatePaperLimitsMutation,
+  type ApiCallError,
+} from '@nivesh/api-client';
 import { Panel, PageLoading, Unavailable, notify } from '@nivesh/ui';
 import { LIMITS_UPDATED, limitsUpdateFailure } from './messages';
 import { ResetAccountDialog } from './ResetAccountDialog';
@@ -26,14 +31,73 @@ interface FieldSpec {
 }
 
 const FIELDS: FieldSpec[] = [
-  { key: 'max_position_size', label: 'Max Position Size (₹)', kind: 'integer', step: 1000, help: 'Largest value of one position', rule: 'Enter whole rupees, 0 or more.' },
-  { key: 'max_daily_loss', label: 'Max Daily Loss (₹)', kind: 'integer', step: 1000, help: 'Trading stops for the day at this loss', rule: 'Enter whole rupees, 0 or more.' },
-  { key: 'max_portfolio_exposure', label: 'Max Portfolio Exposure', kind: 'decimal', step: 0.1, max: 1, help: 'Fraction of the account in positions (0.8 = 80%)', rule: 'Enter a fraction from 0 to 1.' },
-  { key: 'max_positions_count', label: 'Max Positions', kind: 'integer', step: 1, help: 'Open positions at once', rule: 'Enter a whole number, 0 or more.' },
-  { key: 'min_balance_threshold', label: 'Min Balance Threshold (₹)', kind: 'integer', step: 1000, help: 'No new buys below this cash', rule: 'Enter whole rupees, 0 or more.' },
-  { key: 'brokerage_per_trade', label: 'Brokerage per Trade (₹)', kind: 'integer', step: 1, help: 'Flat, per executed order', rule: 'Enter whole rupees, 0 or more.' },
-  { key: 'stt_rate', label: 'STT Rate', kind: 'decimal', step: 0.001, max: 1, help: 'Fraction of turnover (0.001 = 0.1%)', rule: 'Enter a rate from 0 to 1.' },
-  { key: 'transaction_charges', label: 'Transaction Charges', kind: 'decimal', step: 0.001, max: 1, help: 'Percent of turnover (0.00345 = 0.00345%)', rule: 'Enter a rate from 0 to 1.' },
+  {
+    key: 'max_position_size',
+    label: 'Max Position Size (₹)',
+    kind: 'integer',
+    step: 1000,
+    help: 'Largest value of one position',
+    rule: 'Enter whole rupees, 0 or more.',
+  },
+  {
+    key: 'max_daily_loss',
+    label: 'Max Daily Loss (₹)',
+    kind: 'integer',
+    step: 1000,
+    help: 'Trading stops for the day at this loss',
+    rule: 'Enter whole rupees, 0 or more.',
+  },
+  {
+    key: 'max_portfolio_exposure',
+    label: 'Max Portfolio Exposure',
+    kind: 'decimal',
+    step: 0.1,
+    max: 1,
+    help: 'Fraction of the account in positions (0.8 = 80%)',
+    rule: 'Enter a fraction from 0 to 1.',
+  },
+  {
+    key: 'max_positions_count',
+    label: 'Max Positions',
+    kind: 'integer',
+    step: 1,
+    help: 'Open positions at once',
+    rule: 'Enter a whole number, 0 or more.',
+  },
+  {
+    key: 'min_balance_threshold',
+    label: 'Min Balance Threshold (₹)',
+    kind: 'integer',
+    step: 1000,
+    help: 'No new buys below this cash',
+    rule: 'Enter whole rupees, 0 or more.',
+  },
+  {
+    key: 'brokerage_per_trade',
+    label: 'Brokerage per Trade (₹)',
+    kind: 'integer',
+    step: 1,
+    help: 'Flat, per executed order',
+    rule: 'Enter whole rupees, 0 or more.',
+  },
+  {
+    key: 'stt_rate',
+    label: 'STT Rate',
+    kind: 'decimal',
+    step: 0.001,
+    max: 1,
+    help: 'Fraction of turnover (0.001 = 0.1%)',
+    rule: 'Enter a rate from 0 to 1.',
+  },
+  {
+    key: 'transaction_charges',
+    label: 'Transaction Charges',
+    kind: 'decimal',
+    step: 0.001,
+    max: 1,
+    help: 'Percent of turnover (0.00345 = 0.00345%)',
+    rule: 'Enter a rate from 0 to 1.',
+  },
 ];
 
 type Draft = Record<LimitKey, string>;
@@ -46,7 +110,8 @@ function parseDraft(draft: Draft): { limits?: PaperLimits; problems: Partial<Rec
   const values = Object.fromEntries(
     FIELDS.map((f) => {
       const text = draft[f.key].trim();
-      const value = text === '' ? Number.NaN : f.kind === 'integer' ? Number.parseInt(text, 10) : Number(text);
+      const value =
+        text === '' ? Number.NaN : f.kind === 'integer' ? Number.parseInt(text, 10) : Number(text);
       return [f.key, value];
     }),
   );
@@ -93,7 +158,11 @@ function LimitsForm({ limits }: { limits: PaperLimits }) {
               value={draft[f.key]}
               onChange={(e) => setDraft((d) => ({ ...d, [f.key]: e.target.value }))}
             />
-            {problems[f.key] ? <Field.ErrorText>{problems[f.key]}</Field.ErrorText> : <Field.HelperText>{f.help}</Field.HelperText>}
+            {problems[f.key] ? (
+              <Field.ErrorText>{problems[f.key]}</Field.ErrorText>
+            ) : (
+              <Field.HelperText>{f.help}</Field.HelperText>
+            )}
           </Field.Root>
         ))}
       </SimpleGrid>
@@ -124,7 +193,12 @@ export function ConfigurationPanel() {
           <Unavailable title="Trading limits are not available">
             {serverMessage(limits.error) ?? 'The trading service did not answer.'}
           </Unavailable>
-          <Button size="xs" variant="outline" onClick={() => void limits.refetch()} loading={limits.isFetching}>
+          <Button
+            size="xs"
+            variant="outline"
+            onClick={() => void limits.refetch()}
+            loading={limits.isFetching}
+          >
             <LuRefreshCw /> Retry
           </Button>
         </Stack>

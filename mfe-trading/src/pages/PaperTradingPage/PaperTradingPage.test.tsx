@@ -38,7 +38,9 @@ describe('PaperTradingPage connected', () => {
   it('shows the account from the overview', async () => {
     await renderConnected();
     expect(screen.getByRole('heading', { name: 'Paper Trading' })).toBeInTheDocument();
-    expect(screen.getByText('Practice trading with virtual money using real market data')).toBeInTheDocument();
+    expect(
+      screen.getByText('Practice trading with virtual money using real market data'),
+    ).toBeInTheDocument();
     expect(within(card('Cash Balance')).getByText('₹7,39,840')).toBeInTheDocument();
     expect(within(card('Portfolio Value')).getByText('₹10,52,340')).toBeInTheDocument();
     expect(within(card('Total Return')).getByText('+5.23%')).toBeInTheDocument();
@@ -84,10 +86,12 @@ describe('the cash balance editor', () => {
     ['negative', '-500'],
   ])('refuses an %s amount without calling the server', async (_, typed) => {
     const calls: unknown[] = [];
-    server.use(http.post('/api/trading/paper/balance', async ({ request }) => {
-      calls.push(await request.json());
-      return HttpResponse.json({ success: true, new_balance: 0, message: 'ok' });
-    }));
+    server.use(
+      http.post('/api/trading/paper/balance', async ({ request }) => {
+        calls.push(await request.json());
+        return HttpResponse.json({ success: true, new_balance: 0, message: 'ok' });
+      }),
+    );
     const { user, input } = await openEditor();
     await user.clear(input);
     if (typed) await user.type(input, typed);
@@ -123,7 +127,9 @@ describe('the cash balance editor', () => {
     await user.clear(input);
     await user.type(input, '200000');
     await user.click(screen.getByRole('button', { name: 'Save balance' }));
-    expect(await screen.findByText('Failed to update balance: Close open positions first')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Failed to update balance: Close open positions first'),
+    ).toBeInTheDocument();
   });
 
   it('asks to try again when the server fails without a reason', async () => {
@@ -202,7 +208,11 @@ describe('the configuration panel', () => {
   });
 
   it('says the update failed when the server refuses, and errored when unreachable', async () => {
-    server.use(http.post('/api/trading/paper-limits', () => HttpResponse.json(errorBody(NOT_CONNECTED), { status: 503 })));
+    server.use(
+      http.post('/api/trading/paper-limits', () =>
+        HttpResponse.json(errorBody(NOT_CONNECTED), { status: 503 }),
+      ),
+    );
     const { user } = await openConfiguration();
     await screen.findByLabelText('Max Position Size (₹)');
     await user.click(screen.getByRole('button', { name: 'Update Limits' }));
@@ -241,16 +251,24 @@ describe('the configuration panel', () => {
     expect(calls).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Reset Account' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, reset account' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, reset account' }),
+    );
     expect(await screen.findByText('Paper trading account reset successfully!')).toBeInTheDocument();
     expect(calls).toEqual([{ balance: 1_000_000 }]);
   });
 
   it('says the reset failed when the server refuses', async () => {
-    server.use(http.post('/api/trading/paper-reset', () => HttpResponse.json(errorBody(NOT_CONNECTED), { status: 503 })));
+    server.use(
+      http.post('/api/trading/paper-reset', () =>
+        HttpResponse.json(errorBody(NOT_CONNECTED), { status: 503 }),
+      ),
+    );
     const { user } = await openConfiguration();
     await user.click(screen.getByRole('button', { name: 'Reset Account' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, reset account' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, reset account' }),
+    );
     expect(await screen.findByText('Failed to reset paper trading account.')).toBeInTheDocument();
   });
 });
@@ -259,7 +277,9 @@ describe('PaperTradingPage disconnected', () => {
   it('shows the not-connected state and no invented figures', async () => {
     server.use(
       http.get('/api/portfolio/overview', () =>
-        HttpResponse.json(errorBody('The portfolio service is not connected on this server.'), { status: 503 }),
+        HttpResponse.json(errorBody('The portfolio service is not connected on this server.'), {
+          status: 503,
+        }),
       ),
     );
     renderWithProviders(<PaperTradingPage />);

@@ -39,7 +39,12 @@ export default function PaperTradingPage() {
         subtitle="Practice trading with virtual money using real market data"
         actions={
           <>
-            <Button size="sm" variant="outline" onClick={() => void overview.refetch()} loading={overview.isFetching}>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => void overview.refetch()}
+              loading={overview.isFetching}
+            >
               <LuRefreshCw /> Refresh
             </Button>
             <Button
@@ -104,7 +109,11 @@ export default function PaperTradingPage() {
               value={account && formatRupees(account.day_change, { sign: true })}
               help={account && formatPercent(account.day_change_percent)}
             />
-            <StatCard label="Trades Today" loading={loading} value={account && formatNumber(account.trades_today)} />
+            <StatCard
+              label="Trades Today"
+              loading={loading}
+              value={account && formatNumber(account.trades_today)}
+            />
             <StatCard
               label="Unrealized P&L"
               loading={loading}

@@ -7,7 +7,14 @@ import { formatNumber, formatPercent, formatRupees } from '@nivesh/ui';
 
 function LimitRow({ label, safe, children }: { label: string; safe: boolean; children: ReactNode }) {
   return (
-    <HStack justify="space-between" gap="3" py="2" borderBottomWidth="1px" borderColor="border" _last={{ borderBottomWidth: 0 }}>
+    <HStack
+      justify="space-between"
+      gap="3"
+      py="2"
+      borderBottomWidth="1px"
+      borderColor="border"
+      _last={{ borderBottomWidth: 0 }}
+    >
       <HStack gap="2">
         <Box role="img" aria-label={`${label}: ${safe ? 'safe' : 'unsafe'}`} display="inline-flex">
           <Icon as={safe ? LuShieldCheck : LuShieldAlert} color={safe ? 'gain' : 'loss'} boxSize="4" />
@@ -16,7 +23,12 @@ function LimitRow({ label, safe, children }: { label: string; safe: boolean; chi
           {label}
         </Text>
       </HStack>
-      <Text textStyle="sm" color={safe ? 'fg.muted' : 'loss'} fontVariantNumeric="tabular-nums" textAlign="end">
+      <Text
+        textStyle="sm"
+        color={safe ? 'fg.muted' : 'loss'}
+        fontVariantNumeric="tabular-nums"
+        textAlign="end"
+      >
         {children}
       </Text>
     </HStack>
@@ -26,7 +38,12 @@ function LimitRow({ label, safe, children }: { label: string; safe: boolean; chi
 const percent = (value: number) => formatPercent(value, { sign: false, decimals: 1 });
 
 export function RiskLimitsStatus({ status }: { status: LimitsStatus }) {
-  const { balance_status: balance, daily_loss_status: loss, positions_status: positions, exposure_status: exposure } = status;
+  const {
+    balance_status: balance,
+    daily_loss_status: loss,
+    positions_status: positions,
+    exposure_status: exposure,
+  } = status;
   return (
     <Stack gap="0">
       <LimitRow label="Balance" safe={balance.safe}>

@@ -99,7 +99,14 @@ export function StocksTable({ rows }: { rows: readonly StockBreakdown[] }) {
       rowKey={(r) => r.symbol}
       empty="No stocks match"
       columns={[
-        { header: 'Symbol', cell: (r) => <Text as="span" fontWeight="semibold">{r.symbol}</Text> },
+        {
+          header: 'Symbol',
+          cell: (r) => (
+            <Text as="span" fontWeight="semibold">
+              {r.symbol}
+            </Text>
+          ),
+        },
         { header: 'Trades', numeric: true, cell: (r) => formatNumber(r.trades) },
         { header: 'P&L', numeric: true, cell: (r) => <Pnl value={r.pnl} /> },
         { header: 'Win Rate', numeric: true, cell: (r) => winRate(r.win_rate) },
@@ -116,7 +123,14 @@ export function StrategiesTable({ rows }: { rows: readonly StrategyBreakdown[] }
       rowKey={(r) => r.strategy}
       empty="No strategies match"
       columns={[
-        { header: 'Strategy', cell: (r) => <Text as="span" fontWeight="semibold">{r.strategy}</Text> },
+        {
+          header: 'Strategy',
+          cell: (r) => (
+            <Text as="span" fontWeight="semibold">
+              {r.strategy}
+            </Text>
+          ),
+        },
         { header: 'Trades', numeric: true, cell: (r) => formatNumber(r.trades) },
         { header: 'P&L', numeric: true, cell: (r) => <Pnl value={r.pnl} /> },
         { header: 'Win Rate', numeric: true, cell: (r) => winRate(r.win_rate) },

@@ -9,7 +9,13 @@ const shortDay = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'shor
 const dayTick = (date: string) => shortDay.format(new Date(`${date}T00:00:00Z`));
 const percentTick = (value: number) => `${value.toFixed(1)}%`;
 
-export function EquityChart({ points, benchmark }: { points: readonly PerformanceReturnPoint[]; benchmark: string }) {
+export function EquityChart({
+  points,
+  benchmark,
+}: {
+  points: readonly PerformanceReturnPoint[];
+  benchmark: string;
+}) {
   const last = points.at(-1);
   if (!last) return <Text color="fg.muted">No portfolio history for this period yet.</Text>;
   const summary = `Portfolio ${formatPercent(last.cumulative_return)} vs ${benchmark} ${percentText(last.benchmark_cumulative_return)}`;
@@ -22,8 +28,19 @@ export function EquityChart({ points, benchmark }: { points: readonly Performanc
         <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 640, height: 288 }}>
           <LineChart data={[...points]} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="var(--chakra-colors-border)" />
-            <XAxis dataKey="date" tickFormatter={dayTick} stroke="var(--chakra-colors-fg-muted)" fontSize={12} minTickGap={24} />
-            <YAxis tickFormatter={percentTick} stroke="var(--chakra-colors-fg-muted)" fontSize={12} width={56} />
+            <XAxis
+              dataKey="date"
+              tickFormatter={dayTick}
+              stroke="var(--chakra-colors-fg-muted)"
+              fontSize={12}
+              minTickGap={24}
+            />
+            <YAxis
+              tickFormatter={percentTick}
+              stroke="var(--chakra-colors-fg-muted)"
+              fontSize={12}
+              width={56}
+            />
             <Tooltip
               formatter={(value) => (typeof value === 'number' ? formatPercent(value) : '--')}
               labelFormatter={(label) => (typeof label === 'string' ? dayTick(label) : '')}

@@ -1,6 +1,13 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { toaster } from '@nivesh/ui';
-import { delay, errorBody, http, HttpResponse, renderWithProviders, setupServer } from '@nivesh/api-client/testing';
+import {
+  delay,
+  errorBody,
+  http,
+  HttpResponse,
+  renderWithProviders,
+  setupServer,
+} from '@nivesh/api-client/testing';
 import type { PerformanceAnalytics } from '@nivesh/api-contract';
 import { makeAnalytics, makeReturns } from '../../testing/fixtures';
 import PerformancePage from './PerformancePage';
@@ -19,7 +26,10 @@ afterAll(() => server.close());
 const NOT_CONNECTED = 'The performance analytics service is not connected on this server.';
 const KPIS = ['Total Return', 'Win Rate', 'Profit Factor', 'Sharpe Ratio', 'Max Drawdown', 'Total Trades'];
 
-function connected(seen: { analytics: string[]; returns: string[] } = { analytics: [], returns: [] }, analytics = makeAnalytics()) {
+function connected(
+  seen: { analytics: string[]; returns: string[] } = { analytics: [], returns: [] },
+  analytics = makeAnalytics(),
+) {
   server.use(
     http.get('/api/performance/analytics', ({ request }) => {
       const period = new URL(request.url).searchParams.get('period') ?? '';
@@ -97,7 +107,9 @@ describe('PerformancePage connected', () => {
     expect(screen.getByRole('button', { name: 'All Time' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: 'Month' })).toHaveAttribute('aria-pressed', 'false');
     expect(await within(card('Total Trades')).findByText('Closed, all time')).toBeInTheDocument();
-    expect(screen.getAllByRole('button', { name: /^(Day|Week|Month|Quarter|Year|All Time)$/ })).toHaveLength(6);
+    expect(screen.getAllByRole('button', { name: /^(Day|Week|Month|Quarter|Year|All Time)$/ })).toHaveLength(
+      6,
+    );
   });
 
   it('shows the monthly, stock and strategy breakdowns and the statistics', async () => {
@@ -128,7 +140,15 @@ describe('PerformancePage connected', () => {
   });
 
   it('shows -- for figures the data cannot support yet', async () => {
-    connected(undefined, makeAnalytics({ sortino_ratio: null, calmar_ratio: null, avg_hold_time_hours: null, profit_factor: null }));
+    connected(
+      undefined,
+      makeAnalytics({
+        sortino_ratio: null,
+        calmar_ratio: null,
+        avg_hold_time_hours: null,
+        profit_factor: null,
+      }),
+    );
     const { user } = await renderLoaded();
     expect(within(card('Profit Factor')).getByText('--')).toBeInTheDocument();
     expect(within(card('Profit Factor')).getByText('No losing trades yet')).toBeInTheDocument();
@@ -207,8 +227,12 @@ describe('PerformancePage connected', () => {
 describe('PerformancePage not connected', () => {
   it('shows the connection panel, the error and -- in every KPI', async () => {
     server.use(
-      http.get('/api/performance/analytics', () => HttpResponse.json(errorBody(NOT_CONNECTED), { status: 503 })),
-      http.get('/api/performance/returns', () => HttpResponse.json(errorBody(NOT_CONNECTED), { status: 503 })),
+      http.get('/api/performance/analytics', () =>
+        HttpResponse.json(errorBody(NOT_CONNECTED), { status: 503 }),
+      ),
+      http.get('/api/performance/returns', () =>
+        HttpResponse.json(errorBody(NOT_CONNECTED), { status: 503 }),
+      ),
     );
     renderWithProviders(<PerformancePage />);
 

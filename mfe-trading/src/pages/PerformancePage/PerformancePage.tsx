@@ -68,7 +68,11 @@ export default function PerformancePage() {
   const noData = analyticsAnswer?.success === false;
   const errorText = failed ? SERVICE_NOT_CONNECTED : noData ? DATA_NOT_AVAILABLE : undefined;
   const loading = !failed && !analyticsAnswer;
-  const state: ServiceState = failed ? 'disconnected' : analyticsAnswer && series ? 'connected' : 'connecting';
+  const state: ServiceState = failed
+    ? 'disconnected'
+    : analyticsAnswer && series
+      ? 'connected'
+      : 'connecting';
   const lastAttempt = Math.max(analytics.startedTimeStamp ?? 0, returns.startedTimeStamp ?? 0);
 
   const symbolQuery = symbolFilter.trim().toLowerCase();
@@ -91,7 +95,12 @@ export default function PerformancePage() {
 
   const exportReport = () => {
     if (!data) return;
-    const csv = performanceReportCsv(data, { generatedAt: new Date(), stocks, strategies, filterNote: filterNote || undefined });
+    const csv = performanceReportCsv(data, {
+      generatedAt: new Date(),
+      stocks,
+      strategies,
+      filterNote: filterNote || undefined,
+    });
     downloadCsv(`nivesh-performance-${period}-${istFileDay(new Date())}.csv`, csv);
     notify('success', 'Performance report exported');
   };
@@ -104,7 +113,12 @@ export default function PerformancePage() {
         actions={
           <>
             <ServiceStatus state={state} label={STATE_LABEL[state]} />
-            <Button size="sm" variant="outline" onClick={retry} loading={analytics.isFetching || returns.isFetching}>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={retry}
+              loading={analytics.isFetching || returns.isFetching}
+            >
               <LuRefreshCw /> Refresh
             </Button>
             <Button
@@ -159,12 +173,18 @@ export default function PerformancePage() {
 
       {filterOpen && (
         <Box mb="5">
-          <Panel title="Filter" subtitle="Symbol narrows the Stocks tab, strategy the Strategies tab; the exported report follows both">
+          <Panel
+            title="Filter"
+            subtitle="Symbol narrows the Stocks tab, strategy the Strategies tab; the exported report follows both"
+          >
             <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" alignItems="end">
               <Field.Root>
                 <Field.Label>Strategy</Field.Label>
                 <NativeSelect.Root size="sm">
-                  <NativeSelect.Field value={strategyFilter} onChange={(e) => setStrategyFilter(e.currentTarget.value)}>
+                  <NativeSelect.Field
+                    value={strategyFilter}
+                    onChange={(e) => setStrategyFilter(e.currentTarget.value)}
+                  >
                     <option value="">All strategies</option>
                     {(data?.by_strategy ?? []).map((s) => (
                       <option key={s.strategy} value={s.strategy}>
@@ -212,7 +232,9 @@ export default function PerformancePage() {
           label="Win Rate"
           loading={loading}
           value={data && percentText(data.win_rate, { sign: false, decimals: 1 })}
-          help={data && `${formatNumber(data.winning_trades)}/${formatNumber(data.total_trades)} winning trades`}
+          help={
+            data && `${formatNumber(data.winning_trades)}/${formatNumber(data.total_trades)} winning trades`
+          }
         />
         <StatCard
           label="Profit Factor"
@@ -245,7 +267,9 @@ export default function PerformancePage() {
         <Panel>
           <Unavailable title={errorText}>
             {failed
-              ? (serverMessage(analytics.error) ?? serverMessage(returns.error) ?? 'The performance analytics service did not answer.')
+              ? (serverMessage(analytics.error) ??
+                serverMessage(returns.error) ??
+                'The performance analytics service did not answer.')
               : analyticsAnswer && !analyticsAnswer.success
                 ? analyticsAnswer.error
                 : undefined}
@@ -265,7 +289,10 @@ export default function PerformancePage() {
 
           <Tabs.Content value="overview">
             <Stack gap="6">
-              <Panel title={`Equity Curve vs ${series?.benchmark ?? 'NIFTY 50'}`} subtitle="Growth since the start of the period">
+              <Panel
+                title={`Equity Curve vs ${series?.benchmark ?? 'NIFTY 50'}`}
+                subtitle="Growth since the start of the period"
+              >
                 {series ? (
                   <EquityChart points={series.data} benchmark={series.benchmark} />
                 ) : (
@@ -277,7 +304,11 @@ export default function PerformancePage() {
                   <FigureGrid label="Key statistics" figures={keyStatistics(data)} />
                 </Panel>
                 <Panel title="Daily P&L" subtitle="Last 30 days, after costs">
-                  {data.daily_pnl.length ? <PnlHeatmap days={data.daily_pnl} /> : <Unavailable title="No daily P&L yet" />}
+                  {data.daily_pnl.length ? (
+                    <PnlHeatmap days={data.daily_pnl} />
+                  ) : (
+                    <Unavailable title="No daily P&L yet" />
+                  )}
                 </Panel>
               </SimpleGrid>
             </Stack>
@@ -293,7 +324,10 @@ export default function PerformancePage() {
             </Panel>
           </Tabs.Content>
           <Tabs.Content value="strategies">
-            <Panel title="Performance by Strategy" subtitle={strategyNote ? `Filtered: ${strategyNote}` : undefined}>
+            <Panel
+              title="Performance by Strategy"
+              subtitle={strategyNote ? `Filtered: ${strategyNote}` : undefined}
+            >
               <StrategiesTable rows={strategies} />
             </Panel>
           </Tabs.Content>

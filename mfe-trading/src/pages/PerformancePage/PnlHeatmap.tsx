@@ -3,7 +3,12 @@ import { Box, Grid, HStack, Text } from '@chakra-ui/react';
 import type { DailyPnl } from '@nivesh/api-contract';
 import { formatRupees } from '@nivesh/ui';
 
-const dayLabel = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const dayLabel = new Intl.DateTimeFormat('en-IN', {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** '02 Feb 2026' for a YYYY-MM-DD day. */
 function formatDay(date: string): string {

@@ -50,7 +50,11 @@ export function keyStatistics(a: PerformanceAnalytics): Figure[] {
     { label: 'Average Loss', value: money(a.avg_loss), tone: signedTone(a.avg_loss) },
     { label: 'Best Trade', value: money(a.largest_win), tone: signedTone(a.largest_win) },
     { label: 'Worst Trade', value: money(a.largest_loss), tone: signedTone(a.largest_loss) },
-    { label: 'Volatility', value: percentText(a.volatility, { sign: false }), help: 'Annualised, daily returns' },
+    {
+      label: 'Volatility',
+      value: percentText(a.volatility, { sign: false }),
+      help: 'Annualised, daily returns',
+    },
   ];
 }
 
@@ -63,10 +67,19 @@ export function allStatistics(a: PerformanceAnalytics): Figure[] {
     { label: 'Avg Hold Time', value: hours(a.avg_hold_time_hours), help: 'Entry to exit, closed trades' },
     { label: 'Sortino Ratio', value: ratioText(a.sortino_ratio), help: 'Return per unit of downside risk' },
     { label: 'Calmar Ratio', value: ratioText(a.calmar_ratio), help: 'Annualised return / max drawdown' },
-    { label: 'Expectancy', value: money(a.expectancy), tone: signedTone(a.expectancy), help: 'Average net P&L per trade' },
+    {
+      label: 'Expectancy',
+      value: money(a.expectancy),
+      tone: signedTone(a.expectancy),
+      help: 'Average net P&L per trade',
+    },
     { label: 'Profit Factor', value: ratioText(a.profit_factor), help: 'Gross profit / gross loss' },
     { label: 'Sharpe Ratio', value: ratioText(a.sharpe_ratio), help: 'Annualised, 252 trading days' },
-    { label: 'Annualized Return', value: percentText(a.annualized_return), tone: signedTone(a.annualized_return) },
+    {
+      label: 'Annualized Return',
+      value: percentText(a.annualized_return),
+      tone: signedTone(a.annualized_return),
+    },
     { label: 'Net P&L', value: money(a.net_pnl), tone: signedTone(a.net_pnl), help: 'After charges' },
     { label: 'Max Drawdown', value: percentText(a.max_drawdown), tone: signedTone(a.max_drawdown) },
     { label: 'Volatility', value: percentText(a.volatility, { sign: false }) },

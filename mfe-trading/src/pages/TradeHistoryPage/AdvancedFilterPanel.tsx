@@ -7,7 +7,9 @@ import { Button, Field, HStack, Input, NativeSelect, SimpleGrid, Text } from '@c
 import { TradeMode, TradeProduct, TradeSide, type TradeHistoryFilter } from '@nivesh/api-contract';
 import { Panel } from '@nivesh/ui';
 
-export type AdvancedFilter = Partial<Pick<TradeHistoryFilter, 'side' | 'mode' | 'product' | 'min_pnl' | 'max_pnl' | 'from' | 'to'>>;
+export type AdvancedFilter = Partial<
+  Pick<TradeHistoryFilter, 'side' | 'mode' | 'product' | 'min_pnl' | 'max_pnl' | 'from' | 'to'>
+>;
 
 /** How many advanced filters are set (shown on the button). */
 export function activeFilterCount(filter: AdvancedFilter): number {
@@ -156,11 +158,23 @@ export function AdvancedFilterPanel({
           />
           <Field.Root>
             <Field.Label>Min net P&L (₹)</Field.Label>
-            <Input size="sm" type="number" step="1" value={draft.minPnl} onChange={(e) => set('minPnl')(e.target.value)} />
+            <Input
+              size="sm"
+              type="number"
+              step="1"
+              value={draft.minPnl}
+              onChange={(e) => set('minPnl')(e.target.value)}
+            />
           </Field.Root>
           <Field.Root>
             <Field.Label>Max net P&L (₹)</Field.Label>
-            <Input size="sm" type="number" step="1" value={draft.maxPnl} onChange={(e) => set('maxPnl')(e.target.value)} />
+            <Input
+              size="sm"
+              type="number"
+              step="1"
+              value={draft.maxPnl}
+              onChange={(e) => set('maxPnl')(e.target.value)}
+            />
           </Field.Root>
           <Field.Root>
             <Field.Label>From (entry date)</Field.Label>

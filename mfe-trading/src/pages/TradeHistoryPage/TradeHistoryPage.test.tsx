@@ -22,7 +22,14 @@ const DAY_MS = 86_400_000;
 const twentyDaysAgo = new Date(Date.now() - 20 * DAY_MS).toISOString();
 
 const TRADES: Trade[] = [
-  makeTrade({ trade_id: 'PT-0001', symbol: 'RELIANCE', status: 'completed', net_pnl: 400, fees: 100, pnl_percent: 1.6 }),
+  makeTrade({
+    trade_id: 'PT-0001',
+    symbol: 'RELIANCE',
+    status: 'completed',
+    net_pnl: 400,
+    fees: 100,
+    pnl_percent: 1.6,
+  }),
   makeTrade({
     trade_id: 'LV-0002',
     symbol: 'TCS',
@@ -39,12 +46,32 @@ const TRADES: Trade[] = [
     pnl_percent: -0.39,
     strategy: 'Momentum',
   }),
-  makeTrade({ trade_id: 'REL-0003', symbol: 'INFY', status: 'pending', exit_price: null, exit_time: null, pnl: 0, fees: 0, net_pnl: 0, pnl_percent: 0 }),
-  makeTrade({ trade_id: 'PT-0004', symbol: 'HDFCBANK', status: 'completed', entry_time: twentyDaysAgo, exit_time: twentyDaysAgo, net_pnl: -80, fees: 40 }),
+  makeTrade({
+    trade_id: 'REL-0003',
+    symbol: 'INFY',
+    status: 'pending',
+    exit_price: null,
+    exit_time: null,
+    pnl: 0,
+    fees: 0,
+    net_pnl: 0,
+    pnl_percent: 0,
+  }),
+  makeTrade({
+    trade_id: 'PT-0004',
+    symbol: 'HDFCBANK',
+    status: 'completed',
+    entry_time: twentyDaysAgo,
+    exit_time: twentyDaysAgo,
+    net_pnl: -80,
+    fees: 40,
+  }),
 ];
 
 function rowsText(): string[] {
-  return screen.queryAllByTestId('trade-row').map((row) => within(row).getAllByRole('cell')[0]!.textContent ?? '');
+  return screen
+    .queryAllByTestId('trade-row')
+    .map((row) => within(row).getAllByRole('cell')[0]!.textContent ?? '');
 }
 
 function card(label: string) {
@@ -114,7 +141,9 @@ describe('TradeHistoryPage connected', () => {
   });
 
   it('pages through the trades with Previous and Next', async () => {
-    const many = Array.from({ length: 30 }, (_, i) => makeTrade({ trade_id: `PT-${String(i + 1).padStart(4, '0')}` }));
+    const many = Array.from({ length: 30 }, (_, i) =>
+      makeTrade({ trade_id: `PT-${String(i + 1).padStart(4, '0')}` }),
+    );
     const seen: SeenQuery[] = [];
     server.use(historyHandler(many, seen));
     const { user } = renderWithProviders(<TradeHistoryPage />);

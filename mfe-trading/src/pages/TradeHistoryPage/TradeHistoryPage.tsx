@@ -6,7 +6,18 @@
  */
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Badge, Box, Button, Flex, HStack, Input, InputGroup, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Flex,
+  HStack,
+  Input,
+  InputGroup,
+  NativeSelect,
+  SimpleGrid,
+  Text,
+} from '@chakra-ui/react';
 import { LuChartLine, LuDownload, LuFilter, LuRefreshCw, LuSearch } from 'react-icons/lu';
 import {
   DEFAULT_TRADE_HISTORY_PERIOD,
@@ -78,7 +89,9 @@ export default function TradeHistoryPage() {
   const currentPage = paging.filter === filter ? paging.page : 1;
   const setPage = (page: number) => setPaging({ filter, page });
 
-  const history = useTradeHistoryQuery({ query: { ...filter, page: currentPage, page_size: TRADES_PAGE_SIZE } });
+  const history = useTradeHistoryQuery({
+    query: { ...filter, page: currentPage, page_size: TRADES_PAGE_SIZE },
+  });
   const { exportTrades, exporting } = useTradeExport(filter);
 
   // A failed call hides earlier figures rather than showing them as current.
@@ -90,7 +103,9 @@ export default function TradeHistoryPage() {
 
   const openFilters = () => {
     setFiltersOpen(true);
-    requestAnimationFrame(() => filterPanelRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+    requestAnimationFrame(() =>
+      filterPanelRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }),
+    );
   };
 
   return (
@@ -101,7 +116,12 @@ export default function TradeHistoryPage() {
         actions={
           <>
             <ServiceStatus state={state} label={STATE_LABEL[state]} />
-            <Button size="sm" variant="outline" onClick={() => void history.refetch()} loading={history.isFetching}>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => void history.refetch()}
+              loading={history.isFetching}
+            >
               <LuRefreshCw /> Refresh
             </Button>
             <Button
@@ -187,7 +207,11 @@ export default function TradeHistoryPage() {
 
       {filtersOpen && (
         <Box ref={filterPanelRef} mb="4">
-          <AdvancedFilterPanel applied={advanced} onApply={setAdvanced} onClose={() => setFiltersOpen(false)} />
+          <AdvancedFilterPanel
+            applied={advanced}
+            onApply={setAdvanced}
+            onClose={() => setFiltersOpen(false)}
+          />
         </Box>
       )}
 
@@ -201,7 +225,11 @@ export default function TradeHistoryPage() {
         <StatCard
           label="Win Rate"
           loading={history.isFetching && !answer}
-          value={summary?.win_rate != null ? formatPercent(summary.win_rate, { decimals: 1, sign: false }) : undefined}
+          value={
+            summary?.win_rate != null
+              ? formatPercent(summary.win_rate, { decimals: 1, sign: false })
+              : undefined
+          }
           help={summary && `${summary.winning_trades}/${summary.completed_trades} completed trades in profit`}
         />
         <StatCard
@@ -231,7 +259,9 @@ export default function TradeHistoryPage() {
           <PageLoading label="Loading trades..." />
         ) : answer.data.length === 0 ? (
           <Unavailable title="No trades found">
-            {answer.total > 0 ? 'This page is empty: go back a page.' : 'No trades match the period and filters.'}
+            {answer.total > 0
+              ? 'This page is empty: go back a page.'
+              : 'No trades match the period and filters.'}
           </Unavailable>
         ) : (
           <TradesTable trades={answer.data} />

@@ -87,7 +87,12 @@ export function TradesTable({ trades }: { trades: readonly Trade[] }) {
                 </Stack>
               </Table.Cell>
               <Table.Cell>
-                <Badge size="sm" variant="surface" colorPalette={STATUS_PALETTE[t.status]} textTransform="capitalize">
+                <Badge
+                  size="sm"
+                  variant="surface"
+                  colorPalette={STATUS_PALETTE[t.status]}
+                  textTransform="capitalize"
+                >
                   {t.status}
                 </Badge>
               </Table.Cell>

@@ -3,11 +3,7 @@
  * fetched from the server in the largest page size), as one CSV download.
  */
 import { useCallback, useState } from 'react';
-import {
-  TRADE_HISTORY_MAX_PAGE_SIZE,
-  type Trade,
-  type TradeHistoryQuery,
-} from '@nivesh/api-contract';
+import { TRADE_HISTORY_MAX_PAGE_SIZE, type Trade, type TradeHistoryQuery } from '@nivesh/api-contract';
 import { errorMessage, tradingApi, useAppDispatch, type ApiCallError } from '@nivesh/api-client';
 import { notify } from '@nivesh/ui';
 import { downloadCsv, istFileDay } from '../../features/csv';
@@ -37,10 +33,17 @@ export function useTradeExport(filter: TradeFilterQuery) {
         notify('info', 'No trades to export', 'No trades match the current filters.');
         return;
       }
-      downloadCsv(`nivesh-trades-${filter.period ?? 'today'}-${istFileDay(new Date())}.csv`, tradesToCsv(trades));
+      downloadCsv(
+        `nivesh-trades-${filter.period ?? 'today'}-${istFileDay(new Date())}.csv`,
+        tradesToCsv(trades),
+      );
       notify('success', `Exported ${trades.length} ${trades.length === 1 ? 'trade' : 'trades'}`);
     } catch (error) {
-      notify('error', 'Export failed', errorMessage(error as ApiCallError, 'Trading service is currently unavailable'));
+      notify(
+        'error',
+        'Export failed',
+        errorMessage(error as ApiCallError, 'Trading service is currently unavailable'),
+      );
     } finally {
       setExporting(false);
     }

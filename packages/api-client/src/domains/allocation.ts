@@ -29,7 +29,9 @@ export const allocationApi = api.injectEndpoints({
       async onQueryStarted(_, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          dispatch(allocationApi.util.upsertQueryData('dailyAmount', undefined, { success: true, data: data.data }));
+          dispatch(
+            allocationApi.util.upsertQueryData('dailyAmount', undefined, { success: true, data: data.data }),
+          );
           dispatch(
             allocationApi.util.updateQueryData('allocationSettings', undefined, (draft) => {
               draft.data.daily_amount = data.data.daily_amount;
@@ -47,7 +49,12 @@ export const allocationApi = api.injectEndpoints({
       async onQueryStarted(_, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          dispatch(allocationApi.util.upsertQueryData('allocationSettings', undefined, { success: true, data: data.data }));
+          dispatch(
+            allocationApi.util.upsertQueryData('allocationSettings', undefined, {
+              success: true,
+              data: data.data,
+            }),
+          );
         } catch {
           // The caller shows the failure.
         }

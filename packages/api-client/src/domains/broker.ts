@@ -31,7 +31,10 @@ export const brokerApi = api.injectEndpoints({
       responseSchema: r.getCredentials.responses[200],
       providesTags: ['Broker'],
     }),
-    saveBrokerCredentials: build.mutation<ResponseOf<typeof r.saveCredentials>, RequestOf<typeof r.saveCredentials>>({
+    saveBrokerCredentials: build.mutation<
+      ResponseOf<typeof r.saveCredentials>,
+      RequestOf<typeof r.saveCredentials>
+    >({
       query: (request) => toFetchArgs(r.saveCredentials, request),
       responseSchema: r.saveCredentials.responses[200],
       invalidatesTags: ['Broker'],

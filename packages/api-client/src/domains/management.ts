@@ -35,5 +35,9 @@ export const managementApi = api.injectEndpoints({
   }),
 });
 
-export const { useServerStatusQuery, useRestartServerMutation, useAdminRestartMutation, useProbeHealthMutation } =
-  managementApi;
+export const {
+  useServerStatusQuery,
+  useRestartServerMutation,
+  useAdminRestartMutation,
+  useProbeHealthMutation,
+} = managementApi;

@@ -21,8 +21,18 @@ const alert = (id: string): RiskAlert => ({
 });
 
 const limits: RiskLimits = {
-  position_limits: { max_position_size: 50_000, max_single_stock: 0.1, max_sector_exposure: 0.25, min_diversification: 5 },
-  loss_limits: { daily_loss_limit: 25_000, weekly_loss_limit: 60_000, monthly_loss_limit: 150_000, max_drawdown_limit: 0.15 },
+  position_limits: {
+    max_position_size: 50_000,
+    max_single_stock: 0.1,
+    max_sector_exposure: 0.25,
+    min_diversification: 5,
+  },
+  loss_limits: {
+    daily_loss_limit: 25_000,
+    weekly_loss_limit: 60_000,
+    monthly_loss_limit: 150_000,
+    max_drawdown_limit: 0.15,
+  },
   ml_recommendations: {
     current_risk_score: 0.4,
     recommended_cash_allocation: 0.2,
@@ -42,14 +52,20 @@ describe('risk endpoints', () => {
         reads += 1;
         return HttpResponse.json({ success: true, data: [alert('a1'), alert('a2')] });
       }),
-      http.post('/api/risk/alerts/:id/dismiss', () => HttpResponse.json({ success: true, message: 'Dismissed.' })),
+      http.post('/api/risk/alerts/:id/dismiss', () =>
+        HttpResponse.json({ success: true, message: 'Dismissed.' }),
+      ),
     );
     const store = makeStore();
     const subscription = store.dispatch(riskApi.endpoints.riskAlerts.initiate());
     await subscription;
     await store.dispatch(riskApi.endpoints.dismissRiskAlert.initiate({ params: { id: 'a1' } }));
     await waitFor(() =>
-      expect(riskApi.endpoints.riskAlerts.select()(store.getState()).data?.data.map((item) => item.id)).toEqual(['a2']),
+      expect(
+        riskApi.endpoints.riskAlerts
+          .select()(store.getState())
+          .data?.data.map((item) => item.id),
+      ).toEqual(['a2']),
     );
     expect(reads).toBe(1);
     subscription.unsubscribe();
@@ -58,12 +74,16 @@ describe('risk endpoints', () => {
   it('keeps the alert listed when the dismiss fails', async () => {
     server.use(
       http.get('/api/risk/alerts', () => HttpResponse.json({ success: true, data: [alert('a1')] })),
-      http.post('/api/risk/alerts/:id/dismiss', () => HttpResponse.json(errorBody('Unknown alert.'), { status: 404 })),
+      http.post('/api/risk/alerts/:id/dismiss', () =>
+        HttpResponse.json(errorBody('Unknown alert.'), { status: 404 }),
+      ),
     );
     const store = makeStore();
     const subscription = store.dispatch(riskApi.endpoints.riskAlerts.initiate());
     await subscription;
-    const result = await store.dispatch(riskApi.endpoints.dismissRiskAlert.initiate({ params: { id: 'a1' } }));
+    const result = await store.dispatch(
+      riskApi.endpoints.dismissRiskAlert.initiate({ params: { id: 'a1' } }),
+    );
     expect('error' in result).toBe(true);
     expect(riskApi.endpoints.riskAlerts.select()(store.getState()).data?.data).toHaveLength(1);
     subscription.unsubscribe();
@@ -87,14 +107,18 @@ describe('risk endpoints', () => {
     await store.dispatch(riskApi.endpoints.updateRiskLimits.initiate({ body }));
     // The write is its own (upsert) action right after the answer.
     await waitFor(() =>
-      expect(riskApi.endpoints.riskLimits.select()(store.getState()).data?.data.loss_limits.daily_loss_limit).toBe(20_000),
+      expect(
+        riskApi.endpoints.riskLimits.select()(store.getState()).data?.data.loss_limits.daily_loss_limit,
+      ).toBe(20_000),
     );
     subscription.unsubscribe();
   });
 
   it('reports an answer that does not match the contract as an error, not as data', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    server.use(http.get('/api/risk/metrics', () => HttpResponse.json({ success: true, data: { var_95: 'lots' } })));
+    server.use(
+      http.get('/api/risk/metrics', () => HttpResponse.json({ success: true, data: { var_95: 'lots' } })),
+    );
     const store = makeStore();
     const result = await store.dispatch(riskApi.endpoints.riskMetrics.initiate());
     expect(result.data).toBeUndefined();

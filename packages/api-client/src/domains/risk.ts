@@ -85,7 +85,9 @@ export const riskApi = api.injectEndpoints({
       async onQueryStarted(_, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          dispatch(riskApi.util.upsertQueryData('riskAlertSettings', undefined, { success: true, data: data.data }));
+          dispatch(
+            riskApi.util.upsertQueryData('riskAlertSettings', undefined, { success: true, data: data.data }),
+          );
         } catch {
           // The caller shows the failure.
         }
@@ -128,5 +130,8 @@ export function useRiskLimitsQuery(options: QueryOptions = {}) {
 }
 /** Alert settings, polled every 30 s like every risk read. */
 export function useRiskAlertSettingsQuery(options: QueryOptions = {}) {
-  return riskApi.endpoints.riskAlertSettings.useQuery(undefined, { ...pollingFor(r.alertSettings), ...options });
+  return riskApi.endpoints.riskAlertSettings.useQuery(undefined, {
+    ...pollingFor(r.alertSettings),
+    ...options,
+  });
 }

@@ -21,7 +21,12 @@ export const settingsApi = api.injectEndpoints({
       async onQueryStarted(_, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          dispatch(settingsApi.util.upsertQueryData('notificationSettings', undefined, { success: true, data: data.data }));
+          dispatch(
+            settingsApi.util.upsertQueryData('notificationSettings', undefined, {
+              success: true,
+              data: data.data,
+            }),
+          );
         } catch {
           // The caller shows the failure.
         }

@@ -20,7 +20,10 @@ export const tradingApi = api.injectEndpoints({
       responseSchema: r.getPaperLimits.responses[200],
       providesTags: ['PaperAccount'],
     }),
-    updatePaperLimits: build.mutation<ResponseOf<typeof r.setPaperLimits>, RequestOf<typeof r.setPaperLimits>>({
+    updatePaperLimits: build.mutation<
+      ResponseOf<typeof r.setPaperLimits>,
+      RequestOf<typeof r.setPaperLimits>
+    >({
       query: (request) => toFetchArgs(r.setPaperLimits, request),
       responseSchema: r.setPaperLimits.responses[200],
       // The limit checks in the overview depend on the limits.
@@ -35,7 +38,10 @@ export const tradingApi = api.injectEndpoints({
       // A reset closes every position: balances, trades and performance all change.
       invalidatesTags: ['PaperAccount', 'Portfolio', 'Trades', 'Performance'],
     }),
-    setPaperBalance: build.mutation<ResponseOf<typeof r.setPaperBalance>, RequestOf<typeof r.setPaperBalance>>({
+    setPaperBalance: build.mutation<
+      ResponseOf<typeof r.setPaperBalance>,
+      RequestOf<typeof r.setPaperBalance>
+    >({
       query: (request) => toFetchArgs(r.setPaperBalance, request),
       responseSchema: r.setPaperBalance.responses[200],
       invalidatesTags: ['Portfolio'],

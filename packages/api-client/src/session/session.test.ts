@@ -47,7 +47,12 @@ describe('the session state', () => {
   it('starts loading and signed out', () => {
     const store = makeStore();
     expect(store.getState().session).toEqual(initialSessionState);
-    expect(initialSessionState).toEqual({ user: null, sessionToken: null, isLoading: true, isAuthenticated: false });
+    expect(initialSessionState).toEqual({
+      user: null,
+      sessionToken: null,
+      isLoading: true,
+      isAuthenticated: false,
+    });
   });
 });
 
@@ -127,7 +132,9 @@ describe('restoreSession', () => {
   it('on a server fault (500) removes the stored token and ends signed out', async () => {
     window.localStorage.setItem(SESSION_STORAGE_KEY, STORED_TOKEN);
     server.use(
-      http.post('/api/auth/validate-session', () => HttpResponse.json(errorBody('Internal error'), { status: 500 })),
+      http.post('/api/auth/validate-session', () =>
+        HttpResponse.json(errorBody('Internal error'), { status: 500 }),
+      ),
     );
     const store = makeStore();
     await store.dispatch(restoreSession());
@@ -227,7 +234,9 @@ describe('sessionExpired', () => {
 
   it('is dispatched when a call that needs the session gets 401', async () => {
     server.use(
-      http.post('/api/auth/logout', () => HttpResponse.json(errorBody('Session expired or invalid'), { status: 401 })),
+      http.post('/api/auth/logout', () =>
+        HttpResponse.json(errorBody('Session expired or invalid'), { status: 401 }),
+      ),
     );
     const store = makeStore();
     window.localStorage.setItem(SESSION_STORAGE_KEY, STORED_TOKEN);
@@ -245,7 +254,9 @@ describe('sessionExpired', () => {
     );
     const store = makeStore();
     await store.dispatch(signIn({ token: STORED_TOKEN, user: TEST_USER }));
-    await store.dispatch(authApi.endpoints.login.initiate({ body: { email: TEST_USER.email, password: 'wrong' } }));
+    await store.dispatch(
+      authApi.endpoints.login.initiate({ body: { email: TEST_USER.email, password: 'wrong' } }),
+    );
     expect(store.getState().session.isAuthenticated).toBe(true);
     expect(storedToken()).toBe(STORED_TOKEN);
   });

@@ -3,7 +3,13 @@ import { createAsyncThunk } from '@reduxjs/toolkit';
 import type { User } from '@nivesh/api-contract';
 import { api } from '../api';
 import { authApi } from '../domains/auth';
-import { sessionCleared, sessionRestoring, sessionStarted, tokenStorage, type SessionState } from './sessionSlice';
+import {
+  sessionCleared,
+  sessionRestoring,
+  sessionStarted,
+  tokenStorage,
+  type SessionState,
+} from './sessionSlice';
 
 /**
  * At start-up: a stored token is checked with the server. Accepted: signed in. Refused, or the
@@ -31,10 +37,13 @@ export const restoreSession = createAsyncThunk('session/restore', async (_: void
 });
 
 /** After login or set-password: remember the token and sign in. */
-export const signIn = createAsyncThunk('session/signIn', async (session: { token: string; user: User }, { dispatch }) => {
-  tokenStorage.write(session.token);
-  dispatch(sessionStarted(session));
-});
+export const signIn = createAsyncThunk(
+  'session/signIn',
+  async (session: { token: string; user: User }, { dispatch }) => {
+    tokenStorage.write(session.token);
+    dispatch(sessionStarted(session));
+  },
+);
 
 /**
  * Logout: tell the server when there is a token, then clear everything (state, stored token,

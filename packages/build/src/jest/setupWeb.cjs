@@ -35,7 +35,10 @@ if (!globalThis.IntersectionObserver) {
 if (!Element.prototype.scrollTo) Element.prototype.scrollTo = function scrollTo() {};
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = function scrollIntoView() {};
 if (!globalThis.crypto?.subtle) {
-  Object.defineProperty(globalThis, 'crypto', { value: require('node:crypto').webcrypto, configurable: true });
+  Object.defineProperty(globalThis, 'crypto', {
+    value: require('node:crypto').webcrypto,
+    configurable: true,
+  });
 }
 
 // Node's fetch and Request (which jest-fixed-jsdom puts in the page) refuse a relative URL such as
@@ -43,7 +46,8 @@ if (!globalThis.crypto?.subtle) {
 // in tests exactly as in the browser.
 {
   const NodeRequest = globalThis.Request;
-  const resolve = (input) => (typeof input === 'string' || input instanceof URL ? new URL(String(input), window.location.href) : input);
+  const resolve = (input) =>
+    typeof input === 'string' || input instanceof URL ? new URL(String(input), window.location.href) : input;
   globalThis.Request = class Request extends NodeRequest {
     constructor(input, init) {
       super(resolve(input), init);

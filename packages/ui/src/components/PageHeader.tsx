@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 import { Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 
-export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: ReactNode; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  subtitle,
+  actions,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <Flex
       justify="space-between"

@@ -14,7 +14,14 @@ export function Panel({
   children: ReactNode;
 }) {
   return (
-    <Box bg="bg.panel" borderWidth="1px" borderColor="border" rounded="l3" p={{ base: '4', md: '5' }} shadow="xs">
+    <Box
+      bg="bg.panel"
+      borderWidth="1px"
+      borderColor="border"
+      rounded="l3"
+      p={{ base: '4', md: '5' }}
+      shadow="xs"
+    >
       {(title || actions) && (
         <Flex justify="space-between" align="flex-start" gap="3" mb="4">
           <Stack gap="0.5">

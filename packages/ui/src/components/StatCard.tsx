@@ -37,7 +37,12 @@ export function StatCard({ label, value, help, tone = 'neutral', loading, icon }
         {loading ? (
           <Skeleton height="8" width="60%" />
         ) : (
-          <Text textStyle="2xl" fontWeight="semibold" color={TONE_COLOR[tone]} fontVariantNumeric="tabular-nums">
+          <Text
+            textStyle="2xl"
+            fontWeight="semibold"
+            color={TONE_COLOR[tone]}
+            fontVariantNumeric="tabular-nums"
+          >
             {value ?? '--'}
           </Text>
         )}

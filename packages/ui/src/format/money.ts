@@ -7,7 +7,10 @@ const groupers = new Map<number, Intl.NumberFormat>();
 function grouper(decimals: number): Intl.NumberFormat {
   let format = groupers.get(decimals);
   if (!format) {
-    format = new Intl.NumberFormat('en-IN', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    format = new Intl.NumberFormat('en-IN', {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
     groupers.set(decimals, format);
   }
   return format;

@@ -4,7 +4,13 @@
  */
 import { Portal, Spinner, Stack, Toast, Toaster as ChakraToaster, createToaster } from '@chakra-ui/react';
 
-export const TOAST_DURATIONS = { success: 2000, error: 4000, info: 4000, warning: 4000, loading: undefined } as const;
+export const TOAST_DURATIONS = {
+  success: 2000,
+  error: 4000,
+  info: 4000,
+  warning: 4000,
+  loading: undefined,
+} as const;
 
 export const toaster = createToaster({
   placement: 'top-end',

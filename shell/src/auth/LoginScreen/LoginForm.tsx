@@ -54,7 +54,11 @@ export function LoginForm({
       return;
     }
     setPassword('');
-    onSignedIn({ token: answer.data.session_token, user: answer.data.user, message: answer.data.message || MESSAGES.loginSucceeded });
+    onSignedIn({
+      token: answer.data.session_token,
+      user: answer.data.user,
+      message: answer.data.message || MESSAGES.loginSucceeded,
+    });
   };
 
   return (
@@ -77,16 +81,41 @@ export function LoginForm({
         {failure && (
           <FormMessage status="error" title={failure.message}>
             {failure.setupRequired && (
-              <Button type="button" variant="plain" size="sm" px="0" h="auto" color="brand.fg" onClick={onSetUpPassword}>
+              <Button
+                type="button"
+                variant="plain"
+                size="sm"
+                px="0"
+                h="auto"
+                color="brand.fg"
+                onClick={onSetUpPassword}
+              >
                 Set up your password now
               </Button>
             )}
           </FormMessage>
         )}
-        <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="Signing in..." disabled={done}>
+        <Button
+          type="submit"
+          colorPalette="brand"
+          size="lg"
+          loading={busy}
+          loadingText="Signing in..."
+          disabled={done}
+        >
           <LuLogIn /> Sign in
         </Button>
-        <Button type="button" variant="ghost" size="sm" colorPalette="brand" onClick={onSetUpPassword} disabled={done} whiteSpace="normal" h="auto" py="2">
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          colorPalette="brand"
+          onClick={onSetUpPassword}
+          disabled={done}
+          whiteSpace="normal"
+          h="auto"
+          py="2"
+        >
           <LuKeyRound /> Forgot password or first time here? Set up your password
         </Button>
       </Stack>

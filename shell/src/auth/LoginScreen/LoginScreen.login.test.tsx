@@ -89,7 +89,9 @@ describe('login validation', () => {
   });
 
   it('accepts the operator address in any case and with spaces around it (sent trimmed)', async () => {
-    const bodies = loginAnswers(() => HttpResponse.json(errorBody('Invalid credentials. Please check your password.'), { status: 401 }));
+    const bodies = loginAnswers(() =>
+      HttpResponse.json(errorBody('Invalid credentials. Please check your password.'), { status: 401 }),
+    );
     const { user, store } = renderLoginScreen();
     await configSettled(store);
     await signInWith(user, `  ${OPERATOR_EMAIL.toUpperCase()} `, 'wrong-password');
@@ -102,23 +104,33 @@ describe('login validation', () => {
     const subtle = jest
       .spyOn(Object.getPrototypeOf(crypto) as Crypto, 'subtle', 'get')
       .mockReturnValue(undefined as unknown as SubtleCrypto);
-    const bodies = loginAnswers(() => HttpResponse.json(errorBody('Invalid credentials. Please check your password.'), { status: 401 }));
+    const bodies = loginAnswers(() =>
+      HttpResponse.json(errorBody('Invalid credentials. Please check your password.'), { status: 401 }),
+    );
     const { user, store } = renderLoginScreen();
     await configSettled(store);
     await signInWith(user, 'someone.else@example.com', 'secret-password');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid credentials. Please check your password.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Invalid credentials. Please check your password.',
+    );
     expect(bodies).toEqual([{ email: 'someone.else@example.com', password: 'secret-password' }]);
     expect(subtle).toHaveBeenCalled();
     subtle.mockRestore();
   });
 
   it('leaves the address check to the server when the login config did not load', async () => {
-    server.use(http.get('/api/auth/config', () => HttpResponse.json(errorBody('Internal error'), { status: 500 })));
-    const bodies = loginAnswers(() => HttpResponse.json(errorBody('Invalid credentials. Please check your password.'), { status: 401 }));
+    server.use(
+      http.get('/api/auth/config', () => HttpResponse.json(errorBody('Internal error'), { status: 500 })),
+    );
+    const bodies = loginAnswers(() =>
+      HttpResponse.json(errorBody('Invalid credentials. Please check your password.'), { status: 401 }),
+    );
     const { user, store } = renderLoginScreen();
     await configSettled(store);
     await signInWith(user, 'someone.else@example.com', 'secret-password');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid credentials. Please check your password.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Invalid credentials. Please check your password.',
+    );
     expect(bodies).toHaveLength(1);
   });
 });
@@ -160,7 +172,12 @@ describe('signing in', () => {
 
 describe('login failures (section 8)', () => {
   it.each([
-    ['401 with the server message', 401, errorBody('Account locked by the administrator'), 'Account locked by the administrator'],
+    [
+      '401 with the server message',
+      401,
+      errorBody('Account locked by the administrator'),
+      'Account locked by the administrator',
+    ],
     ['401 without a message', 401, {}, 'Invalid credentials. Please check your password.'],
     ['429', 429, errorBody('Slow down'), 'Too many login attempts. Please try again in 15 minutes.'],
     ['another status with the server message', 400, errorBody('Email is required'), 'Email is required'],
@@ -192,7 +209,9 @@ describe('login failures (section 8)', () => {
     const { user } = renderLoginScreen();
     await signInWith(user, OPERATOR_EMAIL, 'secret-password');
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Password setup required. Please check your email for setup instructions.');
+    expect(alert).toHaveTextContent(
+      'Password setup required. Please check your email for setup instructions.',
+    );
     await user.click(within(alert).getByRole('button', { name: 'Set up your password now' }));
     expect(screen.getByRole('heading', { name: 'Set up your password' })).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue(OPERATOR_EMAIL);
@@ -210,9 +229,13 @@ describe('login failures (section 8)', () => {
     );
     const { user } = renderLoginScreen();
     await signInWith(user, OPERATOR_EMAIL, 'one');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid credentials. Please check your password.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Invalid credentials. Please check your password.',
+    );
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText('Too many login attempts. Please try again in 15 minutes.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Too many login attempts. Please try again in 15 minutes.'),
+    ).toBeInTheDocument();
     expect(screen.queryByText('Invalid credentials. Please check your password.')).not.toBeInTheDocument();
   });
 });

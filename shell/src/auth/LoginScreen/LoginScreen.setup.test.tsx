@@ -70,7 +70,11 @@ describe('Back', () => {
   it('returns to login and forgets the token and the fields', async () => {
     server.use(
       recordingPost('/api/auth/request-password-setup', () =>
-        HttpResponse.json({ success: true, message: 'Password setup token issued.', temp_token: 'second-token' }),
+        HttpResponse.json({
+          success: true,
+          message: 'Password setup token issued.',
+          temp_token: 'second-token',
+        }),
       ).handler,
     );
     const { user } = renderLoginScreen({ route: SETUP_ROUTE });
@@ -79,7 +83,9 @@ describe('Back', () => {
     expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
 
     // Back into setup with a fresh token: nothing of the first attempt is left.
-    await user.click(screen.getByRole('button', { name: 'Forgot password or first time here? Set up your password' }));
+    await user.click(
+      screen.getByRole('button', { name: 'Forgot password or first time here? Set up your password' }),
+    );
     await user.type(screen.getByLabelText('Email'), OPERATOR_EMAIL);
     await user.click(screen.getByRole('button', { name: 'Send setup instructions' }));
     expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeInTheDocument();
@@ -142,7 +148,9 @@ describe('set password validation', () => {
     await fill(user, 'aB3$', 'aB3$');
     expect(strength()).toBe('Strong');
     await user.click(screen.getByRole('button', { name: SUBMIT }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Password must be at least 12 characters long');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Password must be at least 12 characters long',
+    );
     expect(bodies).toEqual([]);
   });
 
@@ -152,7 +160,9 @@ describe('set password validation', () => {
     await user.clear(screen.getByLabelText('Setup token'));
     await fill(user, STRONG_PASSWORD, STRONG_PASSWORD);
     await user.click(screen.getByRole('button', { name: SUBMIT }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The setup token is missing. Request a new setup link.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The setup token is missing. Request a new setup link.',
+    );
     expect(bodies).toEqual([]);
   });
 });
@@ -168,7 +178,11 @@ describe('setting the password', () => {
     expect(screen.getByText('Redirecting...')).toBeInTheDocument();
     expect(bodies).toEqual([{ temp_token: LINK_TOKEN, new_password: STRONG_PASSWORD }]);
     expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBe(NEW_SESSION_TOKEN);
-    expect(store.getState().session).toMatchObject({ isAuthenticated: true, sessionToken: NEW_SESSION_TOKEN, user: TEST_USER });
+    expect(store.getState().session).toMatchObject({
+      isAuthenticated: true,
+      sessionToken: NEW_SESSION_TOKEN,
+      user: TEST_USER,
+    });
     expect(screen.getByRole('button', { name: SUBMIT })).toBeDisabled();
 
     act(() => jest.advanceTimersByTime(1000));
@@ -183,12 +197,19 @@ describe('set password failures (section 8)', () => {
     [
       'the server says why',
       () =>
-        HttpResponse.json(errorBody('This setup link is invalid, used or expired. Please request a new one.'), {
-          status: 400,
-        }),
+        HttpResponse.json(
+          errorBody('This setup link is invalid, used or expired. Please request a new one.'),
+          {
+            status: 400,
+          },
+        ),
       'This setup link is invalid, used or expired. Please request a new one.',
     ],
-    ['no reason given', () => new HttpResponse('Internal Server Error', { status: 500 }), 'Failed to set new password'],
+    [
+      'no reason given',
+      () => new HttpResponse('Internal Server Error', { status: 500 }),
+      'Failed to set new password',
+    ],
     ['no answer at all', () => HttpResponse.error(), 'Network error. Please try again.'],
   ])('%s', async (_, answer, expected) => {
     setPasswordAnswers(answer);

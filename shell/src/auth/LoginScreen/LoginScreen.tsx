@@ -36,7 +36,10 @@ const HEADINGS: Record<Mode, { title: string; description: string }> = {
     title: 'Set up your password',
     description: 'First time here, or forgot your password? Request a one-time setup link.',
   },
-  setup: { title: 'Choose a new password', description: 'Set the operator password, then you are signed in.' },
+  setup: {
+    title: 'Choose a new password',
+    description: 'Set the operator password, then you are signed in.',
+  },
 };
 
 /** What the card says above the form, carried across a mode change. */

@@ -22,7 +22,15 @@ export interface ResetFormProps {
   onLinkSent: (message: string) => void;
 }
 
-export function ResetForm({ email, onEmailChange, operatorEmailSha256, done, onBack, onTokenIssued, onLinkSent }: ResetFormProps) {
+export function ResetForm({
+  email,
+  onEmailChange,
+  operatorEmailSha256,
+  done,
+  onBack,
+  onTokenIssued,
+  onLinkSent,
+}: ResetFormProps) {
   const [failure, setFailure] = useState<{ message: string; detail?: string } | null>(null);
   const { checking, mayBeOperator } = useOperatorEmailCheck(operatorEmailSha256);
   const [requestSetup, { isLoading }] = useRequestPasswordSetupMutation();
@@ -64,7 +72,14 @@ export function ResetForm({ email, onEmailChange, operatorEmailSha256, done, onB
             {failure.detail}
           </FormMessage>
         )}
-        <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="Sending..." disabled={done}>
+        <Button
+          type="submit"
+          colorPalette="brand"
+          size="lg"
+          loading={busy}
+          loadingText="Sending..."
+          disabled={done}
+        >
           <LuMailCheck /> Send setup instructions
         </Button>
         <Button type="button" variant="ghost" size="sm" onClick={onBack}>

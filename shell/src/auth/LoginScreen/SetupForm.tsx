@@ -49,7 +49,11 @@ export function SetupForm({ initialToken, done, onBack, onSignedIn }: SetupFormP
     if (!token.trim()) return setError(MESSAGES.setupTokenMissing);
     const answer = await setPassword({ body: { temp_token: token.trim(), new_password: newPassword } });
     if (answer.error) return setError(setPasswordFailure(answer.error));
-    onSignedIn({ token: answer.data.session_token, user: answer.data.user, message: answer.data.message || MESSAGES.setPasswordSucceeded });
+    onSignedIn({
+      token: answer.data.session_token,
+      user: answer.data.user,
+      message: answer.data.message || MESSAGES.setPasswordSucceeded,
+    });
   };
 
   return (

@@ -1,14 +1,31 @@
 /** The password strength bar and label, scored by the rules the server also applies. */
 import { HStack, Progress, Text } from '@chakra-ui/react';
-import { PASSWORD_MIN_LENGTH, PASSWORD_MIN_STRENGTH, passwordStrength, type StrengthLabel } from '@nivesh/api-contract';
+import {
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_MIN_STRENGTH,
+  passwordStrength,
+  type StrengthLabel,
+} from '@nivesh/api-contract';
 
-const PALETTE: Record<StrengthLabel, string> = { Weak: 'red', Fair: 'orange', Good: 'yellow', Strong: 'green' };
+const PALETTE: Record<StrengthLabel, string> = {
+  Weak: 'red',
+  Fair: 'orange',
+  Good: 'yellow',
+  Strong: 'green',
+};
 
 export function StrengthMeter({ password }: { password: string }) {
   const { score, label } = passwordStrength(password);
   const palette = PALETTE[label];
   return (
-    <Progress.Root value={score} min={0} max={100} size="sm" colorPalette={palette} aria-label="Password strength">
+    <Progress.Root
+      value={score}
+      min={0}
+      max={100}
+      size="sm"
+      colorPalette={palette}
+      aria-label="Password strength"
+    >
       <HStack justify="space-between" mb="1.5">
         <Progress.Label textStyle="sm" color="fg.muted" fontWeight="medium">
           Password strength

@@ -5,7 +5,13 @@
 import { createHash } from 'node:crypto';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { screen } from '@testing-library/react';
-import { http, HttpResponse, renderWithProviders, TEST_USER, type RenderedApp } from '@nivesh/api-client/testing';
+import {
+  http,
+  HttpResponse,
+  renderWithProviders,
+  TEST_USER,
+  type RenderedApp,
+} from '@nivesh/api-client/testing';
 import { LoginScreen } from './LoginScreen';
 
 export const OPERATOR_EMAIL = TEST_USER.email;
@@ -16,7 +22,11 @@ export const STRONG_PASSWORD = 'Correct-Horse-42';
 
 export function authConfig(passwordSet = true) {
   return http.get('/api/auth/config', () =>
-    HttpResponse.json({ success: true, operator_email_sha256: OPERATOR_EMAIL_SHA256, password_set: passwordSet }),
+    HttpResponse.json({
+      success: true,
+      operator_email_sha256: OPERATOR_EMAIL_SHA256,
+      password_set: passwordSet,
+    }),
   );
 }
 

@@ -23,7 +23,9 @@ describe('mayBeOperatorEmail', () => {
   });
 
   it('skips the check without WebCrypto (not a secure context)', async () => {
-    jest.spyOn(Object.getPrototypeOf(crypto) as Crypto, 'subtle', 'get').mockReturnValue(undefined as unknown as SubtleCrypto);
+    jest
+      .spyOn(Object.getPrototypeOf(crypto) as Crypto, 'subtle', 'get')
+      .mockReturnValue(undefined as unknown as SubtleCrypto);
     await expect(mayBeOperatorEmail('someone@example.com', HASH)).resolves.toBe(true);
   });
 });

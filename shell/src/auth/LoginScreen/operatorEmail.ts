@@ -20,7 +20,10 @@ async function sha256Hex(text: string): Promise<string | null> {
 }
 
 /** False only when the address is known not to be the operator's. */
-export async function mayBeOperatorEmail(email: string, operatorEmailSha256: string | undefined): Promise<boolean> {
+export async function mayBeOperatorEmail(
+  email: string,
+  operatorEmailSha256: string | undefined,
+): Promise<boolean> {
   if (!operatorEmailSha256) return true;
   try {
     const hash = await sha256Hex(normaliseEmail(email));

@@ -22,7 +22,14 @@ export function BrandMark() {
         <LuChartLine size="24" strokeWidth="2.5" />
       </Box>
       <Stack gap="0">
-        <Text as="span" fontFamily="heading" fontSize="2xl" fontWeight="bold" letterSpacing="-0.02em" lineHeight="1.1">
+        <Text
+          as="span"
+          fontFamily="heading"
+          fontSize="2xl"
+          fontWeight="bold"
+          letterSpacing="-0.02em"
+          lineHeight="1.1"
+        >
           Nivesh
         </Text>
         <Text as="span" textStyle="xs" color="fg.muted" letterSpacing="wide">
@@ -72,7 +79,15 @@ export interface PasswordInputProps {
 }
 
 /** A labelled password input with a show/hide toggle. */
-export function PasswordInput({ label, value, onChange, autoComplete, disabled, helperText, autoFocus }: PasswordInputProps) {
+export function PasswordInput({
+  label,
+  value,
+  onChange,
+  autoComplete,
+  disabled,
+  helperText,
+  autoFocus,
+}: PasswordInputProps) {
   const [visible, setVisible] = useState(false);
   const what = label.toLowerCase();
   return (

@@ -72,7 +72,9 @@ describe('generatePassword', () => {
   });
 
   it('puts the guaranteed characters at varying positions (shuffled)', () => {
-    const firstIsLowercase = Array.from({ length: RUNS }, () => lowercase.includes(generatePassword()[0] as string));
+    const firstIsLowercase = Array.from({ length: RUNS }, () =>
+      lowercase.includes(generatePassword()[0] as string),
+    );
     expect(firstIsLowercase.some(Boolean)).toBe(true);
     expect(firstIsLowercase.every(Boolean)).toBe(false);
   });

@@ -31,7 +31,8 @@ const RANGE = 2 ** 32;
  * sampling).
  */
 export function randomIndex(count: number, source: RandomSource = cryptoSource): number {
-  if (!Number.isInteger(count) || count <= 0 || count > RANGE) throw new RangeError(`Cannot pick from ${count} items`);
+  if (!Number.isInteger(count) || count <= 0 || count > RANGE)
+    throw new RangeError(`Cannot pick from ${count} items`);
   const limit = RANGE - (RANGE % count);
   const draw = new Uint32Array(1);
   for (;;) {

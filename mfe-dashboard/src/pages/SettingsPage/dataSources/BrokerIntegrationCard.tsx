@@ -70,7 +70,13 @@ export function BrokerIntegrationCard({ onTokenSaved }: { onTokenSaved: () => vo
     >
       <Stack gap="4">
         {banner && !editing && (
-          <Alert.Root status="error" variant="surface" rounded="l2" alignItems="center" data-testid="token-fix-banner">
+          <Alert.Root
+            status="error"
+            variant="surface"
+            rounded="l2"
+            alignItems="center"
+            data-testid="token-fix-banner"
+          >
             <Alert.Indicator />
             <Alert.Content>
               <Alert.Title>{banner.title}</Alert.Title>
@@ -88,13 +94,17 @@ export function BrokerIntegrationCard({ onTokenSaved }: { onTokenSaved: () => vo
             <DataList.ItemValue>
               {broker ? (
                 <HStack gap="2" wrap="wrap">
-                  <Badge colorPalette={broker.connected ? 'green' : 'red'}>{broker.connected ? 'Connected' : 'Not connected'}</Badge>
+                  <Badge colorPalette={broker.connected ? 'green' : 'red'}>
+                    {broker.connected ? 'Connected' : 'Not connected'}
+                  </Badge>
                   <Text textStyle="sm" color="fg.muted">
                     {broker.message}
                   </Text>
                 </HStack>
               ) : statusQuery.isError ? (
-                <Text color="fg.muted">{errorMessage(statusQuery.error, 'The broker service did not answer.')}</Text>
+                <Text color="fg.muted">
+                  {errorMessage(statusQuery.error, 'The broker service did not answer.')}
+                </Text>
               ) : (
                 'Checking...'
               )}
@@ -103,7 +113,13 @@ export function BrokerIntegrationCard({ onTokenSaved }: { onTokenSaved: () => vo
           <DataList.Item>
             <DataList.ItemLabel>API key</DataList.ItemLabel>
             <DataList.ItemValue fontFamily="mono" data-testid="masked-api-key">
-              {credentials ? (credentials.api_key ? maskApiKey(credentials.api_key) : 'Not set') : credentialsQuery.isError ? 'Unavailable' : '...'}
+              {credentials
+                ? credentials.api_key
+                  ? maskApiKey(credentials.api_key)
+                  : 'Not set'
+                : credentialsQuery.isError
+                  ? 'Unavailable'
+                  : '...'}
             </DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
@@ -160,7 +176,11 @@ export function BrokerIntegrationCard({ onTokenSaved }: { onTokenSaved: () => vo
         )}
       </Stack>
 
-      <CredentialsDialog open={credentialsOpen} stored={credentials} onClose={() => setCredentialsOpen(false)} />
+      <CredentialsDialog
+        open={credentialsOpen}
+        stored={credentials}
+        onClose={() => setCredentialsOpen(false)}
+      />
     </Panel>
   );
 }

@@ -44,7 +44,9 @@ function CredentialsForm({ stored, onClose }: CredentialsFormProps) {
     }
     const started = await connect({ params: { broker: 'upstox' } });
     if ('error' in started) {
-      setFailure(`Credentials saved, but the sign-in could not start: ${errorMessage(started.error, 'the server did not answer.')}`);
+      setFailure(
+        `Credentials saved, but the sign-in could not start: ${errorMessage(started.error, 'the server did not answer.')}`,
+      );
       return;
     }
     setAuthUrl(started.data.auth_url);
@@ -62,7 +64,13 @@ function CredentialsForm({ stored, onClose }: CredentialsFormProps) {
             <Text textStyle="sm" color="fg.muted">
               If no tab opened (a pop-up blocker), open the sign-in page here:
             </Text>
-            <Link href={authUrl} target="_blank" rel="noopener noreferrer" colorPalette="brand" fontWeight="medium">
+            <Link
+              href={authUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              colorPalette="brand"
+              fontWeight="medium"
+            >
               <LuExternalLink /> Open Upstox sign-in
             </Link>
           </Stack>
@@ -86,7 +94,11 @@ function CredentialsForm({ stored, onClose }: CredentialsFormProps) {
               value={apiKey}
               onChange={(event) => setApiKey(event.target.value)}
               autoComplete="off"
-              placeholder={stored?.api_key ? `Stored: ${stored.api_key.slice(0, 8)}…` : 'From the Upstox developer console'}
+              placeholder={
+                stored?.api_key
+                  ? `Stored: ${stored.api_key.slice(0, 8)}…`
+                  : 'From the Upstox developer console'
+              }
             />
           </Field.Root>
           <Field.Root required>

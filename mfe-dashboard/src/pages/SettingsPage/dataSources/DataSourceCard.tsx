@@ -3,13 +3,31 @@
  * actions (switch for built-in sources, Refresh, View API, Edit for custom ones).
  */
 import { useState } from 'react';
-import { Badge, Box, Button, Flex, HStack, IconButton, Link, Stack, Switch, Text, Wrap } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Flex,
+  HStack,
+  IconButton,
+  Link,
+  Stack,
+  Switch,
+  Text,
+  Wrap,
+} from '@chakra-ui/react';
 import { LuExternalLink, LuPencil, LuRefreshCw } from 'react-icons/lu';
 import type { DataSourceEntry } from '@nivesh/api-contract';
 import { errorMessage, useRefreshDataSourceMutation, useToggleDataSourceMutation } from '@nivesh/api-client';
 import { lastUpdatedLabel, latencyLabel, STATUS_LABELS, STATUS_PALETTE } from './dataSourceDisplay';
 
-export function DataSourceCard({ source, onEdit }: { source: DataSourceEntry; onEdit: (source: DataSourceEntry) => void }) {
+export function DataSourceCard({
+  source,
+  onEdit,
+}: {
+  source: DataSourceEntry;
+  onEdit: (source: DataSourceEntry) => void;
+}) {
   const [toggle, toggleState] = useToggleDataSourceMutation();
   const [refresh, refreshState] = useRefreshDataSourceMutation();
   const [problem, setProblem] = useState<string | null>(null);
@@ -18,14 +36,17 @@ export function DataSourceCard({ source, onEdit }: { source: DataSourceEntry; on
     setProblem(null);
     const result = await toggle({ params: { id: source.id }, body: { enabled } });
     if ('error' in result) {
-      setProblem(`Could not switch ${enabled ? 'on' : 'off'}: ${errorMessage(result.error, 'the server did not answer.')}`);
+      setProblem(
+        `Could not switch ${enabled ? 'on' : 'off'}: ${errorMessage(result.error, 'the server did not answer.')}`,
+      );
     }
   }
 
   async function check() {
     setProblem(null);
     const result = await refresh({ params: { id: source.id } });
-    if ('error' in result) setProblem(`Refresh failed: ${errorMessage(result.error, 'the server did not answer.')}`);
+    if ('error' in result)
+      setProblem(`Refresh failed: ${errorMessage(result.error, 'the server did not answer.')}`);
   }
 
   return (
@@ -50,7 +71,12 @@ export function DataSourceCard({ source, onEdit }: { source: DataSourceEntry; on
               {source.type}
             </Text>
           </Stack>
-          <Badge colorPalette={STATUS_PALETTE[source.status]} variant="solid" data-status={source.status} data-palette={STATUS_PALETTE[source.status]}>
+          <Badge
+            colorPalette={STATUS_PALETTE[source.status]}
+            variant="solid"
+            data-status={source.status}
+            data-palette={STATUS_PALETTE[source.status]}
+          >
             {STATUS_LABELS[source.status]}
           </Badge>
         </Flex>
@@ -79,16 +105,28 @@ export function DataSourceCard({ source, onEdit }: { source: DataSourceEntry; on
 
         <HStack gap="4" textStyle="xs" color="fg.muted" wrap="wrap" fontVariantNumeric="tabular-nums">
           <Text>
-            Last updated: <Text as="span" color="fg">{lastUpdatedLabel(source.last_updated)}</Text>
+            Last updated:{' '}
+            <Text as="span" color="fg">
+              {lastUpdatedLabel(source.last_updated)}
+            </Text>
           </Text>
           <Text>
-            Latency: <Text as="span" color="fg">{latencyLabel(source.latency)}</Text>
+            Latency:{' '}
+            <Text as="span" color="fg">
+              {latencyLabel(source.latency)}
+            </Text>
           </Text>
         </HStack>
 
         <Flex justify="space-between" align="center" gap="2" wrap="wrap" pt="1">
           <HStack gap="1.5">
-            <Button size="xs" variant="outline" onClick={check} loading={refreshState.isLoading} aria-label={`Refresh ${source.name}`}>
+            <Button
+              size="xs"
+              variant="outline"
+              onClick={check}
+              loading={refreshState.isLoading}
+              aria-label={`Refresh ${source.name}`}
+            >
               <LuRefreshCw /> Refresh
             </Button>
             {source.external_url && (
@@ -99,7 +137,12 @@ export function DataSourceCard({ source, onEdit }: { source: DataSourceEntry; on
               </Button>
             )}
             {source.custom && (
-              <IconButton size="xs" variant="ghost" aria-label={`Edit ${source.name}`} onClick={() => onEdit(source)}>
+              <IconButton
+                size="xs"
+                variant="ghost"
+                aria-label={`Edit ${source.name}`}
+                onClick={() => onEdit(source)}
+              >
                 <LuPencil />
               </IconButton>
             )}

@@ -17,7 +17,12 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import { LuPlugZap } from 'react-icons/lu';
-import { DATA_SOURCE_TYPES, type DataSourceEntry, type DataSourceType, type NewDataSource } from '@nivesh/api-contract';
+import {
+  DATA_SOURCE_TYPES,
+  type DataSourceEntry,
+  type DataSourceType,
+  type NewDataSource,
+} from '@nivesh/api-contract';
 import {
   errorMessage,
   useAddDataSourceMutation,
@@ -105,7 +110,8 @@ function DataSourceForm({ editing, onClose }: Omit<DataSourceFormDialogProps, 'o
   async function check(): Promise<string | null> {
     const result = await validate({ body: payload(values) });
     if ('error' in result) return DATA_SOURCE_TEXTS.validationFailed(failureReason(result.error));
-    if (!result.data.valid) return DATA_SOURCE_TEXTS.validationFailed(result.data.error ?? 'the endpoint did not answer');
+    if (!result.data.valid)
+      return DATA_SOURCE_TEXTS.validationFailed(result.data.error ?? 'the endpoint did not answer');
     return null;
   }
 
@@ -116,7 +122,11 @@ function DataSourceForm({ editing, onClose }: Omit<DataSourceFormDialogProps, 'o
     }
     setFeedback(null);
     const failure = await check();
-    setFeedback(failure ? { kind: 'error', text: failure } : { kind: 'success', text: DATA_SOURCE_TEXTS.validationSucceeded });
+    setFeedback(
+      failure
+        ? { kind: 'error', text: failure }
+        : { kind: 'success', text: DATA_SOURCE_TEXTS.validationSucceeded },
+    );
   }
 
   async function submit() {
@@ -149,12 +159,19 @@ function DataSourceForm({ editing, onClose }: Omit<DataSourceFormDialogProps, 'o
               <Field.Label>
                 Name <Field.RequiredIndicator />
               </Field.Label>
-              <Input value={values.name} onChange={(event) => change('name', event.target.value)} placeholder="e.g. RBI reference rates" />
+              <Input
+                value={values.name}
+                onChange={(event) => change('name', event.target.value)}
+                placeholder="e.g. RBI reference rates"
+              />
             </Field.Root>
             <Field.Root>
               <Field.Label>Type</Field.Label>
               <NativeSelect.Root>
-                <NativeSelect.Field value={values.type} onChange={(event) => change('type', event.target.value as DataSourceType)}>
+                <NativeSelect.Field
+                  value={values.type}
+                  onChange={(event) => change('type', event.target.value as DataSourceType)}
+                >
                   {DATA_SOURCE_TYPES.map((type) => (
                     <option key={type} value={type}>
                       {type}
@@ -191,9 +208,17 @@ function DataSourceForm({ editing, onClose }: Omit<DataSourceFormDialogProps, 'o
           </Field.Root>
           <Field.Root>
             <Field.Label>Description</Field.Label>
-            <Textarea value={values.description} onChange={(event) => change('description', event.target.value)} rows={2} />
+            <Textarea
+              value={values.description}
+              onChange={(event) => change('description', event.target.value)}
+              rows={2}
+            />
           </Field.Root>
-          <Checkbox.Root checked={values.enabled} onCheckedChange={(details) => change('enabled', details.checked === true)} colorPalette="brand">
+          <Checkbox.Root
+            checked={values.enabled}
+            onCheckedChange={(details) => change('enabled', details.checked === true)}
+            colorPalette="brand"
+          >
             <Checkbox.HiddenInput />
             <Checkbox.Control />
             <Checkbox.Label>Enable this data source</Checkbox.Label>
@@ -211,7 +236,12 @@ function DataSourceForm({ editing, onClose }: Omit<DataSourceFormDialogProps, 'o
         </Stack>
       </Dialog.Body>
       <Dialog.Footer flexWrap="wrap" gap="2">
-        <Button variant="outline" onClick={testAndValidate} loading={validating && !saving} loadingText="Validating...">
+        <Button
+          variant="outline"
+          onClick={testAndValidate}
+          loading={validating && !saving}
+          loadingText="Validating..."
+        >
           <LuPlugZap /> Test & Validate
         </Button>
         <Button variant="ghost" onClick={onClose}>
@@ -227,7 +257,12 @@ function DataSourceForm({ editing, onClose }: Omit<DataSourceFormDialogProps, 'o
 
 export function DataSourceFormDialog({ open, editing, onClose }: DataSourceFormDialogProps) {
   return (
-    <WorkDialog open={open} onClose={onClose} title={editing ? `Edit ${editing.name}` : 'Add New Data Source'} size="lg">
+    <WorkDialog
+      open={open}
+      onClose={onClose}
+      title={editing ? `Edit ${editing.name}` : 'Add New Data Source'}
+      size="lg"
+    >
       {/* Keyed by the source, so the form starts from its values each time it opens. */}
       <DataSourceForm key={editing?.id ?? 'new'} editing={editing} onClose={onClose} />
     </WorkDialog>

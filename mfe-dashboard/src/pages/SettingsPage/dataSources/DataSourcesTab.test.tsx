@@ -35,9 +35,22 @@ const SOURCES: DataSourceEntry[] = [
     last_updated: null,
     latency: null,
   }),
-  source({ id: 'rbi', name: 'RBI rates', type: 'Economic Data Feed', custom: true, status: 'disconnected', latency: 250 }),
+  source({
+    id: 'rbi',
+    name: 'RBI rates',
+    type: 'Economic Data Feed',
+    custom: true,
+    status: 'disconnected',
+    latency: 250,
+  }),
   source({ id: 'news', name: 'Business news', type: 'News RSS Feed', enabled: false, status: 'connected' }),
-  source({ id: 'signals', name: 'Signal service', type: 'Trading Signals', enabled: false, status: 'pending' }),
+  source({
+    id: 'signals',
+    name: 'Signal service',
+    type: 'Trading Signals',
+    enabled: false,
+    status: 'pending',
+  }),
 ];
 
 function tokenStatus(state: TokenState, hours: number | null = null): TokenStatus {
@@ -69,14 +82,21 @@ function brokerHandlers(token: TokenStatus | 'down' = tokenStatus('valid', 10)) 
   return [
     http.get('/api/upstox/token/status', () =>
       token === 'down'
-        ? HttpResponse.json(errorBody('The broker connection is not connected on this server.'), { status: 503 })
+        ? HttpResponse.json(errorBody('The broker connection is not connected on this server.'), {
+            status: 503,
+          })
         : HttpResponse.json(token),
     ),
     http.get('/api/upstox/status', () => HttpResponse.json(BROKER_STATUS)),
     http.get('/api/upstox/credentials', () =>
       HttpResponse.json({
         success: true,
-        credentials: { api_key: 'ab12cd34', api_secret_set: true, access_token_set: true, redirect_uri: 'https://nivesh.test/cb' },
+        credentials: {
+          api_key: 'ab12cd34',
+          api_secret_set: true,
+          access_token_set: true,
+          redirect_uri: 'https://nivesh.test/cb',
+        },
       }),
     ),
   ];
@@ -159,11 +179,15 @@ describe('Data Sources tab: the list', () => {
     server.use(
       ...brokerHandlers(),
       http.get('/api/data-sources', () =>
-        HttpResponse.json(errorBody('The data sources service is not connected on this server.'), { status: 503 }),
+        HttpResponse.json(errorBody('The data sources service is not connected on this server.'), {
+          status: 503,
+        }),
       ),
     );
     renderTab();
-    expect(await screen.findByText('The data sources service is not connected on this server.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The data sources service is not connected on this server.'),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Connection: Disconnected')).toBeInTheDocument();
     expect(screen.queryAllByRole('article')).toHaveLength(0);
   });
@@ -212,19 +236,22 @@ describe('Data Sources tab: switching and checking sources', () => {
     await user.click(within(card('Signal service')).getByLabelText('Enable Signal service'));
     await waitFor(() => expect(toggles).toHaveLength(2));
     release();
-    await waitFor(() => expect(within(card('Signal service')).getByLabelText('Enable Signal service')).toBeChecked());
+    await waitFor(() =>
+      expect(within(card('Signal service')).getByLabelText('Enable Signal service')).toBeChecked(),
+    );
     expect(within(card('Signal service')).getByText('Pending')).toBeInTheDocument();
 
     await user.click(within(card('NSE market feed')).getByLabelText('Enable NSE market feed'));
     await waitFor(() => expect(toggles).toHaveLength(3));
     release();
     await waitFor(() =>
-      expect(within(card('NSE market feed')).getByText('Disabled', { selector: '[data-status]' })).toBeInTheDocument(),
+      expect(
+        within(card('NSE market feed')).getByText('Disabled', { selector: '[data-status]' }),
+      ).toBeInTheDocument(),
     );
-    expect(within(card('NSE market feed')).getByText('Disabled', { selector: '[data-status]' })).toHaveAttribute(
-      'data-palette',
-      'gray',
-    );
+    expect(
+      within(card('NSE market feed')).getByText('Disabled', { selector: '[data-status]' }),
+    ).toHaveAttribute('data-palette', 'gray');
     expect(toggles[2]).toEqual({ id: 'nse', enabled: false });
   });
 
@@ -232,7 +259,9 @@ describe('Data Sources tab: switching and checking sources', () => {
     server.use(
       ...brokerHandlers(),
       listHandler(),
-      http.post('/api/data-sources/:id/toggle', () => HttpResponse.json(errorBody('Source is locked'), { status: 400 })),
+      http.post('/api/data-sources/:id/toggle', () =>
+        HttpResponse.json(errorBody('Source is locked'), { status: 400 }),
+      ),
     );
     const { user } = renderTab();
     const nse = await screen.findByRole('article', { name: 'NSE market feed' });
@@ -250,7 +279,12 @@ describe('Data Sources tab: switching and checking sources', () => {
       http.post('/api/data-sources/:id/refresh', ({ params }) => {
         refreshed.push(String(params.id));
         const before = SOURCES.find((s) => s.id === params.id)!;
-        return HttpResponse.json({ ...before, status: 'connected', latency: 180, last_updated: '2026-11-20T10:00:00.000Z' });
+        return HttpResponse.json({
+          ...before,
+          status: 'connected',
+          latency: 180,
+          last_updated: '2026-11-20T10:00:00.000Z',
+        });
       }),
     );
     const { user } = renderTab();
@@ -286,7 +320,9 @@ describe('Data Sources tab: adding and editing', () => {
         const body = (await request.json()) as { endpoint: string };
         validated.push(body);
         return HttpResponse.json(
-          body.endpoint.includes('down') ? { valid: false, error: 'HTTP 502 from the endpoint' } : { valid: true },
+          body.endpoint.includes('down')
+            ? { valid: false, error: 'HTTP 502 from the endpoint' }
+            : { valid: true },
         );
       }),
     );
@@ -310,12 +346,16 @@ describe('Data Sources tab: adding and editing', () => {
     await user.type(within(dialog).getByLabelText(/Endpoint URL/), 'https://feeds.test/down');
     expect(add).toBeEnabled();
     await user.click(within(dialog).getByRole('button', { name: 'Test & Validate' }));
-    expect(await within(dialog).findByText('Validation failed: HTTP 502 from the endpoint')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Validation failed: HTTP 502 from the endpoint'),
+    ).toBeInTheDocument();
 
     await user.clear(within(dialog).getByLabelText(/Endpoint URL/));
     await user.type(within(dialog).getByLabelText(/Endpoint URL/), 'https://feeds.test/crude');
     await user.click(within(dialog).getByRole('button', { name: 'Test & Validate' }));
-    expect(await within(dialog).findByText('Validation successful! API is reachable and responding.')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Validation successful! API is reachable and responding.'),
+    ).toBeInTheDocument();
     expect(validated.at(-1)).toEqual({
       name: 'Crude oil feed',
       endpoint: 'https://feeds.test/crude',
@@ -340,9 +380,20 @@ describe('Data Sources tab: adding and editing', () => {
         HttpResponse.json(valid ? { valid: true } : { valid: false, error: 'Connection refused' }),
       ),
       http.post('/api/data-sources/add', async ({ request }) => {
-        const body = (await request.json()) as { name: string; endpoint: string; type: DataSourceEntry['type'] };
+        const body = (await request.json()) as {
+          name: string;
+          endpoint: string;
+          type: DataSourceEntry['type'];
+        };
         added.push(body);
-        const created = source({ id: 'crude', name: body.name, endpoint: body.endpoint, type: body.type, custom: true, status: 'pending' });
+        const created = source({
+          id: 'crude',
+          name: body.name,
+          endpoint: body.endpoint,
+          type: body.type,
+          custom: true,
+          status: 'pending',
+        });
         sources = [...SOURCES, created];
         return HttpResponse.json(created);
       }),
@@ -449,14 +500,18 @@ describe('Data Sources tab: broker integration', () => {
     server.use(...brokerHandlers(tokenStatus('expired', -1)), listHandler());
     renderTab();
     expect(
-      await screen.findByText('Your portfolio data is showing fallback values. Update your token to restore live data.'),
+      await screen.findByText(
+        'Your portfolio data is showing fallback values. Update your token to restore live data.',
+      ),
     ).toBeInTheDocument();
   });
 
   it("shows 'Unknown' when the token status cannot be had", async () => {
     server.use(...brokerHandlers('down'), listHandler());
     renderTab();
-    expect(await screen.findByText('The broker connection is not connected on this server.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The broker connection is not connected on this server.'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Unknown')).toBeInTheDocument();
   });
 
@@ -511,7 +566,9 @@ describe('Data Sources tab: broker integration', () => {
       ...brokerHandlers(tokenStatus('valid', 10)),
       listHandler(),
       http.post('/api/upstox/token/update', () =>
-        fail === 'server' ? HttpResponse.json(errorBody('Token is not a JWT'), { status: 400 }) : HttpResponse.error(),
+        fail === 'server'
+          ? HttpResponse.json(errorBody('Token is not a JWT'), { status: 400 })
+          : HttpResponse.error(),
       ),
     );
     const { user } = renderTab();
@@ -537,7 +594,11 @@ describe('Data Sources tab: broker integration', () => {
         return HttpResponse.json({ success: true, message: 'Saved' });
       }),
       http.post('/api/upstox/connect', () =>
-        HttpResponse.json({ success: true, auth_url: 'https://api.upstox.com/v2/login/authorization/dialog?x=1', message: 'ok' }),
+        HttpResponse.json({
+          success: true,
+          auth_url: 'https://api.upstox.com/v2/login/authorization/dialog?x=1',
+          message: 'ok',
+        }),
       ),
     );
     const { user } = renderTab();
@@ -554,9 +615,17 @@ describe('Data Sources tab: broker integration', () => {
     expect(save).toBeEnabled();
     await user.click(save);
 
-    expect(await within(dialog).findByText('Credentials saved. Sign in to Upstox in the new tab to connect.')).toBeInTheDocument();
-    expect(saved).toEqual([{ api_key: 'newkey123', api_secret: 'newsecret', redirect_uri: 'https://nivesh.test/cb' }]);
-    expect(open).toHaveBeenCalledWith('https://api.upstox.com/v2/login/authorization/dialog?x=1', '_blank', 'noopener,noreferrer');
+    expect(
+      await within(dialog).findByText('Credentials saved. Sign in to Upstox in the new tab to connect.'),
+    ).toBeInTheDocument();
+    expect(saved).toEqual([
+      { api_key: 'newkey123', api_secret: 'newsecret', redirect_uri: 'https://nivesh.test/cb' },
+    ]);
+    expect(open).toHaveBeenCalledWith(
+      'https://api.upstox.com/v2/login/authorization/dialog?x=1',
+      '_blank',
+      'noopener,noreferrer',
+    );
     open.mockRestore();
   });
 });

@@ -7,7 +7,12 @@ import { useState } from 'react';
 import { Button, Flex, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { LuEye, LuEyeOff, LuPlus, LuRefreshCw } from 'react-icons/lu';
 import type { DataSourceEntry } from '@nivesh/api-contract';
-import { errorMessage, httpStatus, useDataSourcesQuery, useRefreshDataSourceMutation } from '@nivesh/api-client';
+import {
+  errorMessage,
+  httpStatus,
+  useDataSourcesQuery,
+  useRefreshDataSourceMutation,
+} from '@nivesh/api-client';
 import { Panel, Unavailable } from '@nivesh/ui';
 import { ConnectionIndicator } from '../../../features/connection/ConnectionIndicator';
 import { readyData } from '../../../features/queryState/loadState';
@@ -21,7 +26,10 @@ export function DataSourcesTab() {
   const [refreshSource] = useRefreshDataSourceMutation();
   const [showAll, setShowAll] = useState(false);
   const [refreshingAll, setRefreshingAll] = useState(false);
-  const [dialog, setDialog] = useState<{ open: boolean; editing: DataSourceEntry | null }>({ open: false, editing: null });
+  const [dialog, setDialog] = useState<{ open: boolean; editing: DataSourceEntry | null }>({
+    open: false,
+    editing: null,
+  });
 
   // 503 (or no answer): disconnected with an empty list; other failures also say so (part 2, section 4).
   const sources = readyData(query)?.sources ?? [];
@@ -54,7 +62,12 @@ export function DataSourcesTab() {
             <Button size="sm" variant="outline" onClick={() => setShowAll((all) => !all)}>
               {showAll ? <LuEyeOff /> : <LuEye />} {showAll ? 'Show Active Only' : 'Show All APIs'}
             </Button>
-            <Button size="sm" variant="outline" onClick={refreshAll} loading={refreshingAll || query.isFetching}>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={refreshAll}
+              loading={refreshingAll || query.isFetching}
+            >
               <LuRefreshCw /> Refresh All
             </Button>
             <Button size="sm" colorPalette="brand" onClick={() => setDialog({ open: true, editing: null })}>
@@ -70,26 +83,37 @@ export function DataSourcesTab() {
             <Unavailable title="Loading data sources..." />
           ) : shown.length === 0 ? (
             <Unavailable title={sources.length === 0 ? 'No data sources yet' : 'No active data sources'}>
-              {sources.length === 0 ? 'Add one with Add Data Source.' : 'Show All APIs lists the ones switched off.'}
+              {sources.length === 0
+                ? 'Add one with Add Data Source.'
+                : 'Show All APIs lists the ones switched off.'}
             </Unavailable>
           ) : (
             <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
               {shown.map((source) => (
-                <DataSourceCard key={source.id} source={source} onEdit={(editing) => setDialog({ open: true, editing })} />
+                <DataSourceCard
+                  key={source.id}
+                  source={source}
+                  onEdit={(editing) => setDialog({ open: true, editing })}
+                />
               ))}
             </SimpleGrid>
           )}
           {query.isSuccess && !showAll && sources.length > shown.length && (
             <HStack>
               <Text textStyle="xs" color="fg.muted">
-                {sources.length - shown.length} inactive {sources.length - shown.length === 1 ? 'source is' : 'sources are'} hidden.
+                {sources.length - shown.length} inactive{' '}
+                {sources.length - shown.length === 1 ? 'source is' : 'sources are'} hidden.
               </Text>
             </HStack>
           )}
         </Stack>
       </Panel>
 
-      <DataSourceFormDialog open={dialog.open} editing={dialog.editing} onClose={() => setDialog({ open: false, editing: null })} />
+      <DataSourceFormDialog
+        open={dialog.open}
+        editing={dialog.editing}
+        onClose={() => setDialog({ open: false, editing: null })}
+      />
     </Stack>
   );
 }

@@ -2,7 +2,18 @@
  * Alerts: active risk alerts with dismiss and Clear All (both stored on the server), and the
  * alert settings (part 2, section 2).
  */
-import { Badge, Box, Button, Flex, HStack, IconButton, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Flex,
+  HStack,
+  IconButton,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { LuCircleCheck, LuInfo, LuTriangleAlert, LuX } from 'react-icons/lu';
 import {
   errorMessage,
@@ -23,7 +34,15 @@ const TYPE_STYLE = {
 
 const SEVERITY_PALETTE = { high: 'red', medium: 'yellow', low: 'gray' } as const;
 
-function AlertItem({ alert, onDismiss, dismissing }: { alert: RiskAlert; onDismiss: () => void; dismissing: boolean }) {
+function AlertItem({
+  alert,
+  onDismiss,
+  dismissing,
+}: {
+  alert: RiskAlert;
+  onDismiss: () => void;
+  dismissing: boolean;
+}) {
   const style = TYPE_STYLE[alert.type];
   return (
     <Flex
@@ -57,7 +76,8 @@ function AlertItem({ alert, onDismiss, dismissing }: { alert: RiskAlert; onDismi
           </Text>
         )}
         <Text textStyle="xs" color="fg.muted">
-          <time dateTime={alert.timestamp}>{formatIstDateTime(alert.timestamp)}</time> · {timeAgo(alert.timestamp)}
+          <time dateTime={alert.timestamp}>{formatIstDateTime(alert.timestamp)}</time> ·{' '}
+          {timeAgo(alert.timestamp)}
         </Text>
       </Stack>
       <IconButton
@@ -89,7 +109,11 @@ export function AlertsTab({
     try {
       await dismiss({ params: { id: alert.id } }).unwrap();
     } catch (error) {
-      notify('error', 'Alert not dismissed', errorMessage(error as ApiCallError, 'The risk management system did not answer.'));
+      notify(
+        'error',
+        'Alert not dismissed',
+        errorMessage(error as ApiCallError, 'The risk management system did not answer.'),
+      );
     }
   };
 
@@ -98,7 +122,11 @@ export function AlertsTab({
       const answer = await clear().unwrap();
       notify('success', 'Alerts cleared', answer.message);
     } catch (error) {
-      notify('error', 'Alerts not cleared', errorMessage(error as ApiCallError, 'The risk management system did not answer.'));
+      notify(
+        'error',
+        'Alerts not cleared',
+        errorMessage(error as ApiCallError, 'The risk management system did not answer.'),
+      );
     }
   };
 
@@ -113,7 +141,11 @@ export function AlertsTab({
       <Unavailable title={LOAD_ERRORS.alerts}>{errorDetail}</Unavailable>
     );
   } else if (alerts.length === 0) {
-    body = <Unavailable title="No active risk alerts">New alerts appear here as soon as the risk system raises them.</Unavailable>;
+    body = (
+      <Unavailable title="No active risk alerts">
+        New alerts appear here as soon as the risk system raises them.
+      </Unavailable>
+    );
   } else {
     body = (
       <Stack as="ul" gap="2" listStyle="none" aria-label="Risk alerts">

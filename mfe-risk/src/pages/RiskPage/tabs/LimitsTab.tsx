@@ -70,16 +70,24 @@ function LimitsView({ limits }: { limits: RiskLimits }) {
             </Text>
           }
         />
-        <Row label="Recommended cash allocation" value={formatFractionPercent(ml.recommended_cash_allocation, 1)} />
+        <Row
+          label="Recommended cash allocation"
+          value={formatFractionPercent(ml.recommended_cash_allocation, 1)}
+        />
         <Row label="Market regime" value={REGIME_LABELS[ml.market_regime]} />
-        <Row label="Suggested position sizing" value={`${formatFractionPercent(ml.suggested_position_sizing, 1)} of portfolio`} />
+        <Row
+          label="Suggested position sizing"
+          value={`${formatFractionPercent(ml.suggested_position_sizing, 1)} of portfolio`}
+        />
         <Row label="Next review" value={formatIstDateTime(ml.next_review_date)} />
       </Section>
       <Section title="Current Status">
         <Row
           label="Portfolio health"
           value={
-            <Badge colorPalette={healthy ? 'green' : status.portfolio_health === 'critical' ? 'red' : 'yellow'}>
+            <Badge
+              colorPalette={healthy ? 'green' : status.portfolio_health === 'critical' ? 'red' : 'yellow'}
+            >
               {healthy ? 'Good' : status.portfolio_health === 'critical' ? 'Critical' : 'Warning'}
             </Badge>
           }

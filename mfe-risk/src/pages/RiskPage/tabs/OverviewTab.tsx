@@ -54,9 +54,16 @@ function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
   );
 }
 
-function RiskDistribution({ positions, loading }: { positions: RiskPosition[] | undefined; loading: boolean }) {
+function RiskDistribution({
+  positions,
+  loading,
+}: {
+  positions: RiskPosition[] | undefined;
+  loading: boolean;
+}) {
   if (!positions) return loading ? <Blocks count={3} /> : <Unavailable title={LOAD_ERRORS.positions} />;
-  if (positions.length === 0) return <Unavailable title="No open positions">Nothing is at risk right now.</Unavailable>;
+  if (positions.length === 0)
+    return <Unavailable title="No open positions">Nothing is at risk right now.</Unavailable>;
   return (
     <Stack gap="4">
       {riskDistribution(positions).map((share) => (
@@ -107,7 +114,9 @@ function PortfolioMetrics({ metrics, loading }: { metrics: RiskMetrics | undefin
       </Row>
       <Row label="Diversification">{formatFractionPercent(metrics.diversification_score, 0)}</Row>
       <Row label="Risk level">
-        <Badge colorPalette={RISK_LEVEL_PALETTE[metrics.risk_level]}>{RISK_LEVEL_LABELS[metrics.risk_level]}</Badge>
+        <Badge colorPalette={RISK_LEVEL_PALETTE[metrics.risk_level]}>
+          {RISK_LEVEL_LABELS[metrics.risk_level]}
+        </Badge>
       </Row>
     </Stack>
   );
@@ -147,7 +156,11 @@ function StressTest({ metrics, loading }: { metrics: RiskMetrics | undefined; lo
   );
 }
 
-function MonitoringStrip({ metrics, positions, connection }: Omit<OverviewProps, 'metricsLoading' | 'positionsLoading'>) {
+function MonitoringStrip({
+  metrics,
+  positions,
+  connection,
+}: Omit<OverviewProps, 'metricsLoading' | 'positionsLoading'>) {
   const assessmentTone = metrics ? mlAssessmentTone(metrics.ml_risk_score) : undefined;
   const scoreTone = metrics ? mlRiskTone(metrics.ml_risk_score) : undefined;
   return (
@@ -162,7 +175,9 @@ function MonitoringStrip({ metrics, positions, connection }: Omit<OverviewProps,
           ML Risk Assessment
         </Text>
         <Text textStyle="sm" color={scoreTone ? TONE_COLOR[scoreTone] : 'fg.muted'} data-tone={scoreTone}>
-          {metrics ? `${formatFractionPercent(metrics.ml_risk_score, 0)} · ${mlRiskLabel(metrics.ml_risk_score)}` : '--'}
+          {metrics
+            ? `${formatFractionPercent(metrics.ml_risk_score, 0)} · ${mlRiskLabel(metrics.ml_risk_score)}`
+            : '--'}
         </Text>
       </Stack>
       <Stack gap="0.5" p="4" rounded="l3" borderWidth="1px" borderColor="border" bg="bg.panel">
@@ -182,7 +197,9 @@ function MonitoringStrip({ metrics, positions, connection }: Omit<OverviewProps,
       <Stack gap="0.5" p="4" rounded="l3" borderWidth="1px" borderColor="border" bg="bg.panel">
         <Text fontWeight="semibold">Positions tracked</Text>
         <Text textStyle="sm" color="fg.muted" fontVariantNumeric="tabular-nums">
-          {positions ? `${positions.length} ${positions.length === 1 ? 'position' : 'positions'} tracked` : '--'}
+          {positions
+            ? `${positions.length} ${positions.length === 1 ? 'position' : 'positions'} tracked`
+            : '--'}
         </Text>
       </Stack>
     </SimpleGrid>

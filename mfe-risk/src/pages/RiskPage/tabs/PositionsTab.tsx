@@ -32,7 +32,9 @@ export function PositionsTab({
       <Unavailable title={LOAD_ERRORS.positions}>{errorDetail}</Unavailable>
     );
   } else if (positions.length === 0) {
-    body = <Unavailable title="No open positions">Position risk appears here once you hold a stock.</Unavailable>;
+    body = (
+      <Unavailable title="No open positions">Position risk appears here once you hold a stock.</Unavailable>
+    );
   } else {
     body = (
       <Table.ScrollArea>
@@ -58,7 +60,9 @@ export function PositionsTab({
                   </Badge>
                 </Table.Cell>
                 <Table.Cell textAlign="end">{formatRupees(position.position_value)}</Table.Cell>
-                <Table.Cell textAlign="end">{formatRupees(position.stop_loss_suggestion, { decimals: 2 })}</Table.Cell>
+                <Table.Cell textAlign="end">
+                  {formatRupees(position.stop_loss_suggestion, { decimals: 2 })}
+                </Table.Cell>
                 <Table.Cell textAlign="end">{formatRupees(position.risk_amount)}</Table.Cell>
                 <Table.Cell textAlign="end">
                   <Text as="span" color={position.unrealized_pnl < 0 ? 'loss' : 'gain'}>
