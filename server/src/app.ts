@@ -9,6 +9,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyServerOptions,
 } from 'fastify';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -32,8 +33,9 @@ import { loadHolidayCalendar } from './market/holidays.js';
 import { marketHandlers } from './market/routes.js';
 import { createTradingModeService, type TradingModeService } from './broker/tradingMode.js';
 import { tradingModeHandlers } from './broker/routes.js';
-import { createBuildRegistry, type RemoteRegistry } from './remotes/registry.js';
+import { createRemoteRegistry, type RemoteRegistry } from './remotes/registry.js';
 import { registerRemoteFiles, remotesHandlers } from './remotes/routes.js';
+import { createRemoteStore, type RemoteStore } from './remotes/store.js';
 import { opsHandlers } from './ops/routes.js';
 import { registerShell } from './web/shell.js';
 
@@ -45,12 +47,13 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
   mailer?: Mailer | null;
   calendar?: HolidayCalendar;
-  registry?: RemoteRegistry;
 }
 
 export interface Services {
   auth: AuthService;
   tradingMode: TradingModeService;
+  remotes: RemoteRegistry;
+  remoteStore: RemoteStore;
   /** Routes of the contract this server does not run yet (they answer 503). */
   unavailableRoutes: string[];
 }
@@ -62,6 +65,15 @@ declare module 'fastify' {
 }
 
 const startedAt = performance.now();
+
+/** Origins other than this one that the page loads remotes from (a static origin or CDN, dev servers). */
+function remoteOrigins(config: Config): string[] {
+  const origins = new Set<string>();
+  if (/^https?:\/\//.test(config.remotesBaseUrl)) origins.add(new URL(config.remotesBaseUrl).origin);
+  if (config.devRemotes)
+    for (let port = 3001; port <= 3005; port += 1) origins.add(`http://localhost:${port}`);
+  return [...origins];
+}
 
 export const REDACTED_PATHS = ['req.headers.authorization', 'req.headers.cookie', 'password', 'new_password'];
 
@@ -104,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     strictTransportSecurity: false,
   });
   installDefaultPolicy(app);
+  await app.register(cookie);
 
   await app.register(swagger, {
     openapi: {
@@ -140,24 +153,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await auth.ensureOperator();
   const tradingMode = createTradingModeService({ db, clock });
   const calendar = deps.calendar ?? loadHolidayCalendar(path.join(config.dataDir, 'holidays'));
-  const registry =
-    deps.registry ??
-    createBuildRegistry({ appsDir: config.appsDir, devRemotes: config.devRemotes, log: app.log });
+  const remoteStore = createRemoteStore({ dir: config.remotesStore, baseUrl: config.remotesBaseUrl });
+  const remotes = createRemoteRegistry({
+    db,
+    clock,
+    store: remoteStore,
+    appsDir: config.appsDir,
+    devRemotes: config.devRemotes,
+    policy: config.canaryPolicy,
+    log: app.log,
+  });
 
   const unavailableRoutes = registerContract<Session>(app, {
     authenticate: (token) => auth.authenticate(token),
     handlers: {
       auth: authHandlers(auth),
-      remotes: remotesHandlers(registry),
+      remotes: remotesHandlers({
+        registry: remotes,
+        clock,
+        secureCookies: config.publicUrl.startsWith('https://'),
+      }),
       market: marketHandlers({ clock, calendar }),
       trading: tradingModeHandlers(tradingMode),
       ops: opsHandlers({ version: config.version, startedAt }),
     },
   });
-  app.decorate('services', { auth, tradingMode, unavailableRoutes });
+  app.decorate('services', { auth, tradingMode, remotes, remoteStore, unavailableRoutes });
 
-  await app.register(async (scope) => registerRemoteFiles(scope, registry));
-  await registerShell(app, path.join(config.appsDir, 'shell', 'dist'));
+  await app.register(async (scope) => registerRemoteFiles(scope, remoteStore));
+  await registerShell(app, path.join(config.appsDir, 'shell', 'dist'), remoteOrigins(config));
 
   return app;
 }

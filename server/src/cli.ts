@@ -1,13 +1,14 @@
 /**
- * `pnpm nivesh <command>`: operator commands that work on the database directly.
+ * Operator commands.
  *
- *   pnpm nivesh set-password      reads the new password from standard input (one line)
- *
- * With the embedded database the server must be stopped first (the data folder is locked).
+ *   pnpm nivesh set-password      reads the new password from standard input (one line); works on
+ *                                 the database directly, so with the embedded database the server
+ *                                 must be stopped first (the data folder is locked)
+ *   pnpm release <command>        publish and roll out remote releases through the running server
+ *                                 (see remotes/releaseCli.ts)
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import readline from 'node:readline';
 import pino from 'pino';
 import { createAuthService } from './auth/service.js';
 import { ConfigError, loadConfig, repoRoot } from './config.js';
@@ -15,30 +16,30 @@ import { openDatabase } from './db/index.js';
 import { DataDirLockedError } from './db/lock.js';
 import { systemClock } from './clock.js';
 import { HttpError } from './http/errors.js';
+import { ReleaseCommandError, runReleaseCommand } from './remotes/releaseCli.js';
+import { StoreError } from './remotes/store.js';
+import { promptHidden } from './terminal.js';
 
-const USAGE = 'Usage: pnpm nivesh set-password   (the password is read from standard input)';
+const USAGE =
+  'Usage: pnpm nivesh set-password   (the password is read from standard input)\n' +
+  '       pnpm release <command>     (pnpm release help lists them)';
 
 async function readPassword(): Promise<string> {
-  if (process.stdin.isTTY) {
-    process.stdout.write('New password (at least 12 characters; input is hidden): ');
-    const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: true });
-    // Hide what is typed.
-    (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = () => undefined;
-    const answer = await new Promise<string>((resolve) => rl.question('', resolve));
-    rl.close();
-    process.stdout.write('\n');
-    return answer;
-  }
+  if (process.stdin.isTTY) return promptHidden('New password (at least 12 characters; input is hidden): ');
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] ?? '';
 }
 
-async function setPassword(): Promise<number> {
+function configuration() {
   const { version } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
     version: string;
   };
-  const config = loadConfig(process.env, version);
+  return loadConfig(process.env, version);
+}
+
+async function setPassword(): Promise<number> {
+  const config = configuration();
   const password = await readPassword();
   const database = await openDatabase(
     config.databaseUrl
@@ -65,8 +66,11 @@ async function setPassword(): Promise<number> {
 }
 
 async function run(args: string[]): Promise<number> {
-  const [command] = args;
+  const [command, ...rest] = args;
   if (command === 'set-password') return setPassword();
+  if (command === 'release') {
+    return runReleaseCommand(rest, configuration(), { out: (line) => console.log(line), env: process.env });
+  }
   process.stderr.write(`${command ? `Unknown command "${command}". ` : ''}${USAGE}\n`);
   return 2;
 }
@@ -74,7 +78,13 @@ async function run(args: string[]): Promise<number> {
 run(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof HttpError || error instanceof ConfigError || error instanceof DataDirLockedError) {
+    if (
+      error instanceof HttpError ||
+      error instanceof ConfigError ||
+      error instanceof DataDirLockedError ||
+      error instanceof ReleaseCommandError ||
+      error instanceof StoreError
+    ) {
       process.stderr.write(`${error.message}\n`);
       process.exit(1);
     }

@@ -37,6 +37,19 @@ const EnvSchema = z.object({
   NIVESH_DEV_REMOTES: flag,
   /** Where the built apps are (the repository root by default). */
   NIVESH_APPS_DIR: z.string().min(1).optional(),
+  /** Where published remote releases are kept (default <data dir>/remotes). */
+  NIVESH_REMOTES_STORE: z.string().min(1).optional(),
+  /** Where browsers load releases from: this server's /remotes, or a static origin / CDN URL. */
+  NIVESH_REMOTES_BASE_URL: z
+    .string()
+    .regex(/^(\/|https?:\/\/)/, 'NIVESH_REMOTES_BASE_URL must be a path like /remotes or an http(s) URL')
+    .default('/remotes'),
+  /** At start, make each remote's newest local build stable (what `npm start` does after building). */
+  NIVESH_ADOPT_LOCAL_BUILDS: flag,
+  /** Automatic canary rollback: failure share, minimum browsers, window in minutes. */
+  NIVESH_CANARY_MAX_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0.2),
+  NIVESH_CANARY_MIN_LOADS: z.coerce.number().int().min(1).default(20),
+  NIVESH_CANARY_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
   /** The folder `pnpm ...` was started from, to resolve relative paths the way the user meant. */
   INIT_CWD: z.string().optional(),
 });
@@ -54,6 +67,10 @@ export interface Config {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   devRemotes: boolean;
   appsDir: string;
+  remotesStore: string;
+  remotesBaseUrl: string;
+  adoptLocalBuilds: boolean;
+  canaryPolicy: { max_failure_rate: number; min_loads: number; window_minutes: number };
   version: string;
 }
 
@@ -70,11 +87,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '1.0.
   const e = parsed.data;
   const base = e.INIT_CWD ?? process.cwd();
   const publicUrl = (e.NIVESH_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const dataDir = e.NIVESH_DATA_DIR ? path.resolve(base, e.NIVESH_DATA_DIR) : path.join(repoRoot, 'data');
   return {
     port: e.PORT,
     host: e.HOST,
     publicUrl,
-    dataDir: e.NIVESH_DATA_DIR ? path.resolve(base, e.NIVESH_DATA_DIR) : path.join(repoRoot, 'data'),
+    dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
     operatorEmail: e.NIVESH_OPERATOR_EMAIL.trim().toLowerCase(),
     operatorName: e.NIVESH_OPERATOR_NAME ?? null,
@@ -82,6 +100,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '1.0.
     logLevel: e.LOG_LEVEL,
     devRemotes: e.NIVESH_DEV_REMOTES,
     appsDir: e.NIVESH_APPS_DIR ? path.resolve(base, e.NIVESH_APPS_DIR) : repoRoot,
+    remotesStore: e.NIVESH_REMOTES_STORE
+      ? path.resolve(base, e.NIVESH_REMOTES_STORE)
+      : path.join(dataDir, 'remotes'),
+    remotesBaseUrl: e.NIVESH_REMOTES_BASE_URL.replace(/\/+$/, ''),
+    adoptLocalBuilds: e.NIVESH_ADOPT_LOCAL_BUILDS,
+    canaryPolicy: {
+      max_failure_rate: e.NIVESH_CANARY_MAX_FAILURE_RATE,
+      min_loads: e.NIVESH_CANARY_MIN_LOADS,
+      window_minutes: e.NIVESH_CANARY_WINDOW_MINUTES,
+    },
     version,
   };
 }

@@ -61,6 +61,13 @@ async function main(): Promise<void> {
     logger,
     mailer: config.smtp ? createSmtpMailer(config.smtp) : null,
   });
+  // A fresh install serves the builds it finds; `npm start` (NIVESH_ADOPT_LOCAL_BUILDS) also makes
+  // each newer local build stable. Otherwise only a rollout changes what browsers load.
+  const adopted = await app.services.remotes.adoptLocalBuilds(
+    config.adoptLocalBuilds ? 'newest' : 'missing',
+    config.adoptLocalBuilds ? 'npm start (local build)' : 'server (first start)',
+  );
+  if (adopted.length > 0) logger.info({ releases: adopted }, 'local builds published and made stable');
   if (app.services.unavailableRoutes.length > 0) {
     logger.info(
       { routes: app.services.unavailableRoutes.length },

@@ -81,6 +81,7 @@ export const api = createApi({
     'Performance',
     'Ml',
     'Ops',
+    'Releases',
   ],
   endpoints: () => ({}),
   // An answer that does not match the contract is reported as an error, not shown as data.

@@ -22,5 +22,6 @@ export * from './domains/dataSources';
 export * from './domains/trading';
 export * from './domains/ops';
 export * from './domains/management';
+export * from './domains/remotes';
 export * from './domains/settings';
 export { skipToken } from '@reduxjs/toolkit/query/react';

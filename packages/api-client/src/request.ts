@@ -11,7 +11,12 @@ import {
   type BodyOf,
 } from '@nivesh/api-contract';
 
-type Part<K extends string, T> = [T] extends [undefined] | [void] ? { [P in K]?: never } : { [P in K]: T };
+/** A part the route does not take is absent; one it takes optionally may be left out. */
+type Part<K extends string, T> = [T] extends [undefined] | [void]
+  ? { [P in K]?: never }
+  : undefined extends T
+    ? { [P in K]?: T }
+    : { [P in K]: T };
 
 /** What a call passes: `{ params, query, body }` as the route needs them, or nothing. */
 export type RequestOf<R extends RouteDefinition> = [ParamsOf<R>, QueryOf<R>, BodyOf<R>] extends [

@@ -1,28 +1,146 @@
-/** The remote registry: which build of each page group a browser loads (ARCHITECTURE.md section 3). */
+/**
+ * The remote registry (ARCHITECTURE.md section 3): which release of each page group a browser
+ * loads, the releases published for each, canaries, and the failures browsers report.
+ *
+ * Per remote there is one stable release and at most one canary with a percentage. GET
+ * /api/remotes gives each browser one entry per remote: the canary when a stable hash of
+ * (client id, remote) falls under the percentage, otherwise stable. The client id is a random id
+ * the server gives the browser once, in a cookie, so a browser stays on one version across reloads.
+ */
 import { z } from 'zod';
+import { ApiError, Timestamp } from './common';
 import { route } from './route';
 
 export const REMOTE_NAMES = ['landing', 'dashboard', 'risk', 'trading', 'ml_ops'] as const;
 export const RemoteName = z.enum(REMOTE_NAMES);
 export type RemoteName = z.infer<typeof RemoteName>;
 
+/** `<package version>+<build id>`: letters, digits, '.', '+' and '-'. */
+export const RemoteVersion = z
+  .string()
+  .regex(/^[0-9A-Za-z.+-]{1,100}$/, "a version is letters, digits, '.', '+' or '-' (at most 100)");
+
+export const ReleaseChannel = z.enum(['stable', 'canary']);
+export type ReleaseChannel = z.infer<typeof ReleaseChannel>;
+
 export const RemoteEntry = z.object({
   name: RemoteName,
-  /** `<package version>+<build id>`. */
-  version: z.string(),
-  /** URL of the build's mf-manifest.json. */
+  version: RemoteVersion,
+  /** URL of the release's mf-manifest.json. */
   entry: z.string(),
   /** Exposed modules, as named in the manifest (for example `RiskPage`). */
   exposes: z.array(z.string()),
+  channel: ReleaseChannel,
+  /** For a canary: the stable release to load instead when the canary fails. */
+  fallback: z.object({ version: RemoteVersion, entry: z.string() }).nullable(),
 });
 export type RemoteEntry = z.infer<typeof RemoteEntry>;
 
 export const RemotesResponse = z.object({
   success: z.literal(true),
   remotes: z.array(RemoteEntry),
-  /** Remotes with no build on this server: their routes show the load error. */
+  /** Remotes with no release on this server: their routes show the load error. */
   missing: z.array(RemoteName),
 });
+
+/** What went wrong in the browser: the entry (manifest or remoteEntry.js), a module chunk, or rendering. */
+export const FailureKind = z.enum(['entry', 'module', 'render']);
+export type FailureKind = z.infer<typeof FailureKind>;
+
+const NameParams = z.object({ name: RemoteName });
+
+export const LoadReport = z.object({ version: RemoteVersion });
+export const FailureReport = z.object({
+  version: RemoteVersion,
+  kind: FailureKind,
+  /** The error's message, for the release history (trimmed to 500 characters). */
+  message: z.string().max(2000).optional(),
+});
+export const ReportResponse = z.object({
+  success: z.literal(true),
+  /** True when this report tipped the canary over its failure threshold and it was rolled back. */
+  rolled_back: z.boolean(),
+});
+
+export const Release = z.object({
+  version: RemoteVersion,
+  published_at: Timestamp,
+  published_by: z.string(),
+  exposes: z.array(z.string()),
+});
+export type Release = z.infer<typeof Release>;
+
+export const RolloutAction = z.enum([
+  'publish',
+  'stable',
+  'canary_start',
+  'canary_percent',
+  'promote',
+  'rollback',
+  'auto_rollback',
+]);
+export type RolloutAction = z.infer<typeof RolloutAction>;
+
+export const RolloutEvent = z.object({
+  at: Timestamp,
+  actor: z.string(),
+  action: RolloutAction,
+  version: RemoteVersion.nullable(),
+  previous_version: RemoteVersion.nullable(),
+  percent: z.number().int().nullable(),
+  reason: z.string().nullable(),
+});
+export type RolloutEvent = z.infer<typeof RolloutEvent>;
+
+/** Loads and failures browsers reported for a release, by distinct browser. */
+export const LoadStats = z.object({
+  loads: z.number().int(),
+  failures: z.number().int(),
+  /** failures / loads, 0 when nothing loaded yet. */
+  failure_rate: z.number(),
+});
+export type LoadStats = z.infer<typeof LoadStats>;
+
+export const RemoteReleases = z.object({
+  name: RemoteName,
+  stable: Release.extend({ stats: LoadStats }).nullable(),
+  canary: Release.extend({ percent: z.number().int(), started_at: Timestamp, stats: LoadStats }).nullable(),
+  /** Every published release, newest first. */
+  releases: z.array(Release),
+  /** Rollout history, newest first (the latest 50). */
+  history: z.array(RolloutEvent),
+});
+export type RemoteReleases = z.infer<typeof RemoteReleases>;
+
+/** When the registry rolls a canary back by itself. */
+export const AutoRollbackPolicy = z.object({
+  /** Roll back when more than this share of browsers that loaded the canary reported a failure. */
+  max_failure_rate: z.number(),
+  /** ... and at least this many browsers loaded it. */
+  min_loads: z.number().int(),
+  /** Only reports of the last this many minutes count. */
+  window_minutes: z.number().int(),
+});
+export type AutoRollbackPolicy = z.infer<typeof AutoRollbackPolicy>;
+
+export const ReleasesResponse = z.object({
+  success: z.literal(true),
+  data: z.object({ remotes: z.array(RemoteReleases), policy: AutoRollbackPolicy }),
+});
+
+export const Percent = z
+  .number({ error: 'percent must be a number from 0 to 100' })
+  .int('percent must be a whole number')
+  .min(0, 'percent must be at least 0')
+  .max(100, 'percent must be at most 100');
+
+export const ChangeResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: RemoteReleases,
+});
+
+const errors = { 400: ApiError, 401: ApiError, 404: ApiError, 409: ApiError } as const;
 
 export const remotesRoutes = {
   list: route({
@@ -30,7 +148,88 @@ export const remotesRoutes = {
     path: '/api/remotes',
     access: 'public',
     tag: 'remotes',
-    summary: 'The entry URL, version and exposed pages of each remote this browser should load',
+    summary: 'The release of each remote this browser should load (stable, or canary by percentage)',
     responses: { 200: RemotesResponse },
+  }),
+  reportLoad: route({
+    method: 'POST',
+    path: '/api/remotes/:name/loads',
+    access: 'public',
+    tag: 'remotes',
+    summary: 'A browser loaded a release of a remote (counts towards its failure rate)',
+    params: NameParams,
+    body: LoadReport,
+    responses: { 200: ReportResponse, 400: ApiError, 429: ApiError },
+  }),
+  reportFailure: route({
+    method: 'POST',
+    path: '/api/remotes/:name/failures',
+    access: 'public',
+    tag: 'remotes',
+    summary: 'A release of a remote failed to load or render in a browser (may roll a canary back)',
+    params: NameParams,
+    body: FailureReport,
+    responses: { 200: ReportResponse, 400: ApiError, 429: ApiError },
+  }),
+  releases: route({
+    method: 'GET',
+    path: '/api/remotes/releases',
+    access: 'session',
+    tag: 'remotes',
+    summary: 'Every remote: stable and canary releases, their load statistics, releases and history',
+    responses: { 200: ReleasesResponse, 401: ApiError },
+    // The Releases tab follows a canary's failures and automatic rollbacks as they happen.
+    client: { pollingIntervalMs: 30_000 },
+  }),
+  publish: route({
+    method: 'POST',
+    path: '/api/remotes/:name/releases',
+    access: 'session',
+    tag: 'remotes',
+    summary: 'Record a release whose files are in the remote store (`pnpm release publish` copies them)',
+    params: NameParams,
+    body: z.object({ version: RemoteVersion }),
+    responses: { 200: ChangeResponse, ...errors },
+  }),
+  startCanary: route({
+    method: 'POST',
+    path: '/api/remotes/:name/canary',
+    access: 'session',
+    tag: 'remotes',
+    summary: 'Start a canary: a published release for a percentage of browsers',
+    params: NameParams,
+    body: z.object({ version: RemoteVersion, percent: Percent }),
+    responses: { 200: ChangeResponse, ...errors },
+  }),
+  setCanaryPercent: route({
+    method: 'POST',
+    path: '/api/remotes/:name/canary/percent',
+    access: 'session',
+    tag: 'remotes',
+    summary: "Change the canary's percentage",
+    params: NameParams,
+    body: z.object({ percent: Percent }),
+    responses: { 200: ChangeResponse, ...errors },
+  }),
+  promote: route({
+    method: 'POST',
+    path: '/api/remotes/:name/promote',
+    access: 'session',
+    tag: 'remotes',
+    summary:
+      'Make the canary the stable release; with `version` and no canary, make that published release stable directly',
+    params: NameParams,
+    body: z.object({ version: RemoteVersion.optional() }).nullish(),
+    responses: { 200: ChangeResponse, ...errors },
+  }),
+  rollback: route({
+    method: 'POST',
+    path: '/api/remotes/:name/rollback',
+    access: 'session',
+    tag: 'remotes',
+    summary: 'Drop the canary; without a canary, return stable to the previous release (or to `version`)',
+    params: NameParams,
+    body: z.object({ version: RemoteVersion.optional() }).nullish(),
+    responses: { 200: ChangeResponse, ...errors },
   }),
 } as const;

@@ -14,6 +14,7 @@ import { passwordProblem, type User } from '@nivesh/api-contract';
 import { schema, type Db } from '../db/index.js';
 import { HttpError } from '../http/errors.js';
 import type { Clock } from '../clock.js';
+import { createRateLimiter } from '../http/rateLimit.js';
 import type { Mailer } from './mailer.js';
 import { decoyHash, hashPassword, verifyPassword } from './password.js';
 import { hashToken, newToken, sha256Hex } from './tokens.js';
@@ -78,7 +79,7 @@ const normalise = (email: string) => email.trim().toLowerCase();
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, clock, log } = deps;
   /** Password setup requests per address (in memory: a restart forgives them). */
-  const setupRequests = new Map<string, number[]>();
+  const setupRequests = createRateLimiter({ limit: LOGIN_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS, clock });
 
   function userFor(email: string): User {
     return { email, name: deps.operatorName, username: email.split('@')[0] ?? null };
@@ -148,18 +149,6 @@ export function createAuthService(deps: AuthServiceDeps) {
       });
     });
     return { token, link: `${deps.publicUrl}/login?setup=${encodeURIComponent(token)}` };
-  }
-
-  function allowSetupRequest(ip: string): boolean {
-    const now = clock.now().getTime();
-    const recent = (setupRequests.get(ip) ?? []).filter((at) => now - at < LOGIN_WINDOW_MS);
-    if (recent.length >= LOGIN_MAX_FAILURES) {
-      setupRequests.set(ip, recent);
-      return false;
-    }
-    recent.push(now);
-    setupRequests.set(ip, recent);
-    return true;
   }
 
   async function storePassword(password: string, actor: string) {
@@ -236,7 +225,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       emailInput: string,
       origin: RequestOrigin,
     ): Promise<{ message: string; temp_token?: string }> {
-      if (!allowSetupRequest(origin.ip)) throw new HttpError(429, MESSAGES.tooManySetupRequests);
+      if (!setupRequests.allow(origin.ip)) throw new HttpError(429, MESSAGES.tooManySetupRequests);
       const account = await operator();
       if (normalise(emailInput) !== account.email) {
         log.warn({ ip: origin.ip }, 'password setup requested for an unknown address');

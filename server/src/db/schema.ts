@@ -3,7 +3,17 @@
  * Timestamps are UTC (`timestamptz`); money will be integer paise.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -86,4 +96,68 @@ export const auditLog = pgTable(
       .default(sql`'{}'::jsonb`),
   },
   (t) => [index('audit_log_at_idx').on(t.at)],
+);
+
+/** Published releases of each remote (files in the remote store, never changed once published). */
+export const remoteReleases = pgTable(
+  'remote_releases',
+  {
+    id: serial('id').primaryKey(),
+    remote: text('remote').notNull(),
+    version: text('version').notNull(),
+    exposes: jsonb('exposes').$type<string[]>().notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    publishedBy: text('published_by').notNull(),
+  },
+  (t) => [uniqueIndex('remote_releases_remote_version_idx').on(t.remote, t.version)],
+);
+
+/** Per remote: the stable release and at most one canary with its percentage. */
+export const remoteRollouts = pgTable('remote_rollouts', {
+  remote: text('remote').primaryKey(),
+  stableReleaseId: integer('stable_release_id').references(() => remoteReleases.id),
+  canaryReleaseId: integer('canary_release_id').references(() => remoteReleases.id),
+  canaryPercent: integer('canary_percent').notNull().default(0),
+  canaryStartedAt: timestamp('canary_started_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  updatedBy: text('updated_by').notNull(),
+});
+
+/** Every change of a rollout, with who and when. */
+export const remoteRolloutEvents = pgTable(
+  'remote_rollout_events',
+  {
+    id: serial('id').primaryKey(),
+    remote: text('remote').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    version: text('version'),
+    previousVersion: text('previous_version'),
+    percent: integer('percent'),
+    reason: text('reason'),
+  },
+  (t) => [index('remote_rollout_events_remote_at_idx').on(t.remote, t.at)],
+);
+
+/**
+ * What browsers reported loading: one row per browser, release and outcome ('load' or 'failure'),
+ * so one browser counts once however often it retries.
+ */
+export const remoteLoadReports = pgTable(
+  'remote_load_reports',
+  {
+    id: serial('id').primaryKey(),
+    remote: text('remote').notNull(),
+    version: text('version').notNull(),
+    clientId: text('client_id').notNull(),
+    outcome: text('outcome').notNull(),
+    kind: text('kind'),
+    message: text('message'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('remote_load_reports_once_idx').on(t.remote, t.version, t.clientId, t.outcome),
+    index('remote_load_reports_at_idx').on(t.remote, t.version, t.at),
+  ],
 );

@@ -21,6 +21,9 @@ const PUBLIC_ROUTES = [
   'POST /api/auth/set-password',
   'GET /api/health',
   'GET /api/remotes',
+  // Browsers report how remote releases load before anyone signs in (the landing page is one).
+  'POST /api/remotes/:name/loads',
+  'POST /api/remotes/:name/failures',
 ];
 
 for (const target of await testDatabases()) {

@@ -13,19 +13,21 @@ export function newNonce(): string {
   return randomBytes(16).toString('hex');
 }
 
-export function pagePolicy(nonce: string): string {
+/** `remoteOrigins`: where remote releases are served from when that is not this origin (a CDN). */
+export function pagePolicy(nonce: string, remoteOrigins: string[] = []): string {
+  const remotes = remoteOrigins.map((origin) => ` ${origin}`).join('');
   return [
     "default-src 'self'",
     "base-uri 'self'",
     "object-src 'none'",
     "frame-ancestors 'none'",
     "form-action 'self'",
-    "script-src 'self'",
+    `script-src 'self'${remotes}`,
     "script-src-attr 'none'",
-    `style-src 'self' 'nonce-${nonce}'`,
-    "img-src 'self' data:",
-    "font-src 'self' data:",
-    "connect-src 'self'",
+    `style-src 'self'${remotes} 'nonce-${nonce}'`,
+    `img-src 'self'${remotes} data:`,
+    `font-src 'self'${remotes} data:`,
+    `connect-src 'self'${remotes}`,
     "manifest-src 'self'",
     "worker-src 'self'",
   ].join('; ');

@@ -1,135 +1,567 @@
 /**
- * Finds the current build of each remote: `<apps dir>/mfe-<name>/dist/<version>/mf-manifest.json`,
- * written by `pnpm --filter @nivesh/mfe-<name> build`. The manifest is read from disk (never
- * hard-coded), parsed with a schema, and re-read when a remote is rebuilt, so a new build of one
- * remote is picked up without restarting the server or touching the others.
+ * The remote registry: published releases of each remote, the stable one and at most one canary
+ * with a percentage, what browsers report loading, and the history of every change (who, when).
  *
- * Under `pnpm dev` (NIVESH_DEV_REMOTES) the entries point at the remotes' webpack dev servers.
+ * - Publishing records a release whose files are already in the store; it changes nothing a
+ *   browser loads. A version is published once.
+ * - GET /api/remotes answers each browser from one read of the rollouts, so an answer never mixes
+ *   two versions of a remote: canary when the browser's bucket falls under the percentage.
+ * - Browsers report loads and failures, once per browser and release. When a canary's share of
+ *   failing browsers over the recent window passes the policy (with a minimum number of browsers),
+ *   the registry drops the canary by itself and records why.
+ *
+ * Under `pnpm dev` (NIVESH_DEV_REMOTES) the entries point at the remotes' webpack dev servers and
+ * the registry is not consulted.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { z } from 'zod';
-import { REMOTES, type RemoteDescriptor } from '@nivesh/build/remotes';
-import type { RemoteEntry, RemoteName } from '@nivesh/api-contract';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { REMOTES } from '@nivesh/build/remotes';
+import {
+  REMOTE_NAMES,
+  type AutoRollbackPolicy,
+  type FailureKind,
+  type LoadStats,
+  type Release,
+  type RemoteEntry,
+  type RemoteName,
+  type RemoteReleases,
+  type RolloutAction,
+  type RolloutEvent,
+} from '@nivesh/api-contract';
+import { schema, type Db } from '../db/index.js';
+import type { Clock } from '../clock.js';
+import { HttpError } from '../http/errors.js';
+import { inCanary } from './bucket.js';
+import { localBuilds } from './localBuilds.js';
+import { readManifest, type RemoteStore } from './store.js';
 
-export const VERSION_PATTERN = /^[0-9A-Za-z.+-]{1,100}$/;
-
-/** The parts of a Module Federation manifest the registry relies on. */
-const FederationManifest = z
-  .object({
-    name: z.string(),
-    metaData: z
-      .object({
-        buildInfo: z.object({ buildVersion: z.string() }).loose(),
-        remoteEntry: z.object({ name: z.string(), path: z.string() }).loose(),
-      })
-      .loose(),
-    exposes: z.array(z.object({ name: z.string(), path: z.string() }).loose()),
-  })
-  .loose();
-
-export interface RemoteBuild {
-  name: RemoteName;
-  version: string;
-  /** Folder holding the build's files. */
-  dir: string;
-  exposes: string[];
-}
-
-export interface RemoteRegistry {
-  /** The build each browser should load, and the remotes with none. */
-  current(): { remotes: RemoteEntry[]; missing: RemoteName[] };
-  /** The folder of a remote's build by version, if this server has it. */
-  buildDir(name: string, version: string): string | null;
-}
-
-function descriptor(name: string): RemoteDescriptor | undefined {
-  return REMOTES.find((remote) => remote.name === name);
-}
-
-export function createBuildRegistry(options: {
+export interface RegistryDeps {
+  db: Db;
+  clock: Clock;
+  store: RemoteStore;
   appsDir: string;
   devRemotes: boolean;
-  log: { warn(obj: object, msg: string): void };
-}): RemoteRegistry {
-  const cache = new Map<string, { mtimeMs: number; build: RemoteBuild | null }>();
+  policy: AutoRollbackPolicy;
+  log: FastifyBaseLogger;
+}
 
-  function readBuild(remote: RemoteDescriptor, version: string): RemoteBuild | null {
-    const dir = path.join(options.appsDir, remote.folder, 'dist', version);
-    const manifestPath = path.join(dir, 'mf-manifest.json');
-    let stat: fs.Stats;
-    try {
-      stat = fs.statSync(manifestPath);
-    } catch {
-      return null;
-    }
-    const cached = cache.get(manifestPath);
-    if (cached && cached.mtimeMs === stat.mtimeMs) return cached.build;
-    let build: RemoteBuild | null = null;
-    try {
-      const manifest = FederationManifest.parse(JSON.parse(fs.readFileSync(manifestPath, 'utf8')));
-      if (manifest.name !== remote.name) {
-        throw new Error(`manifest names remote "${manifest.name}", expected "${remote.name}"`);
-      }
-      build = { name: remote.name, version, dir, exposes: manifest.exposes.map((e) => e.name) };
-    } catch (error) {
-      options.log.warn({ manifestPath, err: error }, 'ignoring an unreadable remote manifest');
-    }
-    cache.set(manifestPath, { mtimeMs: stat.mtimeMs, build });
-    return build;
+export interface Assignment {
+  remotes: RemoteEntry[];
+  missing: RemoteName[];
+}
+
+type ReleaseRow = typeof schema.remoteReleases.$inferSelect;
+type RolloutRow = typeof schema.remoteRollouts.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export const AUTOMATIC_ACTOR = 'registry (automatic)';
+const HISTORY_LIMIT = 50;
+
+function releaseView(row: ReleaseRow): Release {
+  return {
+    version: row.version,
+    published_at: row.publishedAt.toISOString(),
+    published_by: row.publishedBy,
+    exposes: row.exposes,
+  };
+}
+
+function percentText(stats: LoadStats): string {
+  return `${Math.round(stats.failure_rate * 1000) / 10}%`;
+}
+
+export type RemoteRegistry = ReturnType<typeof createRemoteRegistry>;
+
+export function createRemoteRegistry(deps: RegistryDeps) {
+  const { db, clock, store, policy, log } = deps;
+
+  async function rollout(tx: Tx | Db, name: RemoteName): Promise<RolloutRow | undefined> {
+    const [row] = await tx.select().from(schema.remoteRollouts).where(eq(schema.remoteRollouts.remote, name));
+    return row;
   }
 
-  function latestBuild(remote: RemoteDescriptor): RemoteBuild | null {
-    const distDir = path.join(options.appsDir, remote.folder, 'dist');
-    let versions: string[];
-    try {
-      versions = fs.readdirSync(distDir).filter((entry) => VERSION_PATTERN.test(entry));
-    } catch {
-      return null;
+  async function lockedRollout(tx: Tx, name: RemoteName): Promise<RolloutRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(schema.remoteRollouts)
+      .where(eq(schema.remoteRollouts.remote, name))
+      .for('update');
+    return row;
+  }
+
+  async function releaseById(tx: Tx | Db, id: number | null): Promise<ReleaseRow | null> {
+    if (id === null) return null;
+    const [row] = await tx.select().from(schema.remoteReleases).where(eq(schema.remoteReleases.id, id));
+    return row ?? null;
+  }
+
+  async function findRelease(tx: Tx | Db, name: RemoteName, version: string): Promise<ReleaseRow | null> {
+    const [row] = await tx
+      .select()
+      .from(schema.remoteReleases)
+      .where(and(eq(schema.remoteReleases.remote, name), eq(schema.remoteReleases.version, version)));
+    return row ?? null;
+  }
+
+  async function requireRelease(tx: Tx | Db, name: RemoteName, version: string): Promise<ReleaseRow> {
+    const row = await findRelease(tx, name, version);
+    if (!row)
+      throw new HttpError(
+        404,
+        `${name} ${version} is not published. Publish it first: pnpm release publish ${name}`,
+      );
+    return row;
+  }
+
+  async function record(
+    tx: Tx | Db,
+    name: RemoteName,
+    actor: string,
+    action: RolloutAction,
+    details: {
+      version?: string | null;
+      previous?: string | null;
+      percent?: number | null;
+      reason?: string | null;
+    },
+  ) {
+    await tx.insert(schema.remoteRolloutEvents).values({
+      remote: name,
+      at: clock.now(),
+      actor,
+      action,
+      version: details.version ?? null,
+      previousVersion: details.previous ?? null,
+      percent: details.percent ?? null,
+      reason: details.reason ?? null,
+    });
+  }
+
+  async function writeRollout(
+    tx: Tx,
+    name: RemoteName,
+    actor: string,
+    values: Partial<
+      Pick<RolloutRow, 'stableReleaseId' | 'canaryReleaseId' | 'canaryPercent' | 'canaryStartedAt'>
+    >,
+  ) {
+    const now = clock.now();
+    await tx
+      .insert(schema.remoteRollouts)
+      .values({
+        remote: name,
+        stableReleaseId: values.stableReleaseId ?? null,
+        canaryReleaseId: values.canaryReleaseId ?? null,
+        canaryPercent: values.canaryPercent ?? 0,
+        canaryStartedAt: values.canaryStartedAt ?? null,
+        updatedAt: now,
+        updatedBy: actor,
+      })
+      .onConflictDoUpdate({
+        target: schema.remoteRollouts.remote,
+        set: { ...values, updatedAt: now, updatedBy: actor },
+      });
+  }
+
+  async function stats(tx: Tx | Db, name: RemoteName, version: string): Promise<LoadStats> {
+    const since = new Date(clock.now().getTime() - policy.window_minutes * 60_000);
+    const [row] = await tx
+      .select({
+        loads: sql<number>`count(distinct ${schema.remoteLoadReports.clientId})`.mapWith(Number),
+        failures:
+          sql<number>`count(distinct ${schema.remoteLoadReports.clientId}) filter (where ${schema.remoteLoadReports.outcome} = 'failure')`.mapWith(
+            Number,
+          ),
+      })
+      .from(schema.remoteLoadReports)
+      .where(
+        and(
+          eq(schema.remoteLoadReports.remote, name),
+          eq(schema.remoteLoadReports.version, version),
+          gt(schema.remoteLoadReports.at, since),
+        ),
+      );
+    const loads = row?.loads ?? 0;
+    const failures = row?.failures ?? 0;
+    return { loads, failures, failure_rate: loads === 0 ? 0 : failures / loads };
+  }
+
+  async function overviewOf(tx: Tx | Db, name: RemoteName): Promise<RemoteReleases> {
+    const current = await rollout(tx, name);
+    const stable = await releaseById(tx, current?.stableReleaseId ?? null);
+    const canary = await releaseById(tx, current?.canaryReleaseId ?? null);
+    const releases = await tx
+      .select()
+      .from(schema.remoteReleases)
+      .where(eq(schema.remoteReleases.remote, name))
+      .orderBy(desc(schema.remoteReleases.publishedAt), desc(schema.remoteReleases.id));
+    const history = await tx
+      .select()
+      .from(schema.remoteRolloutEvents)
+      .where(eq(schema.remoteRolloutEvents.remote, name))
+      .orderBy(desc(schema.remoteRolloutEvents.at), desc(schema.remoteRolloutEvents.id))
+      .limit(HISTORY_LIMIT);
+    return {
+      name,
+      stable: stable ? { ...releaseView(stable), stats: await stats(tx, name, stable.version) } : null,
+      canary:
+        canary && current
+          ? {
+              ...releaseView(canary),
+              percent: current.canaryPercent,
+              started_at: (current.canaryStartedAt ?? current.updatedAt).toISOString(),
+              stats: await stats(tx, name, canary.version),
+            }
+          : null,
+      releases: releases.map(releaseView),
+      history: history.map((event): RolloutEvent => ({
+        at: event.at.toISOString(),
+        actor: event.actor,
+        action: event.action as RolloutAction,
+        version: event.version,
+        previous_version: event.previousVersion,
+        percent: event.percent,
+        reason: event.reason,
+      })),
+    };
+  }
+
+  /** Records a release whose files are in the store (idempotent only in refusing twice). */
+  async function recordRelease(
+    tx: Tx,
+    name: RemoteName,
+    version: string,
+    actor: string,
+  ): Promise<ReleaseRow> {
+    if (!store.has(name, version)) {
+      throw new HttpError(
+        404,
+        `The files of ${name} ${version} are not in the remote store (${store.releaseDir(name, version)}). Copy them with: pnpm release publish ${name}`,
+      );
     }
-    const builds = versions
-      .map((version) => readBuild(remote, version))
-      .filter((build): build is RemoteBuild => build !== null)
-      .map((build) => ({ build, mtimeMs: fs.statSync(path.join(build.dir, 'mf-manifest.json')).mtimeMs }))
-      .sort((a, b) => b.mtimeMs - a.mtimeMs);
-    return builds[0]?.build ?? null;
+    const manifest = readManifest(store.releaseDir(name, version), { name, version });
+    if (await findRelease(tx, name, version)) {
+      throw new HttpError(409, `${name} ${version} is already published; a published version never changes`);
+    }
+    const [row] = await tx
+      .insert(schema.remoteReleases)
+      .values({
+        remote: name,
+        version,
+        exposes: manifest.exposes.map((expose) => expose.name),
+        publishedAt: clock.now(),
+        publishedBy: actor,
+      })
+      .returning();
+    await record(tx, name, actor, 'publish', { version });
+    return row as ReleaseRow;
+  }
+
+  async function makeStable(
+    tx: Tx,
+    name: RemoteName,
+    release: ReleaseRow,
+    actor: string,
+    action: RolloutAction,
+    reason?: string,
+  ) {
+    const current = await lockedRollout(tx, name);
+    const previous = await releaseById(tx, current?.stableReleaseId ?? null);
+    await writeRollout(tx, name, actor, { stableReleaseId: release.id });
+    await record(tx, name, actor, action, {
+      version: release.version,
+      previous: previous?.version ?? null,
+      reason: reason ?? null,
+    });
+  }
+
+  async function dropCanary(
+    tx: Tx,
+    name: RemoteName,
+    actor: string,
+    action: RolloutAction,
+    reason: string | null,
+  ) {
+    const current = await lockedRollout(tx, name);
+    const canary = await releaseById(tx, current?.canaryReleaseId ?? null);
+    if (!current || !canary) throw new HttpError(409, `${name} has no canary to roll back`);
+    await writeRollout(tx, name, actor, { canaryReleaseId: null, canaryPercent: 0, canaryStartedAt: null });
+    await record(tx, name, actor, action, {
+      version: canary.version,
+      percent: current.canaryPercent,
+      reason,
+    });
+    return canary.version;
+  }
+
+  async function report(
+    name: RemoteName,
+    version: string,
+    clientId: string,
+    outcome: 'load' | 'failure',
+    kind?: FailureKind,
+    message?: string,
+  ) {
+    const now = clock.now();
+    await db
+      .insert(schema.remoteLoadReports)
+      .values({
+        remote: name,
+        version,
+        clientId,
+        outcome,
+        kind: kind ?? null,
+        message: message?.slice(0, 500) ?? null,
+        at: now,
+      })
+      .onConflictDoUpdate({
+        target: [
+          schema.remoteLoadReports.remote,
+          schema.remoteLoadReports.version,
+          schema.remoteLoadReports.clientId,
+          schema.remoteLoadReports.outcome,
+        ],
+        set: { at: now, kind: kind ?? null, message: message?.slice(0, 500) ?? null },
+      });
   }
 
   return {
-    current() {
-      if (options.devRemotes) {
+    policy,
+
+    /** The entry of each remote for one browser. */
+    async assign(clientId: string): Promise<Assignment> {
+      if (deps.devRemotes) {
         return {
           remotes: REMOTES.map((remote) => ({
             name: remote.name,
             version: 'dev',
             entry: `http://localhost:${remote.devPort}/mf-manifest.json`,
             exposes: [],
+            channel: 'stable',
+            fallback: null,
           })),
           missing: [],
         };
       }
+      // One read of every rollout with its releases: the answer is consistent.
+      const rows = await db
+        .select({ rollout: schema.remoteRollouts, release: schema.remoteReleases })
+        .from(schema.remoteRollouts)
+        .leftJoin(
+          schema.remoteReleases,
+          sql`${schema.remoteReleases.id} in (${schema.remoteRollouts.stableReleaseId}, ${schema.remoteRollouts.canaryReleaseId})`,
+        );
       const remotes: RemoteEntry[] = [];
       const missing: RemoteName[] = [];
-      for (const remote of REMOTES) {
-        const build = latestBuild(remote);
-        if (!build) {
-          missing.push(remote.name);
+      for (const name of REMOTE_NAMES) {
+        const mine = rows.filter((row) => row.rollout.remote === name);
+        const current = mine[0]?.rollout;
+        const stable = mine.find((row) => row.release?.id === current?.stableReleaseId)?.release;
+        const canary = mine.find((row) => row.release?.id === current?.canaryReleaseId)?.release;
+        if (!current || !stable) {
+          missing.push(name);
           continue;
         }
+        const chosen = canary && inCanary(clientId, name, current.canaryPercent) ? canary : stable;
         remotes.push({
-          name: build.name,
-          version: build.version,
-          entry: `/remotes/${build.name}/${encodeURIComponent(build.version)}/mf-manifest.json`,
-          exposes: build.exposes,
+          name,
+          version: chosen.version,
+          entry: store.entryUrl(name, chosen.version),
+          exposes: chosen.exposes,
+          channel: chosen === canary ? 'canary' : 'stable',
+          fallback:
+            chosen === canary
+              ? { version: stable.version, entry: store.entryUrl(name, stable.version) }
+              : null,
         });
       }
       return { remotes, missing };
     },
 
-    buildDir(name, version) {
-      const remote = descriptor(name);
-      if (!remote || !VERSION_PATTERN.test(version)) return null;
-      return readBuild(remote, version)?.dir ?? null;
+    async overview(): Promise<RemoteReleases[]> {
+      return Promise.all(REMOTE_NAMES.map((name) => overviewOf(db, name)));
+    },
+
+    async publish(name: RemoteName, version: string, actor: string): Promise<RemoteReleases> {
+      await db.transaction((tx) => recordRelease(tx, name, version, actor));
+      log.info({ remote: name, version, actor }, 'remote release published');
+      return overviewOf(db, name);
+    },
+
+    async startCanary(
+      name: RemoteName,
+      version: string,
+      percent: number,
+      actor: string,
+    ): Promise<RemoteReleases> {
+      await db.transaction(async (tx) => {
+        const release = await requireRelease(tx, name, version);
+        const current = await lockedRollout(tx, name);
+        if (!current?.stableReleaseId)
+          throw new HttpError(409, `${name} has no stable release yet to compare a canary with`);
+        if (current.stableReleaseId === release.id)
+          throw new HttpError(409, `${name} ${version} is already the stable release`);
+        if (current.canaryReleaseId !== null) {
+          const running = await releaseById(tx, current.canaryReleaseId);
+          throw new HttpError(
+            409,
+            `${name} already has a canary (${running?.version}); promote it or roll it back first`,
+          );
+        }
+        await writeRollout(tx, name, actor, {
+          canaryReleaseId: release.id,
+          canaryPercent: percent,
+          canaryStartedAt: clock.now(),
+        });
+        await record(tx, name, actor, 'canary_start', { version, percent });
+      });
+      log.warn({ remote: name, version, percent, actor }, 'canary started');
+      return overviewOf(db, name);
+    },
+
+    async setCanaryPercent(name: RemoteName, percent: number, actor: string): Promise<RemoteReleases> {
+      await db.transaction(async (tx) => {
+        const current = await lockedRollout(tx, name);
+        const canary = await releaseById(tx, current?.canaryReleaseId ?? null);
+        if (!current || !canary) throw new HttpError(409, `${name} has no canary; start one first`);
+        await writeRollout(tx, name, actor, { canaryPercent: percent });
+        await record(tx, name, actor, 'canary_percent', { version: canary.version, percent, previous: null });
+      });
+      log.warn({ remote: name, percent, actor }, 'canary percentage changed');
+      return overviewOf(db, name);
+    },
+
+    /** The canary becomes stable; or, with `version` and no canary, that release does directly. */
+    async promote(name: RemoteName, version: string | undefined, actor: string): Promise<RemoteReleases> {
+      await db.transaction(async (tx) => {
+        const current = await lockedRollout(tx, name);
+        const canary = await releaseById(tx, current?.canaryReleaseId ?? null);
+        if (version && !canary) {
+          const release = await requireRelease(tx, name, version);
+          if (current?.stableReleaseId === release.id)
+            throw new HttpError(409, `${name} ${version} is already the stable release`);
+          await makeStable(tx, name, release, actor, 'stable', 'made stable directly, without a canary');
+          return;
+        }
+        if (version && canary && canary.version !== version) {
+          throw new HttpError(409, `${name}'s canary is ${canary.version}; promote it or roll it back first`);
+        }
+        if (!current || !canary) throw new HttpError(409, `${name} has no canary to promote`);
+        const previous = await releaseById(tx, current.stableReleaseId);
+        await writeRollout(tx, name, actor, {
+          stableReleaseId: canary.id,
+          canaryReleaseId: null,
+          canaryPercent: 0,
+          canaryStartedAt: null,
+        });
+        await record(tx, name, actor, 'promote', {
+          version: canary.version,
+          previous: previous?.version ?? null,
+        });
+      });
+      log.warn({ remote: name, actor }, 'canary promoted to stable');
+      return overviewOf(db, name);
+    },
+
+    /** Drops the canary; without one, returns stable to `version` or to the release before it. */
+    async rollback(name: RemoteName, version: string | undefined, actor: string): Promise<RemoteReleases> {
+      await db.transaction(async (tx) => {
+        const current = await lockedRollout(tx, name);
+        if (current?.canaryReleaseId !== null && current?.canaryReleaseId !== undefined) {
+          if (version)
+            throw new HttpError(409, `${name} has a canary: roll it back before choosing a stable release`);
+          await dropCanary(tx, name, actor, 'rollback', null);
+          return;
+        }
+        const stable = await releaseById(tx, current?.stableReleaseId ?? null);
+        if (!stable) throw new HttpError(409, `${name} has no stable release to roll back`);
+        let targetVersion = version;
+        if (!targetVersion) {
+          // The release that was stable before the current one became stable.
+          const [made] = await tx
+            .select()
+            .from(schema.remoteRolloutEvents)
+            .where(
+              and(
+                eq(schema.remoteRolloutEvents.remote, name),
+                eq(schema.remoteRolloutEvents.version, stable.version),
+                inArray(schema.remoteRolloutEvents.action, ['stable', 'promote', 'rollback']),
+              ),
+            )
+            .orderBy(desc(schema.remoteRolloutEvents.at), desc(schema.remoteRolloutEvents.id))
+            .limit(1);
+          targetVersion = made?.previousVersion ?? undefined;
+          if (!targetVersion)
+            throw new HttpError(409, `${name} ${stable.version} has no previous stable release to return to`);
+        }
+        if (targetVersion === stable.version)
+          throw new HttpError(409, `${name} ${targetVersion} is already the stable release`);
+        const target = await requireRelease(tx, name, targetVersion);
+        await makeStable(tx, name, target, actor, 'rollback');
+      });
+      log.warn({ remote: name, version, actor }, 'remote rolled back');
+      return overviewOf(db, name);
+    },
+
+    async recordLoad(name: RemoteName, version: string, clientId: string): Promise<void> {
+      await report(name, version, clientId, 'load');
+    },
+
+    /** Records a failure; rolls the canary back when it now fails too often. */
+    async recordFailure(
+      name: RemoteName,
+      version: string,
+      clientId: string,
+      kind: FailureKind,
+      message: string | undefined,
+    ): Promise<{ rolledBack: boolean }> {
+      await report(name, version, clientId, 'failure', kind, message);
+      log.warn({ remote: name, version, kind, message }, 'a browser reported a remote failure');
+      return db.transaction(async (tx) => {
+        const current = await lockedRollout(tx, name);
+        const canary = await releaseById(tx, current?.canaryReleaseId ?? null);
+        if (!canary || canary.version !== version) return { rolledBack: false };
+        const canaryStats = await stats(tx, name, version);
+        if (canaryStats.loads < policy.min_loads || canaryStats.failure_rate <= policy.max_failure_rate) {
+          return { rolledBack: false };
+        }
+        const reason =
+          `${canaryStats.failures} of ${canaryStats.loads} browsers failed to load it in the last ` +
+          `${policy.window_minutes} minutes (${percentText(canaryStats)}, over the ${Math.round(policy.max_failure_rate * 100)}% limit)`;
+        await dropCanary(tx, name, AUTOMATIC_ACTOR, 'auto_rollback', reason);
+        log.error({ remote: name, version, reason }, 'canary rolled back automatically');
+        return { rolledBack: true };
+      });
+    },
+
+    /**
+     * Local builds into the registry. 'missing': a remote with no stable release gets its newest
+     * local build (a fresh install). 'newest': every remote's newest local build becomes stable
+     * unless a canary is running (what `npm start` does after building).
+     */
+    async adoptLocalBuilds(mode: 'missing' | 'newest', actor: string): Promise<string[]> {
+      const done: string[] = [];
+      for (const name of REMOTE_NAMES) {
+        const [newest] = localBuilds(deps.appsDir, name);
+        if (!newest) continue;
+        const current = await rollout(db, name);
+        const stable = await releaseById(db, current?.stableReleaseId ?? null);
+        if (mode === 'missing' && stable) continue;
+        if (stable?.version === newest.version) continue;
+        if (current?.canaryReleaseId) {
+          log.warn({ remote: name }, 'a canary is running: the newest local build was not made stable');
+          continue;
+        }
+        if (!store.has(name, newest.version)) store.copyIn(name, newest.dir);
+        await db.transaction(async (tx) => {
+          const release =
+            (await findRelease(tx, name, newest.version)) ??
+            (await recordRelease(tx, name, newest.version, actor));
+          await makeStable(tx, name, release, actor, 'stable', 'local build adopted at start');
+        });
+        done.push(`${name} ${newest.version}`);
+      }
+      return done;
     },
   };
 }

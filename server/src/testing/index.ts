@@ -27,6 +27,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     devRemotes: false,
     appsDir: dataDir,
+    remotesStore: path.join(dataDir, 'remotes'),
+    remotesBaseUrl: '/remotes',
+    adoptLocalBuilds: false,
+    canaryPolicy: { max_failure_rate: 0.2, min_loads: 20, window_minutes: 60 },
     version: '1.0.0-test',
     ...overrides,
   };

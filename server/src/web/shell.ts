@@ -30,7 +30,11 @@ function createIndexReader(indexPath: string) {
 const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Nivesh</title></head>
 <body><h1>Nivesh is not built yet</h1><p>Run <code>pnpm build</code> in the repository, then reload this page.</p></body></html>`;
 
-export async function registerShell(app: FastifyInstance, shellDir: string): Promise<void> {
+export async function registerShell(
+  app: FastifyInstance,
+  shellDir: string,
+  remoteOrigins: string[] = [],
+): Promise<void> {
   const readIndex = createIndexReader(path.join(shellDir, 'index.html'));
 
   if (!fs.existsSync(path.join(shellDir, 'index.html'))) {
@@ -54,7 +58,7 @@ export async function registerShell(app: FastifyInstance, shellDir: string): Pro
     const html = readIndex();
     const nonce = newNonce();
     reply.header('Cache-Control', 'no-cache');
-    reply.header('Content-Security-Policy', pagePolicy(nonce));
+    reply.header('Content-Security-Policy', pagePolicy(nonce, remoteOrigins));
     if (!html) return reply.code(503).type('text/html; charset=utf-8').send(NOT_BUILT);
     return reply.type('text/html; charset=utf-8').send(html.replaceAll('__CSP_NONCE__', nonce));
   };

@@ -143,12 +143,16 @@ describe('the version label', () => {
               version: '1.0.0+a1b2c3',
               entry: '/remotes/dashboard/1.0.0+a1b2c3/mf-manifest.json',
               exposes: ['DashboardPage'],
+              channel: 'stable',
+              fallback: null,
             },
             {
               name: 'risk',
               version: '1.0.1+d4e5f6',
               entry: '/remotes/risk/1.0.1+d4e5f6/mf-manifest.json',
               exposes: ['RiskPage'],
+              channel: 'canary',
+              fallback: { version: '1.0.0+a1b2c3', entry: '/remotes/risk/1.0.0+a1b2c3/mf-manifest.json' },
             },
           ],
           missing: ['ml_ops'],
@@ -166,9 +170,9 @@ describe('the version label', () => {
     expect(within(builds).getByText('dashboard')).toBeInTheDocument();
     expect(within(builds).getByText('1.0.0+a1b2c3')).toBeInTheDocument();
     expect(within(builds).getByText('risk')).toBeInTheDocument();
-    expect(within(builds).getByText('1.0.1+d4e5f6')).toBeInTheDocument();
+    expect(within(builds).getByText('1.0.1+d4e5f6 (canary)')).toBeInTheDocument();
     expect(within(builds).getByText('ml_ops')).toBeInTheDocument();
-    expect(within(builds).getByText('not built')).toBeInTheDocument();
+    expect(within(builds).getByText('not published')).toBeInTheDocument();
 
     await user.unhover(version);
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();

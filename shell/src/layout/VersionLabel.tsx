@@ -62,13 +62,14 @@ export function VersionLabel() {
                   <Text color="fg.muted">{remote.name}</Text>
                   <Text fontFamily="mono" wordBreak="break-all" textAlign="end">
                     {remote.version}
+                    {remote.channel === 'canary' ? ' (canary)' : ''}
                   </Text>
                 </HStack>
               ))}
               {catalogue.missing.map((name) => (
                 <HStack key={name} justify="space-between" gap="3" textStyle="xs">
                   <Text color="fg.muted">{name}</Text>
-                  <Text color="orange.fg">not built</Text>
+                  <Text color="orange.fg">not published</Text>
                 </HStack>
               ))}
               {catalogue.remotes.length === 0 && catalogue.missing.length === 0 && (

@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react';
-import { renderWithProviders } from '@nivesh/api-client/testing';
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse, renderWithProviders, setupServer } from '@nivesh/api-client/testing';
 import { RemotePage } from './RemotePage';
 import { RemoteUnavailableError, type loadRemoteModule } from './remoteRegistry';
 
@@ -13,18 +13,41 @@ function Broken(): never {
   throw new Error('positions is undefined');
 }
 
+const loaded = (page: () => unknown, version = '1.0.0+stable', channel: 'stable' | 'canary' = 'stable') => ({
+  module: { default: page },
+  version,
+  channel,
+});
+
+const failures: unknown[] = [];
+const server = setupServer(
+  http.post('/api/remotes/:name/failures', async ({ request, params }) => {
+    failures.push({ remote: params['name'], ...((await request.json()) as object) });
+    return HttpResponse.json({ success: true, rolled_back: false });
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  failures.length = 0;
+});
+afterAll(() => server.close());
+
 describe('RemotePage', () => {
   beforeEach(() => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
   });
 
-  it('shows a loading state, then the remote page', async () => {
-    const load = jest.fn(async () => ({ default: Page })) as unknown as Loader;
+  it('shows a loading state, then the remote page and the build it came from', async () => {
+    const load = jest.fn(async () => loaded(Page, '1.0.0+20261120', 'canary')) as unknown as Loader;
     renderWithProviders(
       <RemotePage remote="risk" module="RiskPage" label="The Risk Management page" load={load} />,
     );
     expect(screen.getByText('Loading The Risk Management page...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Risk Management' })).toBeInTheDocument();
+    expect(screen.getByTestId('remote-release')).toHaveTextContent(
+      'Risk Management page · build 1.0.0+20261120 · canary',
+    );
     expect(load).toHaveBeenCalledWith('risk', 'RiskPage', false);
   });
 
@@ -34,7 +57,7 @@ describe('RemotePage', () => {
       .mockRejectedValueOnce(
         new RemoteUnavailableError('risk', 'Loading script failed: /remotes/risk/x/remoteEntry.js'),
       )
-      .mockResolvedValueOnce({ default: Page }) as unknown as Loader;
+      .mockResolvedValueOnce(loaded(Page)) as unknown as Loader;
     const { user } = renderWithProviders(
       <RemotePage remote="risk" module="RiskPage" label="The Risk Management page" load={load} />,
     );
@@ -47,10 +70,11 @@ describe('RemotePage', () => {
     expect(await screen.findByRole('heading', { name: 'Risk Management' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(load).toHaveBeenLastCalledWith('risk', 'RiskPage', true);
+    expect(failures).toEqual([]);
   });
 
-  it('keeps a failing page inside its own boundary', async () => {
-    const load = jest.fn(async () => ({ default: Broken })) as unknown as Loader;
+  it('keeps a failing page inside its own boundary and reports the render failure of its build', async () => {
+    const load = jest.fn(async () => loaded(Broken, '1.0.0+canary', 'canary')) as unknown as Loader;
     renderWithProviders(
       <div>
         <p>Sidebar still here</p>
@@ -61,5 +85,10 @@ describe('RemotePage', () => {
     expect(alert).toHaveTextContent('The Risk Management page stopped working');
     expect(alert).toHaveTextContent('positions is undefined');
     expect(screen.getByText('Sidebar still here')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(failures).toEqual([
+        { remote: 'risk', version: '1.0.0+canary', kind: 'render', message: 'positions is undefined' },
+      ]),
+    );
   });
 });

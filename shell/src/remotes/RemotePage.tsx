@@ -3,15 +3,32 @@
  * cannot be loaded (or its page fails), this route shows what happened and a Retry button, and the
  * shell and the other routes keep working.
  */
-import { Component, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import {
+  Component,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
 import { Box, Button, Code, Heading, Stack, Text } from '@chakra-ui/react';
 import type { RemoteName } from '@nivesh/api-contract';
 import { PageLoading } from '@nivesh/ui';
-import { loadRemoteModule, RemoteUnavailableError } from './remoteRegistry';
+import {
+  fallBackToStable,
+  loadRemoteModule,
+  RemoteUnavailableError,
+  reportFailure,
+  type LoadedRemoteModule,
+} from './remoteRegistry';
 
 interface BoundaryProps {
   label: string;
   onRetry(): void;
+  /** Told about every error the boundary catches (to report render failures). */
+  onError?(error: Error): void;
   children: ReactNode;
 }
 
@@ -63,6 +80,7 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState>
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error(`${this.props.label} failed`, error, info.componentStack);
+    this.props.onError?.(error);
   }
 
   override render() {
@@ -81,8 +99,22 @@ export interface RemotePageProps {
   load?: typeof loadRemoteModule;
 }
 
+type Loaded = Omit<LoadedRemoteModule<unknown>, 'module'>;
+
 type LoadState =
-  { status: 'loading' } | { status: 'ready'; Page: ComponentType } | { status: 'failed'; error: Error };
+  | { status: 'loading' }
+  | { status: 'ready'; Page: ComponentType; release: Loaded }
+  | { status: 'failed'; error: Error };
+
+/** Which build of the page group this is, so an operator can say what they saw. */
+function ReleaseNote({ label, release }: { label: string; release: Loaded }) {
+  return (
+    <Text mt="10" textStyle="xs" color="fg.subtle" data-testid="remote-release">
+      {label.replace(/^The /, '')} · build <Code fontSize="inherit">{release.version}</Code>
+      {release.channel === 'canary' ? ' · canary' : ''}
+    </Text>
+  );
+}
 
 function RemoteModule({
   remote,
@@ -90,12 +122,22 @@ function RemoteModule({
   label,
   isRetry,
   load,
-}: Omit<RemotePageProps, 'load'> & { isRetry: boolean; load: typeof loadRemoteModule }) {
+  onLoaded,
+}: Omit<RemotePageProps, 'load'> & {
+  isRetry: boolean;
+  load: typeof loadRemoteModule;
+  onLoaded(release: Loaded): void;
+}) {
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   useEffect(() => {
     let current = true;
     load<{ default: ComponentType }>(remote, module, isRetry).then(
-      (loaded) => current && setState({ status: 'ready', Page: loaded.default }),
+      (loaded) => {
+        if (!current) return;
+        const release = { version: loaded.version, channel: loaded.channel };
+        onLoaded(release);
+        setState({ status: 'ready', Page: loaded.module.default, release });
+      },
       (error: unknown) =>
         current &&
         setState({ status: 'failed', error: error instanceof Error ? error : new Error(String(error)) }),
@@ -103,23 +145,51 @@ function RemoteModule({
     return () => {
       current = false;
     };
-  }, [remote, module, isRetry, load]);
+  }, [remote, module, isRetry, load, onLoaded]);
 
   if (state.status === 'loading') return <PageLoading label={`Loading ${label}...`} />;
   if (state.status === 'failed') throw state.error;
   const { Page } = state;
-  return <Page />;
+  return (
+    <>
+      <Page />
+      <ReleaseNote label={label} release={state.release} />
+    </>
+  );
 }
 
 export function RemotePage({ remote, module, label, load = loadRemoteModule }: RemotePageProps) {
   const [attempt, setAttempt] = useState(0);
+  const loaded = useRef<Loaded | null>(null);
+  const onLoaded = useCallback((release: Loaded) => {
+    loaded.current = release;
+  }, []);
+  // A page that loaded but failed while rendering: report it against the release that did it.
+  const onError = (error: Error) => {
+    if (error instanceof RemoteUnavailableError || !loaded.current) return;
+    reportFailure(remote, loaded.current.version, 'render', error);
+  };
+  // Retrying a canary that failed to render uses the stable release instead.
+  const onRetry = () => {
+    if (loaded.current?.channel === 'canary') fallBackToStable(remote);
+    loaded.current = null;
+    setAttempt((n) => n + 1);
+  };
   return (
     <RemoteErrorBoundary
       key={`${remote}/${module}#${attempt}`}
       label={label}
-      onRetry={() => setAttempt((n) => n + 1)}
+      onRetry={onRetry}
+      onError={onError}
     >
-      <RemoteModule remote={remote} module={module} label={label} isRetry={attempt > 0} load={load} />
+      <RemoteModule
+        remote={remote}
+        module={module}
+        label={label}
+        isRetry={attempt > 0}
+        load={load}
+        onLoaded={onLoaded}
+      />
     </RemoteErrorBoundary>
   );
 }

@@ -1,10 +1,24 @@
 /**
- * Remotes at run time: before the first render the shell asks the server which build of each
- * remote to load (GET /api/remotes) and registers those entries with the Module Federation
- * runtime. No remote URL is compiled into the shell.
+ * Remotes at run time. Before the first render the shell asks the server which release of each
+ * remote this browser loads (GET /api/remotes: stable, or a canary for a share of browsers) and
+ * registers those entries with the Module Federation runtime; no remote URL is compiled into the
+ * shell.
+ *
+ * A runtime plugin watches loads: when a canary's entry or a module of it fails to load, it reports
+ * the failure, switches that remote to its stable release and loads from there, in the same page
+ * view (no blank screen, no reload loop). Successful loads are reported too: the server rolls a
+ * canary back by itself when too large a share of browsers fail with it.
  */
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { RemotesResponse, type RemoteEntry, type RemoteName } from '@nivesh/api-contract';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import {
+  contract,
+  fillPath,
+  RemotesResponse,
+  type FailureKind,
+  type RemoteEntry,
+  type RemoteName,
+} from '@nivesh/api-contract';
 
 export interface RemoteCatalogue {
   remotes: RemoteEntry[];
@@ -14,9 +28,17 @@ export interface RemoteCatalogue {
 }
 
 let catalogue: RemoteCatalogue = { remotes: [], missing: [], error: null };
+/** Remotes this page view moved from their canary to stable; they stay there until a reload. */
+const fellBack = new Set<RemoteName>();
+/** Releases whose successful load was already reported in this page view. */
+const reportedLoads = new Set<string>();
 
 export function currentCatalogue(): RemoteCatalogue {
   return catalogue;
+}
+
+export function catalogueEntry(name: RemoteName): RemoteEntry | undefined {
+  return catalogue.remotes.find((remote) => remote.name === name);
 }
 
 function register(remotes: RemoteEntry[], force: boolean) {
@@ -26,22 +48,107 @@ function register(remotes: RemoteEntry[], force: boolean) {
   );
 }
 
+function post(path: string, body: unknown) {
+  // Reports are best effort: they must never get in the way of the page.
+  void fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    keepalive: true,
+  }).catch(() => undefined);
+}
+
+export function reportFailure(name: RemoteName, version: string, kind: FailureKind, error: unknown) {
+  const message = error instanceof Error ? error.message : String(error);
+  post(fillPath(contract.remotes.reportFailure.path, { name }), {
+    version,
+    kind,
+    message: message.slice(0, 500),
+  });
+}
+
+function reportLoad(name: RemoteName, version: string) {
+  const key = `${name}@${version}`;
+  if (reportedLoads.has(key)) return;
+  reportedLoads.add(key);
+  post(fillPath(contract.remotes.reportLoad.path, { name }), { version });
+}
+
+/**
+ * Moves a remote from its canary to its stable release for the rest of this page view. Returns
+ * false when it is not on a canary (nothing to fall back to).
+ */
+export function fallBackToStable(name: RemoteName): boolean {
+  const entry = catalogueEntry(name);
+  if (!entry || entry.channel !== 'canary' || !entry.fallback) return false;
+  const stable: RemoteEntry = {
+    ...entry,
+    version: entry.fallback.version,
+    entry: entry.fallback.entry,
+    channel: 'stable',
+    fallback: null,
+  };
+  catalogue = {
+    ...catalogue,
+    remotes: catalogue.remotes.map((remote) => (remote.name === name ? stable : remote)),
+  };
+  fellBack.add(name);
+  register([stable], true);
+  return true;
+}
+
+/** Errors from fetching the manifest or remoteEntry.js, as opposed to a module's own chunks. */
+function failureKind(error: unknown): FailureKind {
+  const text = error instanceof Error ? `${error.message} ${error.stack ?? ''}` : String(error);
+  return /manifest|remoteEntry|RUNTIME-00[1-8]/i.test(text) ? 'entry' : 'module';
+}
+
+/** The Module Federation runtime plugin that falls back from a failing canary to stable. */
+export const canaryFallbackPlugin: ModuleFederationRuntimePlugin = {
+  name: 'nivesh-canary-fallback',
+  async errorLoadRemote(args) {
+    const name = args.id.split('/')[0] as RemoteName;
+    const entry = catalogueEntry(name);
+    if (!entry || entry.channel !== 'canary' || args.lifecycle !== 'onLoad') return undefined;
+    reportFailure(name, entry.version, failureKind(args.error), args.error);
+    console.warn(
+      `Canary ${name} ${entry.version} failed to load; loading the stable release instead`,
+      args.error,
+    );
+    fallBackToStable(name);
+    return args.origin.loadRemote(args.id);
+  },
+};
+
+let pluginRegistered = false;
+
 export async function loadRemoteCatalogue(fetchImpl: typeof fetch = fetch): Promise<RemoteCatalogue> {
+  if (!pluginRegistered) {
+    registerPlugins([canaryFallbackPlugin]);
+    pluginRegistered = true;
+  }
   try {
     const response = await fetchImpl('/api/remotes', { headers: { Accept: 'application/json' } });
     if (!response.ok) throw new Error(`GET /api/remotes answered ${response.status}`);
     const parsed = RemotesResponse.parse(await response.json());
-    catalogue = { remotes: parsed.remotes, missing: parsed.missing, error: null };
-    register(parsed.remotes, false);
+    // A remote that already fell back in this page view stays on stable.
+    const remotes = parsed.remotes.map((remote) =>
+      fellBack.has(remote.name) && remote.fallback
+        ? {
+            ...remote,
+            version: remote.fallback.version,
+            entry: remote.fallback.entry,
+            channel: 'stable' as const,
+            fallback: null,
+          }
+        : remote,
+    );
+    catalogue = { remotes, missing: parsed.missing, error: null };
+    register(remotes, false);
   } catch (error) {
     catalogue = { remotes: [], missing: [], error: error instanceof Error ? error.message : String(error) };
   }
   return catalogue;
-}
-
-/** The version of a remote this page loads, for the operator (About, footer tooltip). */
-export function remoteVersion(name: RemoteName): string | null {
-  return catalogue.remotes.find((remote) => remote.name === name)?.version ?? null;
 }
 
 export class RemoteUnavailableError extends Error {
@@ -54,29 +161,45 @@ export class RemoteUnavailableError extends Error {
   }
 }
 
+export interface LoadedRemoteModule<T> {
+  module: T;
+  /** The release it came from (stable after a canary fell back). */
+  version: string;
+  channel: RemoteEntry['channel'];
+}
+
 /**
  * Loads `<remote>/<module>`. After a failure, a retry fetches the catalogue again and re-registers
  * the remote, so a rebuilt or restored remote loads without reloading the page.
  */
-export async function loadRemoteModule<T>(remote: RemoteName, module: string, isRetry: boolean): Promise<T> {
+export async function loadRemoteModule<T>(
+  remote: RemoteName,
+  module: string,
+  isRetry: boolean,
+): Promise<LoadedRemoteModule<T>> {
   if (isRetry || catalogue.error) {
     await loadRemoteCatalogue();
-    const entry = catalogue.remotes.find((r) => r.name === remote);
+    const entry = catalogueEntry(remote);
     if (entry) register([entry], true);
   }
-  if (catalogue.error)
+  if (catalogue.error) {
     throw new RemoteUnavailableError(
       remote,
       `The list of page groups could not be loaded (${catalogue.error}).`,
     );
-  if (!catalogue.remotes.some((r) => r.name === remote)) {
-    throw new RemoteUnavailableError(remote, `The "${remote}" page group is not built on this server.`);
+  }
+  if (!catalogueEntry(remote)) {
+    throw new RemoteUnavailableError(remote, `The "${remote}" page group is not published on this server.`);
   }
   try {
     const loaded = await loadRemote<T>(`${remote}/${module}`);
     if (!loaded) throw new Error(`${remote}/${module} is empty`);
-    return loaded;
+    const entry = catalogueEntry(remote) as RemoteEntry;
+    reportLoad(remote, entry.version);
+    return { module: loaded, version: entry.version, channel: entry.channel };
   } catch (error) {
+    const entry = catalogueEntry(remote);
+    if (entry) reportFailure(remote, entry.version, failureKind(error), error);
     throw new RemoteUnavailableError(remote, error instanceof Error ? error.message : String(error));
   }
 }

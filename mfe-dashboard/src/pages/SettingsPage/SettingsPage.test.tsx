@@ -64,6 +64,7 @@ describe('SettingsPage tabs', () => {
       'Profile',
       'Data Sources',
       'Connectivity',
+      'Releases',
     ]);
     expect(screen.getByRole('tab', { name: 'Daily Allocation' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('Data source not available')).toBeInTheDocument();

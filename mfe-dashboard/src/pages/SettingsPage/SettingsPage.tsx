@@ -1,7 +1,8 @@
 /**
  * Settings (specification part 2, Settings): Daily Allocation (default), Risk Management (the risk
- * remote's settings panel), Notifications, Profile, Data Sources and Connectivity. The open tab is
- * kept in the address (`?tab=data-sources`), so other pages can link to it.
+ * remote's settings panel), Notifications, Profile, Data Sources and Connectivity, and Releases
+ * (each remote's stable and canary releases and their rollout). The open tab is kept in the
+ * address (`?tab=data-sources`), so other pages can link to it.
  */
 import { Box, Tabs } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router-dom';
@@ -11,6 +12,7 @@ import { ConnectivityTab } from './ConnectivityTab';
 import { DataSourcesTab } from './dataSources/DataSourcesTab';
 import { NotificationsTab } from './NotificationsTab';
 import { ProfileTab } from './ProfileTab';
+import { ReleasesTab } from './releases/ReleasesTab';
 import { loadRiskSettingsRemote, RiskSettingsTab, type RiskSettingsLoader } from './RiskSettingsTab';
 
 export const SETTINGS_TABS = [
@@ -20,6 +22,7 @@ export const SETTINGS_TABS = [
   { value: 'profile', label: 'Profile' },
   { value: 'data-sources', label: 'Data Sources' },
   { value: 'connectivity', label: 'Connectivity' },
+  { value: 'releases', label: 'Releases' },
 ] as const;
 type SettingsTab = (typeof SETTINGS_TABS)[number]['value'];
 
@@ -41,7 +44,7 @@ export default function SettingsPage({ loadRiskSettings = loadRiskSettingsRemote
     <Box>
       <PageHeader
         title="Settings"
-        subtitle="Allocation, risk, notifications, your profile, data sources and connectivity"
+        subtitle="Allocation, risk, notifications, your profile, data sources, connectivity and releases"
       />
       <Tabs.Root
         value={tab}
@@ -80,6 +83,9 @@ export default function SettingsPage({ loadRiskSettings = loadRiskSettingsRemote
         </Tabs.Content>
         <Tabs.Content value="connectivity" pt="5">
           <ConnectivityTab />
+        </Tabs.Content>
+        <Tabs.Content value="releases" pt="5">
+          <ReleasesTab />
         </Tabs.Content>
       </Tabs.Root>
     </Box>

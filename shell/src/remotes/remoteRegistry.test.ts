@@ -1,0 +1,87 @@
+import { init } from '@module-federation/enhanced/runtime';
+import { http, HttpResponse, setupServer } from '@nivesh/api-client/testing';
+import { canaryFallbackPlugin, catalogueEntry, loadRemoteCatalogue } from './remoteRegistry';
+
+const CANARY = '1.0.0+canary';
+const STABLE = '1.0.0+stable';
+
+const reports: unknown[] = [];
+const server = setupServer(
+  http.get('/api/remotes', () =>
+    HttpResponse.json({
+      success: true,
+      remotes: [
+        {
+          name: 'risk',
+          version: CANARY,
+          entry: `/remotes/risk/${CANARY}/mf-manifest.json`,
+          exposes: ['RiskPage'],
+          channel: 'canary',
+          fallback: { version: STABLE, entry: `/remotes/risk/${STABLE}/mf-manifest.json` },
+        },
+      ],
+      missing: ['landing', 'dashboard', 'trading', 'ml_ops'],
+    }),
+  ),
+  http.post('/api/remotes/:name/failures', async ({ request, params }) => {
+    reports.push({ remote: params['name'], ...((await request.json()) as object) });
+    return HttpResponse.json({ success: true, rolled_back: false });
+  }),
+);
+
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  // The shell's build creates this instance; here the test does.
+  init({ name: 'shell', remotes: [] });
+});
+afterAll(() => server.close());
+
+describe('the canary fallback plugin', () => {
+  beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
+
+  it('reports a failing canary, switches the remote to stable and loads the module from there', async () => {
+    await loadRemoteCatalogue();
+    expect(catalogueEntry('risk')).toMatchObject({ version: CANARY, channel: 'canary' });
+
+    const fromStable = { default: () => null };
+    const origin = { loadRemote: jest.fn(async () => fromStable) };
+    const result = await canaryFallbackPlugin.errorLoadRemote!({
+      id: 'risk/RiskPage',
+      error: new Error('Loading chunk 217 failed.'),
+      from: 'runtime',
+      lifecycle: 'onLoad',
+      origin: origin as never,
+    });
+
+    expect(result).toBe(fromStable);
+    expect(origin.loadRemote).toHaveBeenCalledWith('risk/RiskPage');
+    expect(catalogueEntry('risk')).toMatchObject({
+      version: STABLE,
+      entry: `/remotes/risk/${STABLE}/mf-manifest.json`,
+      channel: 'stable',
+      fallback: null,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reports).toEqual([
+      { remote: 'risk', version: CANARY, kind: 'module', message: 'Loading chunk 217 failed.' },
+    ]);
+  });
+
+  it('keeps the fallen-back remote on stable when the catalogue is fetched again in the same page view', async () => {
+    await loadRemoteCatalogue();
+    expect(catalogueEntry('risk')).toMatchObject({ version: STABLE, channel: 'stable' });
+  });
+
+  it('leaves a stable release failure alone (the route shows its error)', async () => {
+    const origin = { loadRemote: jest.fn() };
+    const result = await canaryFallbackPlugin.errorLoadRemote!({
+      id: 'risk/RiskPage',
+      error: new Error('Failed to load manifest'),
+      from: 'runtime',
+      lifecycle: 'onLoad',
+      origin: origin as never,
+    });
+    expect(result).toBeUndefined();
+    expect(origin.loadRemote).not.toHaveBeenCalled();
+  });
+});
