@@ -104,9 +104,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime),
     };
-    if (reply.statusCode >= 500) request.log.error(line, 'request failed');
-    else if (reply.statusCode >= 400 && reply.statusCode !== 404) request.log.info(line, 'request refused');
-    else request.log.debug(line, 'request');
+    // 503 is a domain this server does not run (yet): pages poll it, so it is not an error.
+    if (reply.statusCode >= 500 && reply.statusCode !== 503) request.log.error(line, 'request failed');
+    else if (reply.statusCode >= 400 && reply.statusCode !== 404 && reply.statusCode !== 503) {
+      request.log.info(line, 'request refused');
+    } else request.log.debug(line, 'request');
   });
 
   await app.register(helmet, {

@@ -75,20 +75,22 @@ async function run(args: string[]): Promise<number> {
   return 2;
 }
 
-run(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (
-      error instanceof HttpError ||
-      error instanceof ConfigError ||
-      error instanceof DataDirLockedError ||
-      error instanceof ReleaseCommandError ||
-      error instanceof StoreError
-    ) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  },
-);
+/** Exits once everything written has reached the pipe (process.exit alone can cut piped output). */
+function exit(code: number): void {
+  process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+}
+
+run(process.argv.slice(2)).then(exit, (error: unknown) => {
+  const known =
+    error instanceof HttpError ||
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof ReleaseCommandError ||
+    error instanceof StoreError;
+  process.stderr.write(
+    known
+      ? `${(error as Error).message}\n`
+      : `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  exit(1);
+});

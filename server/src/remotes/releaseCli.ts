@@ -12,6 +12,7 @@
  * The server is NIVESH_URL (default this configuration's public URL). Sign-in: NIVESH_SESSION_TOKEN,
  * or the operator password from NIVESH_PASSWORD, or typed at the prompt.
  */
+import path from 'node:path';
 import type { z } from 'zod';
 import {
   contract,
@@ -132,7 +133,11 @@ export async function runReleaseCommand(args: string[], config: Config, io: Io):
     case 'publish': {
       const name = parseRemote(rest[0]);
       const dirFlag = rest.indexOf('--dir');
-      const dir = dirFlag >= 0 ? rest[dirFlag + 1] : localBuilds(config.appsDir, name)[0]?.dir;
+      // A relative --dir means relative to where the command was typed (pnpm runs it in server/).
+      const given = dirFlag >= 0 ? rest[dirFlag + 1] : undefined;
+      const dir = given
+        ? path.resolve(io.env['INIT_CWD'] ?? process.cwd(), given)
+        : localBuilds(config.appsDir, name)[0]?.dir;
       if (!dir) {
         throw new ReleaseCommandError(
           `No build of ${name} found: run pnpm --filter @nivesh/mfe-${name.replace('_', '-')} build, or pass --dir.`,
