@@ -31,7 +31,7 @@ const Score = z.number().min(0).max(1);
 
 /**
  * The portfolio's risk metrics, computed from stored end-of-day values (DOMAIN.md). A statistic
- * is null while there is not enough history to compute it honestly (never a placeholder).
+ * is null while there is not enough history to compute it honestly (never a stand-in figure).
  */
 export const RiskMetrics = z.object({
   /** Drawdown at the latest day: V_t / peak - 1, a fraction <= 0 (-0.05 = 5% below the peak). */

@@ -362,7 +362,7 @@ for (const target of await testDatabases()) {
         assert.match(res.headers['content-type'] as string, /text\/html/);
         assert.equal(res.headers['cache-control'], 'no-cache');
         const nonce = /content="([0-9a-f]+)"/.exec(res.body)?.[1];
-        assert.ok(nonce, 'the placeholder was replaced');
+        assert.ok(nonce, 'the nonce was filled in');
         assert.match(
           res.headers['content-security-policy'] as string,
           new RegExp(`style-src 'self' 'nonce-${nonce}'`),

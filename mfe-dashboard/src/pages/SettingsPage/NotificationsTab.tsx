@@ -1,6 +1,6 @@
 /**
  * Notifications: which alerts the operator gets, in the console and by email (when the server can
- * send email). Placeholder text in the original; here backed by GET/POST /api/settings/notifications.
+ * send email). The original showed fixed text here; this is backed by GET/POST /api/settings/notifications.
  */
 import { useState } from 'react';
 import { Alert, Button, HStack, Stack, Switch, Table, Text } from '@chakra-ui/react';
