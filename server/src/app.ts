@@ -37,6 +37,9 @@ import { createRemoteRegistry, type RemoteRegistry } from './remotes/registry.js
 import { registerRemoteFiles, remotesHandlers } from './remotes/routes.js';
 import { createRemoteStore, type RemoteStore } from './remotes/store.js';
 import { opsHandlers } from './ops/routes.js';
+import type { MarketFeed, TickHub } from './market/feed.js';
+import { createTickHub } from './market/tickHub.js';
+import { createSimulatedMarket } from './market/simulated.js';
 import { registerShell } from './web/shell.js';
 
 export interface AppDeps {
@@ -47,6 +50,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
   mailer?: Mailer | null;
   calendar?: HolidayCalendar;
+  /** The market feed; default: the simulated NSE market from config (tests pass their own). */
+  feed?: MarketFeed;
 }
 
 export interface Services {
@@ -54,6 +59,8 @@ export interface Services {
   tradingMode: TradingModeService;
   remotes: RemoteRegistry;
   remoteStore: RemoteStore;
+  feed: MarketFeed;
+  hub: TickHub;
   /** Routes of the contract this server does not run yet (they answer 503). */
   unavailableRoutes: string[];
 }
@@ -155,6 +162,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await auth.ensureOperator();
   const tradingMode = createTradingModeService({ db, clock });
   const calendar = deps.calendar ?? loadHolidayCalendar(path.join(config.dataDir, 'holidays'));
+  const hub = createTickHub(app.log);
+  const feed =
+    deps.feed ??
+    createSimulatedMarket({
+      seed: config.market.simSeed,
+      alwaysOpen: config.market.simAlwaysOpen,
+      clock,
+      calendar,
+      log: app.log,
+    });
+  await feed.start(hub);
+  app.addHook('onClose', async () => feed.stop());
   const remoteStore = createRemoteStore({ dir: config.remotesStore, baseUrl: config.remotesBaseUrl });
   const remotes = createRemoteRegistry({
     db,
@@ -175,12 +194,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         clock,
         secureCookies: config.publicUrl.startsWith('https://'),
       }),
-      market: marketHandlers({ clock, calendar }),
+      market: marketHandlers({ clock, calendar, hub, feed }),
       trading: tradingModeHandlers(tradingMode),
       ops: opsHandlers({ version: config.version, startedAt }),
     },
   });
-  app.decorate('services', { auth, tradingMode, remotes, remoteStore, unavailableRoutes });
+  app.decorate('services', { auth, tradingMode, remotes, remoteStore, feed, hub, unavailableRoutes });
 
   await app.register(async (scope) => registerRemoteFiles(scope, remoteStore));
   await registerShell(app, path.join(config.appsDir, 'shell', 'dist'), remoteOrigins(config));

@@ -50,6 +50,22 @@ const EnvSchema = z.object({
   NIVESH_CANARY_MAX_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0.2),
   NIVESH_CANARY_MIN_LOADS: z.coerce.number().int().min(1).default(20),
   NIVESH_CANARY_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
+  /** Where prices come from: the simulated NSE market (default) or Upstox's market-data feed. */
+  NIVESH_MARKET_DATA: z.enum(['simulated', 'upstox']).default('simulated'),
+  /** Seed of the simulated market: the same seed gives the same prices at the same instant. */
+  NIVESH_SIM_SEED: z.coerce.number().int().min(0).default(20_240_601),
+  /** Keep the simulated market ticking (and paper orders filling) at any hour: demos and tests. */
+  NIVESH_SIM_ALWAYS_OPEN: flag,
+  /**
+   * Key that encrypts broker secrets and tokens at rest: 32 bytes as 64 hex characters or base64.
+   * Unset: a key is generated once into <data dir>/secret.key (readable by the owner only).
+   */
+  NIVESH_SECRET_KEY: z.string().min(32).optional(),
+  /** Upstox API hosts (the tests point these at a local fake). */
+  NIVESH_UPSTOX_API_URL: z.url().default('https://api.upstox.com'),
+  NIVESH_UPSTOX_ORDER_URL: z.url().default('https://api-hft.upstox.com'),
+  /** Sent as X-Algo-Name on order calls (Upstox requires it for algorithmic orders since April 2026). */
+  NIVESH_UPSTOX_ALGO_NAME: z.string().min(1).max(64).default('nivesh'),
   /** The folder `pnpm ...` was started from, to resolve relative paths the way the user meant. */
   INIT_CWD: z.string().optional(),
 });
@@ -72,6 +88,14 @@ export interface Config {
   adoptLocalBuilds: boolean;
   canaryPolicy: { max_failure_rate: number; min_loads: number; window_minutes: number };
   version: string;
+  market: {
+    data: 'simulated' | 'upstox';
+    simSeed: number;
+    simAlwaysOpen: boolean;
+  };
+  /** Null: use (or create) <dataDir>/secret.key. */
+  secretKey: string | null;
+  upstox: { apiUrl: string; orderUrl: string; algoName: string };
 }
 
 export class ConfigError extends Error {
@@ -111,5 +135,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '1.0.
       window_minutes: e.NIVESH_CANARY_WINDOW_MINUTES,
     },
     version,
+    market: {
+      data: e.NIVESH_MARKET_DATA,
+      simSeed: e.NIVESH_SIM_SEED,
+      simAlwaysOpen: e.NIVESH_SIM_ALWAYS_OPEN,
+    },
+    secretKey: e.NIVESH_SECRET_KEY ?? null,
+    upstox: {
+      apiUrl: e.NIVESH_UPSTOX_API_URL.replace(/\/+$/, ''),
+      orderUrl: e.NIVESH_UPSTOX_ORDER_URL.replace(/\/+$/, ''),
+      algoName: e.NIVESH_UPSTOX_ALGO_NAME,
+    },
   };
 }

@@ -10,12 +10,14 @@ import { managementRoutes } from './management';
 import { marketRoutes } from './market';
 import { mlRoutes } from './ml';
 import { opsRoutes } from './ops';
+import { ordersRoutes } from './orders';
 import { performanceRoutes } from './performance';
 import { portfolioRoutes } from './portfolio';
 import { remotesRoutes } from './remotes';
 import { researchRoutes } from './research';
 import { riskRoutes } from './risk';
 import { settingsRoutes } from './settings';
+import { streamRoutes } from './stream';
 import type { RouteDefinition } from './route';
 import { tradingRoutes } from './trading';
 
@@ -26,6 +28,8 @@ export * from './auth';
 export * from './remotes';
 export * from './market';
 export * from './trading';
+export * from './orders';
+export * from './stream';
 export * from './ops';
 export * from './portfolio';
 export * from './ml';
@@ -44,6 +48,8 @@ export const contract = {
   remotes: remotesRoutes,
   market: marketRoutes,
   trading: tradingRoutes,
+  orders: ordersRoutes,
+  stream: streamRoutes,
   ops: opsRoutes,
   portfolio: portfolioRoutes,
   ml: mlRoutes,

@@ -4,7 +4,10 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  doublePrecision,
+  primaryKey,
   index,
   integer,
   jsonb,
@@ -160,4 +163,167 @@ export const remoteLoadReports = pgTable(
     uniqueIndex('remote_load_reports_once_idx').on(t.remote, t.version, t.clientId, t.outcome),
     index('remote_load_reports_at_idx').on(t.remote, t.version, t.at),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Trading: orders, fills, cash ledger, lots (which are also the trades), end-of-day snapshots.
+// Money is integer paise (`*_paise`), quantities integer shares. `account` is 'paper' or 'live'.
+// ---------------------------------------------------------------------------------------------
+
+const paise = (name: string) => bigint(name, { mode: 'number' });
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/** Every order of either account, as placed, with its current status. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    account: text('account').notNull(),
+    symbol: text('symbol').notNull(),
+    side: text('side').notNull(),
+    quantity: integer('quantity').notNull(),
+    filledQuantity: integer('filled_quantity').notNull().default(0),
+    orderType: text('order_type').notNull(),
+    limitPricePaise: paise('limit_price_paise'),
+    product: text('product').notNull(),
+    status: text('status').notNull(),
+    averagePricePaise: paise('average_price_paise'),
+    statusMessage: text('status_message'),
+    brokerOrderId: text('broker_order_id'),
+    strategy: text('strategy').notNull(),
+    placedBy: text('placed_by').notNull(),
+    placedAt: at('placed_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+    filledAt: at('filled_at'),
+    /** IST trading day the order was placed on, YYYY-MM-DD. */
+    tradingDay: text('trading_day').notNull(),
+  },
+  (t) => [
+    index('orders_account_placed_idx').on(t.account, t.placedAt),
+    index('orders_account_status_idx').on(t.account, t.status),
+  ],
+);
+
+/** One execution, with each charge of DOMAIN.md's schedule in paise. */
+export const fills = pgTable(
+  'fills',
+  {
+    id: serial('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
+    account: text('account').notNull(),
+    symbol: text('symbol').notNull(),
+    side: text('side').notNull(),
+    product: text('product').notNull(),
+    quantity: integer('quantity').notNull(),
+    pricePaise: paise('price_paise').notNull(),
+    brokeragePaise: paise('brokerage_paise').notNull(),
+    sttPaise: paise('stt_paise').notNull(),
+    exchangePaise: paise('exchange_paise').notNull(),
+    sebiPaise: paise('sebi_paise').notNull(),
+    stampPaise: paise('stamp_paise').notNull(),
+    gstPaise: paise('gst_paise').notNull(),
+    dpPaise: paise('dp_paise').notNull(),
+    chargesPaise: paise('charges_paise').notNull(),
+    /** Gross P&L this fill realised by closing lots (0 for an opening fill). */
+    realizedPnlPaise: paise('realized_pnl_paise').notNull().default(0),
+    executedAt: at('executed_at').notNull(),
+    tradingDay: text('trading_day').notNull(),
+  },
+  (t) => [index('fills_account_executed_idx').on(t.account, t.executedAt)],
+);
+
+/**
+ * Every cash movement: opening balance, resets and adjustments, trade value, charges. The cash
+ * balance is the sum of `amount_paise`; nothing else holds it.
+ */
+export const cashLedger = pgTable(
+  'cash_ledger',
+  {
+    id: serial('id').primaryKey(),
+    account: text('account').notNull(),
+    at: at('at').notNull(),
+    /** opening | reset | adjustment | trade | charges */
+    kind: text('kind').notNull(),
+    amountPaise: paise('amount_paise').notNull(),
+    fillId: integer('fill_id').references(() => fills.id),
+    orderId: text('order_id'),
+    note: text('note').notNull(),
+    tradingDay: text('trading_day').notNull(),
+  },
+  (t) => [index('cash_ledger_account_idx').on(t.account, t.id)],
+);
+
+/**
+ * FIFO lots. Each opening fill makes a lot; closing fills consume the oldest lots first. A lot is
+ * also one trade of the history: its entry, and once `open_quantity` reaches 0, its exit.
+ * `side` BUY is a long lot; SELL a short (intraday) lot.
+ */
+export const lots = pgTable(
+  'lots',
+  {
+    id: serial('id').primaryKey(),
+    tradeId: text('trade_id').notNull().unique(),
+    account: text('account').notNull(),
+    symbol: text('symbol').notNull(),
+    product: text('product').notNull(),
+    side: text('side').notNull(),
+    quantity: integer('quantity').notNull(),
+    openQuantity: integer('open_quantity').notNull(),
+    entryPricePaise: paise('entry_price_paise').notNull(),
+    entryFillId: integer('entry_fill_id')
+      .notNull()
+      .references(() => fills.id),
+    /** Charges of the entry fill apportioned to this lot, and of the exits that closed it. */
+    entryChargesPaise: paise('entry_charges_paise').notNull(),
+    exitChargesPaise: paise('exit_charges_paise').notNull().default(0),
+    exitQuantity: integer('exit_quantity').notNull().default(0),
+    exitValuePaise: paise('exit_value_paise').notNull().default(0),
+    realizedPnlPaise: paise('realized_pnl_paise').notNull().default(0),
+    strategy: text('strategy').notNull(),
+    openedAt: at('opened_at').notNull(),
+    closedAt: at('closed_at'),
+    openedDay: text('opened_day').notNull(),
+  },
+  (t) => [
+    index('lots_account_symbol_idx').on(t.account, t.symbol, t.product, t.openQuantity),
+    index('lots_account_opened_idx').on(t.account, t.openedAt),
+  ],
+);
+
+/** End-of-day equity of an account: written at the close, backfilled for missed days. */
+export const equitySnapshots = pgTable(
+  'equity_snapshots',
+  {
+    account: text('account').notNull(),
+    tradingDay: text('trading_day').notNull(),
+    portfolioValuePaise: paise('portfolio_value_paise').notNull(),
+    cashPaise: paise('cash_paise').notNull(),
+    holdingsValuePaise: paise('holdings_value_paise').notNull(),
+    /** NIFTY 50's close that day (points). */
+    benchmarkClose: doublePrecision('benchmark_close').notNull(),
+    /** close (written at the session's end) or backfill (computed later from candles). */
+    source: text('source').notNull(),
+    recordedAt: at('recorded_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.account, t.tradingDay] })],
+);
+
+/** Alerts the system raised for the operator (token expired, switched to paper, square-off, ...). */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: serial('id').primaryKey(),
+    at: at('at').notNull(),
+    /** broker | paper | market | system */
+    source: text('source').notNull(),
+    /** high | medium | low */
+    severity: text('severity').notNull(),
+    message: text('message').notNull(),
+    actionRequired: boolean('action_required').notNull().default(false),
+    suggestedAction: text('suggested_action'),
+    dismissedAt: at('dismissed_at'),
+  },
+  (t) => [index('alerts_at_idx').on(t.at)],
 );

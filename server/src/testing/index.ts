@@ -32,6 +32,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     adoptLocalBuilds: false,
     canaryPolicy: { max_failure_rate: 0.2, min_loads: 20, window_minutes: 60 },
     version: '1.0.0-test',
+    market: { data: 'simulated', simSeed: 7, simAlwaysOpen: false },
+    secretKey: '0'.repeat(64),
+    upstox: { apiUrl: 'http://127.0.0.1:9', orderUrl: 'http://127.0.0.1:9', algoName: 'nivesh-test' },
     ...overrides,
   };
 }

@@ -1,0 +1,201 @@
+/**
+ * Orders: place, preview (estimated charges and limit check before submitting), list and cancel.
+ * In paper (and mock) mode orders go to the paper engine; in live mode to the broker, and only
+ * while its access token is valid. Amounts are rupees; prices are on the NSE 0.05 tick.
+ */
+import { z } from 'zod';
+import { ApiError, Rupees, Timestamp } from './common';
+import { route } from './route';
+import { TradeMode, TradeProduct, TradeSide } from './trading';
+
+export const OrderType = z.enum(['MARKET', 'LIMIT']);
+export type OrderType = z.infer<typeof OrderType>;
+
+/**
+ * open: accepted and waiting (a limit order whose price has not been crossed, or a market order
+ * placed while the market is shut, filled at the next open); filled; cancelled (by the operator, or
+ * an unfilled intraday order at the 15:20 IST square-off); rejected (by the broker).
+ */
+export const OrderStatus = z.enum(['open', 'filled', 'cancelled', 'rejected']);
+export type OrderStatus = z.infer<typeof OrderStatus>;
+
+/** NSE equity tick size, rupees. */
+export const PRICE_TICK = 0.05;
+/** Largest quantity one order may carry (a fat-finger guard, not an exchange rule). */
+export const MAX_ORDER_QUANTITY = 100_000;
+
+const onTick = (price: number) => Math.abs(Math.round(price * 100) % 5) === 0;
+
+export const PlaceOrderRequest = z
+  .object({
+    symbol: z
+      .string()
+      .trim()
+      .min(1, 'symbol is required')
+      .max(30)
+      .transform((s) => s.toUpperCase()),
+    side: TradeSide,
+    quantity: z
+      .number({ error: 'quantity must be a whole number of shares' })
+      .int('quantity must be a whole number of shares')
+      .min(1, 'quantity must be at least 1')
+      .max(MAX_ORDER_QUANTITY, `quantity must be at most ${MAX_ORDER_QUANTITY.toLocaleString('en-IN')}`),
+    order_type: OrderType,
+    /** Required for LIMIT orders, on the 0.05 tick; ignored for MARKET orders. */
+    limit_price: z
+      .number()
+      .positive('limit_price must be above zero')
+      .refine(onTick, 'limit_price must be a multiple of ₹0.05')
+      .optional(),
+    product: TradeProduct,
+  })
+  .refine((o) => o.order_type !== 'LIMIT' || o.limit_price !== undefined, {
+    message: 'limit_price is required for a LIMIT order',
+    path: ['limit_price'],
+  });
+export type PlaceOrderRequest = z.input<typeof PlaceOrderRequest>;
+
+/** One executed side's charges (DOMAIN.md, "Trading costs"), rupees to the paisa. */
+export const Charges = z.object({
+  brokerage: Rupees,
+  stt: Rupees,
+  exchange_charge: Rupees,
+  sebi_fee: Rupees,
+  stamp_duty: Rupees,
+  gst: Rupees,
+  dp_charge: Rupees,
+  total: Rupees,
+});
+export type Charges = z.infer<typeof Charges>;
+
+export const Order = z.object({
+  order_id: z.string(),
+  /** paper or live. */
+  account: TradeMode,
+  symbol: z.string(),
+  side: TradeSide,
+  quantity: z.number().int().positive(),
+  filled_quantity: z.number().int().min(0),
+  order_type: OrderType,
+  limit_price: Rupees.nullable(),
+  product: TradeProduct,
+  status: OrderStatus,
+  /** Average fill price; null until filled. */
+  average_price: Rupees.nullable(),
+  /** Charges of the fill; null until filled. */
+  charges: Charges.nullable(),
+  /** Why the broker rejected it or why it was cancelled. */
+  status_message: z.string().nullable(),
+  /** The broker's own order id (live orders). */
+  broker_order_id: z.string().nullable(),
+  strategy: z.string(),
+  placed_at: Timestamp,
+  updated_at: Timestamp,
+  filled_at: Timestamp.nullable(),
+});
+export type Order = z.infer<typeof Order>;
+
+/** Which of the paper limits refused an order (or would). */
+export const LimitName = z.enum([
+  'max_position_size',
+  'max_daily_loss',
+  'max_portfolio_exposure',
+  'max_positions_count',
+  'min_balance_threshold',
+  'insufficient_funds',
+  'insufficient_holdings',
+  'market_closed',
+]);
+export type LimitName = z.infer<typeof LimitName>;
+
+export const OrderPreview = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  /** The price it would fill at now (market: the touch with the spread; limit: the limit price). */
+  estimated_price: Rupees,
+  /** estimated_price x quantity. */
+  order_value: Rupees,
+  charges: Charges,
+  /** Buy: cash it takes (value + charges); sell: cash it brings (value - charges). */
+  net_amount: Rupees,
+  /** Cash available now. */
+  available_balance: Rupees,
+  /** Null when every limit allows it; otherwise the refusal the order would get. */
+  rejection: z.object({ limit: LimitName, message: z.string() }).nullable(),
+  market_open: z.boolean(),
+});
+export type OrderPreview = z.infer<typeof OrderPreview>;
+
+/** A refused order: the message names the limit and the figures; nothing was written. */
+export const OrderRejection = ApiError.extend({ limit: LimitName.optional() });
+
+export const OrdersQuery = z.object({
+  status: z.enum(['all', ...OrderStatus.options]).default('all'),
+  limit: z.coerce.number<number>().int().min(1).max(500).default(100),
+});
+
+const OrderIdParams = z.object({ orderId: z.string().min(1).max(64) });
+
+export const ordersRoutes = {
+  place: route({
+    method: 'POST',
+    path: '/api/trading/orders',
+    access: 'session',
+    tag: 'trading',
+    summary: 'Place an order (paper engine in paper mode; the broker in live mode with a valid token)',
+    body: PlaceOrderRequest,
+    responses: {
+      200: z.object({ success: z.literal(true), message: z.string(), data: Order }),
+      400: ApiError,
+      401: ApiError,
+      409: ApiError,
+      422: OrderRejection,
+      502: ApiError,
+      503: ApiError,
+    },
+  }),
+  preview: route({
+    method: 'POST',
+    path: '/api/trading/orders/preview',
+    access: 'session',
+    tag: 'trading',
+    summary: 'Estimated price, charges and limit check of an order, without placing it',
+    body: PlaceOrderRequest,
+    responses: {
+      200: z.object({ success: z.literal(true), data: OrderPreview }),
+      400: ApiError,
+      401: ApiError,
+      503: ApiError,
+    },
+  }),
+  list: route({
+    method: 'GET',
+    path: '/api/trading/orders',
+    access: 'session',
+    tag: 'trading',
+    summary: 'Orders of the account the current mode trades, newest first',
+    querystring: OrdersQuery,
+    responses: {
+      200: z.object({ success: z.literal(true), data: z.array(Order) }),
+      400: ApiError,
+      401: ApiError,
+      503: ApiError,
+    },
+  }),
+  cancel: route({
+    method: 'POST',
+    path: '/api/trading/orders/:orderId/cancel',
+    access: 'session',
+    tag: 'trading',
+    summary: 'Cancel an open order',
+    params: OrderIdParams,
+    responses: {
+      200: z.object({ success: z.literal(true), message: z.string(), data: Order }),
+      401: ApiError,
+      404: ApiError,
+      409: ApiError,
+      502: ApiError,
+      503: ApiError,
+    },
+  }),
+} as const;

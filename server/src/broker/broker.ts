@@ -1,0 +1,40 @@
+/**
+ * The broker seam. Orders from the API go to exactly one `Broker`: the paper engine in paper and
+ * mock mode, Upstox in live mode (only while its access token is valid: `orders/service.ts`
+ * decides, and a paper-mode order never reaches the live broker).
+ *
+ * An `Account` is what the portfolio pages read: the paper ledger, or the broker's holdings,
+ * positions and funds. Both answer in the contract's shapes.
+ */
+import type {
+  ActivityItem,
+  Holding,
+  Order,
+  OrderPreview,
+  PlaceOrderRequest,
+  PortfolioOverview,
+  Trade,
+} from '@nivesh/api-contract';
+import type { z } from 'zod';
+
+/** A parsed order request (symbol upper-cased, limit price checked). */
+export type OrderRequest = z.output<typeof PlaceOrderRequest>;
+
+export interface Broker {
+  readonly account: 'paper' | 'live';
+  /** Places the order; resolves once it is durably recorded (and, live, accepted by the broker). */
+  placeOrder(request: OrderRequest, actor: string): Promise<Order>;
+  preview(request: OrderRequest): Promise<OrderPreview>;
+  cancelOrder(orderId: string, actor: string): Promise<Order>;
+  listOrders(filter: { status: 'all' | Order['status']; limit: number }): Promise<Order[]>;
+}
+
+export interface Account {
+  readonly account: 'paper' | 'live';
+  overview(): Promise<PortfolioOverview>;
+  holdings(): Promise<Holding[]>;
+  /** Recent fills, newest first. */
+  activity(limit: number): Promise<ActivityItem[]>;
+  /** Every trade (entry and, once closed, exit), newest entry first. */
+  trades(): Promise<Trade[]>;
+}
