@@ -10,6 +10,8 @@ import { openDatabase } from '@nivesh/server/db';
 
 export interface BenchResult {
   name: string;
+  /** What product and baseline count (default req/s). */
+  unit?: string;
   product: number;
   baseline: number;
 }

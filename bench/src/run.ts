@@ -4,15 +4,18 @@
  * what to compare between runs.
  */
 import { benchHealth } from './health.js';
+import { benchTicks } from './ticks.js';
+import { benchPaperOrders } from './orders.js';
 
-const results = [await benchHealth()];
+const results = [await benchHealth(), await benchTicks(), await benchPaperOrders()];
 
 console.log('\nNivesh benchmarks (ratio = product / baseline, same run)\n');
 console.table(
   results.map((r) => ({
     benchmark: r.name,
-    'product req/s': Math.round(r.product),
-    'baseline req/s': Math.round(r.baseline),
+    unit: r.unit ?? 'req/s',
+    product: Math.round(r.product),
+    baseline: Math.round(r.baseline),
     ratio: Number((r.product / r.baseline).toFixed(3)),
   })),
 );

@@ -50,6 +50,8 @@ export async function startServer(): Promise<ServerState> {
       NIVESH_DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
       NIVESH_CANARY_MIN_LOADS: '3',
+      // Prices tick (and paper orders fill) whatever the hour CI runs at.
+      NIVESH_SIM_ALWAYS_OPEN: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

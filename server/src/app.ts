@@ -13,6 +13,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -32,7 +33,9 @@ import type { HolidayCalendar } from './market/calendar.js';
 import { loadHolidayCalendar } from './market/holidays.js';
 import { marketHandlers } from './market/routes.js';
 import { createTradingModeService, type TradingModeService } from './broker/tradingMode.js';
-import { tradingModeHandlers } from './broker/routes.js';
+import { brokerHandlers, tradingModeHandlers } from './broker/routes.js';
+import { createUpstoxServices, type UpstoxServices } from './broker/upstox/index.js';
+import { loadInstrumentMaster } from './market/instruments.js';
 import { createRemoteRegistry, type RemoteRegistry } from './remotes/registry.js';
 import { registerRemoteFiles, remotesHandlers } from './remotes/routes.js';
 import { createRemoteStore, type RemoteStore } from './remotes/store.js';
@@ -41,6 +44,20 @@ import type { MarketFeed, TickHub } from './market/feed.js';
 import { createTickHub } from './market/tickHub.js';
 import { createSimulatedMarket } from './market/simulated.js';
 import { registerShell } from './web/shell.js';
+import { streamHandlers } from './stream/routes.js';
+import {
+  activeSessionsIn,
+  createTickStreamService,
+  streamOrigins,
+  type TickStreamService,
+} from './stream/service.js';
+import { createTicketStore } from './stream/tickets.js';
+import type { Account } from './broker/broker.js';
+import { createPaperEngine, type PaperEngine } from './paper/engine.js';
+import { createOrdersService, type LiveTrading, type OrdersService } from './orders/service.js';
+import { ordersHandlers } from './orders/routes.js';
+import { createPortfolioService, type PortfolioService } from './portfolio/service.js';
+import { paperTradingHandlers, portfolioHandlers } from './portfolio/routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -52,6 +69,17 @@ export interface AppDeps {
   calendar?: HolidayCalendar;
   /** The market feed; default: the simulated NSE market from config (tests pass their own). */
   feed?: MarketFeed;
+  /** Check the broker token every minute (default true; tests drive `upstox.watcher.check()`). */
+  watchBrokerToken?: boolean;
+  /**
+   * Run the paper engine's scheduler (15:20 square-off, day-order expiry, end-of-day snapshots) on
+   * a timer (default true; tests pass false and call `services.paper.runScheduled()`).
+   */
+  paperTimers?: boolean;
+  /** Override the live side (tests): null = live trading not wired. Default: Upstox. */
+  live?: LiveTrading | null;
+  /** Override the live account the portfolio pages read in live mode (tests). Default: Upstox. */
+  liveAccount?: Account | null;
 }
 
 export interface Services {
@@ -61,8 +89,22 @@ export interface Services {
   remoteStore: RemoteStore;
   feed: MarketFeed;
   hub: TickHub;
+  /** The browser price stream, /ws/ticks: its counters. */
+  stream: Pick<TickStreamService, 'stats' | 'heartbeat'>;
+  /**
+   * Upstox: token status, live Broker and Account, and the live gate the orders service asks
+   * (`liveGate.ensureLiveReady()`) before any live order.
+   */
+  upstox: Pick<
+    UpstoxServices,
+    'tokens' | 'liveBroker' | 'liveAccount' | 'liveGate' | 'watcher' | 'client' | 'credentials'
+  >;
   /** Routes of the contract this server does not run yet (they answer 503). */
   unavailableRoutes: string[];
+  /** The paper account's broker and account (orders, ledger, limits, snapshots). */
+  paper: PaperEngine;
+  orders: OrdersService;
+  portfolio: PortfolioService;
 }
 
 declare module 'fastify' {
@@ -163,8 +205,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tradingMode = createTradingModeService({ db, clock });
   const calendar = deps.calendar ?? loadHolidayCalendar(path.join(config.dataDir, 'holidays'));
   const hub = createTickHub(app.log);
+  const upstox = createUpstoxServices({
+    db,
+    clock,
+    config,
+    tradingMode,
+    calendar,
+    // Resolved at call time: the feed is created just below.
+    instruments: () => feed.instruments(),
+    log: app.log,
+  });
+  if (deps.watchBrokerToken ?? true) upstox.watcher.start();
+  app.addHook('onClose', async () => upstox.watcher.stop());
   const feed =
     deps.feed ??
+    (config.market.data === 'upstox' ? upstox.createFeed(loadInstrumentMaster()) : null) ??
     createSimulatedMarket({
       seed: config.market.simSeed,
       alwaysOpen: config.market.simAlwaysOpen,
@@ -174,6 +229,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   await feed.start(hub);
   app.addHook('onClose', async () => feed.stop());
+  const paper = createPaperEngine({
+    db,
+    clock,
+    hub,
+    feed,
+    calendar,
+    log: app.log,
+    timers: deps.paperTimers ?? true,
+  });
+  await paper.start();
+  app.addHook('onClose', async () => paper.stop());
+  const live: LiveTrading | null =
+    deps.live !== undefined
+      ? deps.live
+      : { broker: upstox.liveBroker, ensureLiveReady: () => upstox.liveGate.ensureLiveReady() };
+  const orders = createOrdersService({ tradingMode, paper, live });
+  const portfolio = createPortfolioService({
+    db,
+    clock,
+    tradingMode,
+    paper,
+    liveAccount: deps.liveAccount !== undefined ? deps.liveAccount : upstox.liveAccount,
+    feed,
+    hub,
+    log: app.log,
+  });
   const remoteStore = createRemoteStore({ dir: config.remotesStore, baseUrl: config.remotesBaseUrl });
   const remotes = createRemoteRegistry({
     db,
@@ -182,6 +263,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appsDir: config.appsDir,
     devRemotes: config.devRemotes,
     policy: config.canaryPolicy,
+    log: app.log,
+  });
+
+  const streamTickets = createTicketStore({ clock });
+  const stream = createTickStreamService({
+    hub,
+    feed,
+    clock,
+    tickets: streamTickets,
+    allowedOrigins: streamOrigins(config),
+    activeSessions: activeSessionsIn(db, clock),
     log: app.log,
   });
 
@@ -195,11 +287,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         secureCookies: config.publicUrl.startsWith('https://'),
       }),
       market: marketHandlers({ clock, calendar, hub, feed }),
-      trading: tradingModeHandlers(tradingMode),
+      trading: {
+        ...tradingModeHandlers(tradingMode, { liveGate: upstox.liveGate }),
+        ...paperTradingHandlers(portfolio, paper),
+      },
+      orders: ordersHandlers(orders),
+      portfolio: portfolioHandlers(portfolio),
+      broker: brokerHandlers(upstox, { tradingMode }),
       ops: opsHandlers({ version: config.version, startedAt }),
+      stream: streamHandlers({ tickets: streamTickets }),
     },
   });
-  app.decorate('services', { auth, tradingMode, remotes, remoteStore, feed, hub, unavailableRoutes });
+  app.decorate('services', {
+    auth,
+    tradingMode,
+    remotes,
+    remoteStore,
+    feed,
+    hub,
+    stream,
+    upstox,
+    unavailableRoutes,
+    paper,
+    orders,
+    portfolio,
+  });
+
+  await app.register(websocket, stream.websocketOptions);
+  await app.register(stream.plugin);
 
   await app.register(async (scope) => registerRemoteFiles(scope, remoteStore));
   await registerShell(app, path.join(config.appsDir, 'shell', 'dist'), remoteOrigins(config));

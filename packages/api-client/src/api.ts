@@ -73,6 +73,7 @@ export const api = createApi({
     'Portfolio',
     'PaperAccount',
     'Trades',
+    'Orders',
     'Risk',
     'Allocation',
     'Broker',

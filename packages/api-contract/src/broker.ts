@@ -84,6 +84,18 @@ export const CredentialsRequest = z.object({
   redirect_uri: z.url('redirect_uri must be a URL').optional(),
 });
 
+/**
+ * Where Upstox sends the browser after sign-in (the redirect URI registered with the Upstox app is
+ * `<this server>/api/upstox/callback`). `state` is the one-time value `connect` issued; `error`
+ * comes instead of `code` when the operator declined.
+ */
+export const OAuthCallbackQuery = z.object({
+  code: z.string().trim().min(1).max(1024).optional(),
+  state: z.string().trim().min(1).max(256).optional(),
+  error: z.string().max(200).optional(),
+  error_description: z.string().max(1000).optional(),
+});
+
 const errors = { 400: ApiError, 401: ApiError, 503: ApiError } as const;
 
 export const brokerRoutes = {
@@ -133,6 +145,19 @@ export const brokerRoutes = {
     summary: 'The stored API credentials (masked)',
     params: BrokerParams,
     responses: { 200: z.object({ success: z.literal(true), credentials: BrokerCredentials }), ...errors },
+  }),
+  callback: route({
+    method: 'GET',
+    path: '/api/:broker/callback',
+    // Public: the browser arrives here from the broker's sign-in page, without a session header.
+    // The one-time `state` is what authorises it.
+    access: 'public',
+    tag: 'broker',
+    summary:
+      'OAuth redirect from the broker: exchanges the code once and stores the access token (HTML page)',
+    params: BrokerParams,
+    querystring: OAuthCallbackQuery,
+    responses: { 200: z.string(), 400: ApiError, 502: ApiError, 503: ApiError },
   }),
   saveCredentials: route({
     method: 'POST',

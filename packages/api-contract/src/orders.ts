@@ -181,6 +181,9 @@ export const ordersRoutes = {
       401: ApiError,
       503: ApiError,
     },
+    // A resting order fills on the server with nothing to tell the browser: the list is fetched
+    // again at the portfolio's 30 s while a page shows it.
+    client: { pollingIntervalMs: 30_000 },
   }),
   cancel: route({
     method: 'POST',

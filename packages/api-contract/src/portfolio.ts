@@ -94,6 +94,13 @@ export type QuickStats = z.infer<typeof QuickStats>;
 
 const sessionErrors = { 401: ApiError, 503: ApiError } as const;
 
+/**
+ * The specification sets no interval for the portfolio calls. Between fetches the pages move prices
+ * with the tick stream; a resting limit order, though, fills on the server with nothing to tell the
+ * browser, so the account itself (cash, holdings, fills) is fetched again at the quick stats' 30 s.
+ */
+const ACCOUNT_POLLING = { pollingIntervalMs: 30_000 } as const;
+
 export const portfolioRoutes = {
   overview: route({
     method: 'GET',
@@ -102,6 +109,7 @@ export const portfolioRoutes = {
     tag: 'portfolio',
     summary: 'Portfolio value, P&L, positions and (paper) limit checks',
     responses: { 200: z.object({ success: z.literal(true), data: PortfolioOverview }), ...sessionErrors },
+    client: ACCOUNT_POLLING,
   }),
   holdings: route({
     method: 'GET',
@@ -110,6 +118,7 @@ export const portfolioRoutes = {
     tag: 'portfolio',
     summary: 'Current holdings with average price, current price and P&L',
     responses: { 200: z.object({ success: z.literal(true), data: z.array(Holding) }), ...sessionErrors },
+    client: ACCOUNT_POLLING,
   }),
   activity: route({
     method: 'GET',
@@ -118,6 +127,7 @@ export const portfolioRoutes = {
     tag: 'portfolio',
     summary: 'Recent fills, newest first',
     responses: { 200: z.object({ success: z.literal(true), data: z.array(ActivityItem) }), ...sessionErrors },
+    client: ACCOUNT_POLLING,
   }),
   quickStats: route({
     method: 'GET',

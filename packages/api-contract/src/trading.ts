@@ -311,7 +311,9 @@ export const PaperResetResponse = z.object({
   balance: Rupees,
 });
 
-export const PaperBalanceRequest = z.object({ balance: z.number().min(0) });
+export const PaperBalanceRequest = z.object({
+  balance: z.number().min(0, 'Please enter a valid positive balance amount.'),
+});
 
 /** A refused change (negative amount, service down) is an ApiError with the reason in `error`. */
 export const PaperBalanceResponse = z.object({

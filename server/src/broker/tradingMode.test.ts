@@ -9,6 +9,7 @@ import {
   testDatabases,
   type TestApp,
 } from '../testing/index.js';
+import { makeJwt } from './upstox/fake/fakeUpstox.js';
 
 for (const target of await testDatabases()) {
   describe(`trading mode on ${target.name}`, () => {
@@ -45,6 +46,13 @@ for (const target of await testDatabases()) {
     });
 
     it('stores "real" as live, survives a restart of the app, and records who changed it', async () => {
+      // Live mode needs a broker token that works (broker/upstox tests cover the refusal).
+      const exp = Math.floor(t.clock.now().getTime() / 1000) + 12 * 3600;
+      const stored = await send(t.app, 'POST', '/api/upstox/token/update', {
+        token,
+        body: { access_token: makeJwt({ sub: 'FK1234', exp }) },
+      });
+      assert.equal(stored.statusCode, 200);
       const set = await send(t.app, 'POST', '/api/trading/mode', { token, body: { mode: 'real' } });
       assert.equal(set.statusCode, 200);
       assert.equal(set.json().mode, 'live');

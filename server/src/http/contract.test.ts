@@ -24,6 +24,8 @@ const PUBLIC_ROUTES = [
   // Browsers report how remote releases load before anyone signs in (the landing page is one).
   'POST /api/remotes/:name/loads',
   'POST /api/remotes/:name/failures',
+  // The browser comes back from the broker's sign-in page; the one-time OAuth state authorises it.
+  'GET /api/:broker/callback',
 ];
 
 for (const target of await testDatabases()) {

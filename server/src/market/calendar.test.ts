@@ -69,8 +69,8 @@ describe('NSE market calendar (IST)', () => {
     assert.equal(status.nextClose.toISOString(), ist('2026-11-20T15:30:00').toISOString());
   });
 
-  it('knows 2025 and 2026, and says so when a year has no holiday list', () => {
-    assert.deepEqual(calendar.knownYears(), [2025, 2026]);
+  it('knows 2023 to 2026, and says so when a year has no holiday list', () => {
+    assert.deepEqual(calendar.knownYears(), [2023, 2024, 2025, 2026]);
     assert.equal(marketStatus(ist('2026-06-01T10:00:00'), calendar).holidaysKnown, true);
     const unknown = marketStatus(ist('2027-01-26T10:00:00'), calendar);
     assert.equal(unknown.holidaysKnown, false);

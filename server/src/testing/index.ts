@@ -63,7 +63,15 @@ export async function createTestApp(
     { level: 'info' },
     { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) },
   );
-  const app = await buildApp({ config, db: database.db, clock, logger, ...options.deps });
+  // The minute-by-minute broker token check stays off: tests call services.upstox.watcher.check().
+  const app = await buildApp({
+    config,
+    db: database.db,
+    clock,
+    logger,
+    watchBrokerToken: false,
+    ...options.deps,
+  });
   await app.ready();
   return {
     app,

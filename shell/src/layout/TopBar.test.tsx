@@ -8,6 +8,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import type { MarketPhase, User } from '@nivesh/api-contract';
 import {
   defaultHandlers,
+  holdingsBody,
   marketStatusBody,
   overviewBody,
   PAGE_TEXT,
@@ -109,6 +110,55 @@ describe('portfolio value and daily P&L', () => {
     );
     await renderBar();
     const pnl = (await within(figure('Daily P&L')).findByText('+₹0')).parentElement;
+    expect(pnl).toHaveAttribute('data-tone', 'gain');
+  });
+
+  it('moves both figures with the live price of a held symbol', async () => {
+    const asOf = '2026-03-02T05:00:00.000Z';
+    server.use(
+      http.get('/api/portfolio/overview', () =>
+        HttpResponse.json(
+          overviewBody({ portfolio_value: 1234567, day_change: 4321, day_change_percent: 0.35, as_of: asOf }),
+        ),
+      ),
+      http.get('/api/portfolio/holdings', () =>
+        HttpResponse.json(
+          holdingsBody([
+            {
+              symbol: 'INFY',
+              name: 'Infosys Ltd',
+              quantity: 100,
+              avg_price: 1500,
+              current_price: 1550,
+              market_value: 155000,
+              total_returns: 5000,
+              total_returns_percent: 3.33,
+              day_change_percent: 0.5,
+              product: 'CNC',
+            },
+          ]),
+        ),
+      ),
+    );
+    const { tickServer } = await renderBar();
+    await waitFor(() => expect(figure('Portfolio Value')).toHaveTextContent('₹12,34,567'));
+    await tickServer.following(['INFY']);
+    // INFY 1,550 -> 1,560 on 100 shares: +₹1,000 on the value and on the day's P&L, whose base is
+    // the value at the previous close (12,34,567 - 4,321): 0.35% + 1,000 / 12,30,246 = +0.43%.
+    tickServer.publish([
+      {
+        symbol: 'INFY',
+        ltp: 1560,
+        previous_close: 1542.3,
+        change: 17.7,
+        change_percent: 1.15,
+        volume: 1000,
+        ts: Date.parse(asOf) + 1000,
+      },
+    ]);
+    expect(figure('Portfolio Value')).toHaveTextContent('₹12,35,567');
+    const pnl = within(figure('Daily P&L')).getByText('+₹5,321').parentElement;
+    expect(pnl).toHaveTextContent('(+0.43%)');
     expect(pnl).toHaveAttribute('data-tone', 'gain');
   });
 

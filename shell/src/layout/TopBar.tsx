@@ -1,8 +1,9 @@
 /**
  * The top bar (specification part 2, sections 2 and 7): the menu button on small screens, the
- * market status (GET /api/market/status, polled every 30 s), the portfolio value and today's P&L,
- * the colour-mode toggle and the user menu. A figure the server cannot give shows '--' and says
- * why; it is never made up.
+ * market status (GET /api/market/status, polled every 30 s), the portfolio value and today's P&L
+ * (the account's overview, moved by the tick stream as the held symbols' prices change), the
+ * colour-mode toggle and the user menu. A figure the server cannot give shows '--' and says why;
+ * it is never made up.
  */
 import type { ReactNode } from 'react';
 import { Avatar, Box, Flex, HStack, IconButton, Menu, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
@@ -14,8 +15,8 @@ import {
   selectUser,
   useAppDispatch,
   useAppSelector,
+  useLivePortfolio,
   useMarketStatusQuery,
-  usePortfolioOverviewQuery,
 } from '@nivesh/api-client';
 import { formatIstDateTime, formatPercent, formatRupees, useColorMode } from '@nivesh/ui';
 import { SIDEBAR_ID } from './Sidebar';
@@ -131,8 +132,8 @@ const NOT_CONNECTED = 'Data source not connected';
 
 /** Portfolio Value and Daily P&L, rupees en-IN; P&L signed, green for gains and red for losses. */
 function PortfolioFigures() {
-  const { data, isLoading, isError } = usePortfolioOverviewQuery();
-  const overview = isError ? undefined : data?.data;
+  const { overview, overviewQuery } = useLivePortfolio();
+  const isLoading = overviewQuery.isLoading;
   const change = overview?.day_change;
   return (
     <HStack

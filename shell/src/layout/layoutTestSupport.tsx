@@ -7,6 +7,7 @@ import { Route, Routes } from 'react-router-dom';
 import { screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type {
+  Holding,
   MarketPhase,
   MarketStatusResponse,
   PortfolioOverview,
@@ -98,6 +99,10 @@ export function quickStatsBody(overrides: Partial<QuickStats> = {}): { success: 
   };
 }
 
+export function holdingsBody(holdings: Holding[]): { success: true; data: Holding[] } {
+  return { success: true, data: holdings };
+}
+
 export const notConnected = (service: string) =>
   HttpResponse.json(errorBody(`The ${service} service is not connected on this server.`), { status: 503 });
 
@@ -106,6 +111,7 @@ export const defaultHandlers = [
   http.get('/api/trading/mode', () => HttpResponse.json(tradingModeBody('paper'))),
   http.get('/api/market/status', () => HttpResponse.json(marketStatusBody('OPEN'))),
   http.get('/api/portfolio/overview', () => notConnected('portfolio')),
+  http.get('/api/portfolio/holdings', () => notConnected('portfolio')),
   http.get('/api/quick-stats', () => notConnected('portfolio')),
   http.post('/api/auth/logout', () => HttpResponse.json({ success: true, message: 'Signed out' })),
 ];

@@ -10,8 +10,12 @@ import type {
   MarketOverview,
   MarketStatusResponse,
   MlIntelligenceMetrics,
+  Order,
+  OrderPreview,
+  PlaceOrderRequest,
   PortfolioOverview,
   ResponseOf,
+  StreamTick,
   TokenStatus,
   TradingModeResponse,
 } from '@nivesh/api-contract';
@@ -244,6 +248,7 @@ export function notConnected(service: string) {
 export function connectedDashboardHandlers(options: { token?: TokenStatus; mode?: 'live' | 'paper' } = {}) {
   return [
     http.get('/api/portfolio/overview', () => HttpResponse.json({ success: true, data: portfolioOverview })),
+    http.get('/api/portfolio/holdings', () => HttpResponse.json({ success: true, data: holdings })),
     http.get('/api/portfolio/activity', () => HttpResponse.json({ success: true, data: activity })),
     http.get('/api/market/overview', () => HttpResponse.json({ success: true, data: marketOverview })),
     http.get('/api/market/status', () => HttpResponse.json(marketStatus)),
@@ -256,10 +261,14 @@ export function connectedDashboardHandlers(options: { token?: TokenStatus; mode?
   ];
 }
 
-/** Today's server: trading mode and market status answer; everything else is not connected (503). */
+/**
+ * A server without the portfolio, market data, broker or ML services: trading mode and market
+ * status answer; everything else is not connected (503).
+ */
 export function disconnectedDashboardHandlers() {
   return [
     http.get('/api/portfolio/overview', notConnected('The portfolio service')),
+    http.get('/api/portfolio/holdings', notConnected('The portfolio service')),
     http.get('/api/portfolio/activity', notConnected('The portfolio service')),
     http.get('/api/market/overview', notConnected('The market data service')),
     http.get('/api/market/status', () => HttpResponse.json(marketStatus)),
@@ -270,4 +279,76 @@ export function disconnectedDashboardHandlers() {
     http.get('/api/engines/status', notConnected('The ML intelligence service')),
     http.get('/api/news', notConnected('The news service')),
   ];
+}
+
+/**
+ * The preview of BUY 10 RELIANCE at market, delivery, as the paper engine would estimate it at
+ * ₹2,456.75: value ₹24,567.50; brokerage ₹20; STT 0.1% = ₹24.57, rounded to ₹25; exchange
+ * 0.00297% = ₹0.73; SEBI ₹10 per crore = ₹0.02; stamp 0.015% = ₹3.69, rounded to ₹4; GST 18% of
+ * (20 + 0.73 + 0.02) = ₹3.74; no DP charge on a buy. Total ₹53.49; cash it takes ₹24,620.99.
+ */
+export function orderPreview(overrides: Partial<OrderPreview> = {}): OrderPreview {
+  return {
+    symbol: 'RELIANCE',
+    name: 'Reliance Industries Ltd',
+    estimated_price: 2_456.75,
+    order_value: 24_567.5,
+    charges: {
+      brokerage: 20,
+      stt: 25,
+      exchange_charge: 0.73,
+      sebi_fee: 0.02,
+      stamp_duty: 4,
+      gst: 3.74,
+      dp_charge: 0,
+      total: 53.49,
+    },
+    net_amount: 24_620.99,
+    available_balance: 500_000,
+    rejection: null,
+    market_open: true,
+    ...overrides,
+  };
+}
+
+/** The order the server answers for `request`, filled at `price` (or left open). */
+export function placedOrder(
+  request: PlaceOrderRequest,
+  status: Order['status'] = 'filled',
+  price = 2_456.75,
+): Order {
+  return {
+    order_id: 'ord-1',
+    account: 'paper',
+    symbol: request.symbol.toUpperCase(),
+    side: request.side,
+    quantity: request.quantity,
+    filled_quantity: status === 'filled' ? request.quantity : 0,
+    order_type: request.order_type,
+    limit_price: request.limit_price ?? null,
+    product: request.product,
+    status,
+    average_price: status === 'filled' ? price : null,
+    charges: status === 'filled' ? orderPreview().charges : null,
+    status_message: null,
+    broker_order_id: null,
+    strategy: 'Manual',
+    placed_at: AS_OF,
+    updated_at: AS_OF,
+    filled_at: status === 'filled' ? AS_OF : null,
+  };
+}
+
+/** A price tick `seconds` after AS_OF (newer than the fixtures' server figures). */
+export function tickAt(symbol: string, ltp: number, previousClose: number, seconds = 1): StreamTick {
+  const change = ltp - previousClose;
+  return {
+    symbol,
+    ltp,
+    previous_close: previousClose,
+    change,
+    change_percent: (change / previousClose) * 100,
+    volume: 0,
+    ts: Date.parse(AS_OF) + seconds * 1000,
+  };
 }

@@ -1,11 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { errorBody, http, HttpResponse, renderWithProviders, setupServer } from '@nivesh/api-client/testing';
+import {
+  errorBody,
+  FakeTickServer,
+  http,
+  HttpResponse,
+  renderWithProviders,
+  setupServer,
+} from '@nivesh/api-client/testing';
 import {
   connectedDashboardHandlers,
   disconnectedDashboardHandlers,
   engines,
   mlMetrics,
+  marketOverview,
   portfolioOverview,
+  tickAt,
   tradingMode,
 } from '../../features/testing/fixtures';
 import DashboardPage from './DashboardPage';
@@ -98,7 +107,7 @@ describe('DashboardPage, connected', () => {
     expect(await within(card('AI Health')).findByText('83%')).toBeInTheDocument();
     expect(within(card('AI Health')).getByText('Excellent · Learning Active')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Summary' })).getAllByRole('group')).toHaveLength(5);
-    expect(screen.getByText(/Paper Trading · simulated market data · as of/)).toBeInTheDocument();
+    expect(await screen.findByText('Paper Trading · Simulated prices · streaming')).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Connection: Connected' })).toBeInTheDocument();
     expect(screen.queryByText('Data Connection Issues')).not.toBeInTheDocument();
   });
@@ -218,6 +227,7 @@ describe('DashboardPage, connected', () => {
     expect(await within(card('Portfolio Value')).findByText('₹12,34,568')).toBeInTheDocument();
     const calls = [
       'GET /api/portfolio/overview',
+      'GET /api/portfolio/holdings',
       'GET /api/portfolio/activity',
       'GET /api/market/overview',
       'GET /api/trading/mode',
@@ -231,6 +241,57 @@ describe('DashboardPage, connected', () => {
     const before = Object.fromEntries(calls.map((call) => [call, count(call)]));
     await user.click(screen.getByRole('button', { name: /Refresh/ }));
     await waitFor(() => calls.forEach((call) => expect(count(call)).toBe((before[call] ?? 0) + 1)));
+  });
+});
+
+describe('DashboardPage with live prices', () => {
+  beforeEach(() => server.use(...connectedDashboardHandlers()));
+
+  it('moves NIFTY 50, SENSEX and Bank NIFTY with their ticks', async () => {
+    const { tickServer } = renderDashboard();
+    expect(within(await screen.findByTestId('index-NIFTY_50')).getByText('24,350.50')).toBeInTheDocument();
+    await tickServer.following(['NIFTY_50', 'SENSEX', 'BANK_NIFTY']);
+    expect(screen.getByTestId('index-stream')).toHaveTextContent('Streaming');
+
+    tickServer.publish([
+      tickAt('NIFTY_50', 24_400, 24_200),
+      tickAt('SENSEX', 80_500, 80_400),
+      tickAt('BANK_NIFTY', 51_000, 51_480),
+    ]);
+    const nifty = screen.getByTestId('index-NIFTY_50');
+    expect(within(nifty).getByText('24,400.00')).toBeInTheDocument();
+    expect(within(nifty).getByText('+200.00 (+0.83%)')).toHaveStyle({ color: 'var(--chakra-colors-gain)' });
+    const sensex = screen.getByTestId('index-SENSEX');
+    expect(within(sensex).getByText('80,500.00')).toBeInTheDocument();
+    expect(within(sensex).getByText('+100.00 (+0.12%)')).toHaveStyle({ color: 'var(--chakra-colors-gain)' });
+    const bank = screen.getByTestId('index-BANK_NIFTY');
+    expect(within(bank).getByText('51,000.00')).toBeInTheDocument();
+    expect(within(bank).getByText('-480.00 (-0.93%)')).toHaveStyle({ color: 'var(--chakra-colors-loss)' });
+    expect(screen.getByTestId('index-source')).toHaveTextContent('Simulated data');
+  });
+
+  it('names Upstox as the source only when the prices come from it', async () => {
+    server.use(
+      http.get('/api/market/overview', () =>
+        HttpResponse.json({ success: true, data: { ...marketOverview, data_source: 'upstox' } }),
+      ),
+    );
+    const tickServer = new FakeTickServer({ dataSource: 'upstox' });
+    renderWithProviders(<DashboardPage />, { route: '/dashboard', path: '/dashboard', tickServer });
+    await tickServer.following(['NIFTY_50']);
+    expect(await screen.findByTestId('index-source')).toHaveTextContent('Live data · Upstox');
+    expect(screen.getByText('Paper Trading · Upstox prices · streaming')).toBeInTheDocument();
+  });
+
+  it('moves the portfolio cards with the ticks of held symbols', async () => {
+    const { tickServer } = renderDashboard();
+    expect(await within(card('Portfolio Value')).findByText('₹12,34,568')).toBeInTheDocument();
+    await tickServer.following(['INFY', 'RELIANCE']);
+    // RELIANCE +10 on 1,200 shares: +₹12,000.
+    tickServer.publish([tickAt('RELIANCE', 2_466.75, 2_446.95)]);
+    expect(within(card('Portfolio Value')).getByText('₹12,46,568')).toBeInTheDocument();
+    expect(within(card("Today's P&L")).getByText('+₹9,655')).toBeInTheDocument();
+    expect(within(card('Total Returns')).getByText('+₹2,46,568')).toBeInTheDocument();
   });
 });
 
@@ -278,7 +339,7 @@ describe('DashboardPage, services not connected (503)', () => {
     const { user } = renderDashboard();
     expect(await screen.findByText('Data Connection Issues')).toBeInTheDocument();
     const before = count('GET /api/portfolio/overview');
-    server.use(...connectedDashboardHandlers().slice(0, 2));
+    server.use(...connectedDashboardHandlers().slice(0, 3));
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await within(card('Portfolio Value')).findByText('₹12,34,568')).toBeInTheDocument();
     expect(count('GET /api/portfolio/overview')).toBe(before + 1);

@@ -5,8 +5,8 @@
  * so instead of showing a number.
  */
 import { Button, Grid, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
-import { errorMessage, useMarketOverviewQuery, usePortfolioOverviewQuery } from '@nivesh/api-client';
-import { ConnectionBanner, formatIstTime, PageHeader } from '@nivesh/ui';
+import { errorMessage, useLivePortfolio, useMarketOverviewQuery } from '@nivesh/api-client';
+import { ConnectionBanner, PageHeader } from '@nivesh/ui';
 import { LuRefreshCw } from 'react-icons/lu';
 import { ConnectionIndicator } from '../../features/connection/ConnectionIndicator';
 import { combinedStatus } from '../../features/connection/serviceStatus';
@@ -14,7 +14,8 @@ import {
   DASHBOARD_SUMMARY_LABELS,
   PortfolioSummaryCards,
 } from '../../features/portfolioSummary/PortfolioSummaryCards';
-import { loadState, readyData } from '../../features/queryState/loadState';
+import { priceSourceText } from '../../features/livePrices/priceSource';
+import { loadState } from '../../features/queryState/loadState';
 import { AiHealthCard } from './AiHealthCard';
 import { BrokerTokenPanel } from './BrokerTokenPanel';
 import { DataPipelinePanel } from './DataPipelinePanel';
@@ -27,15 +28,15 @@ import { useDashboardRefresh } from './useDashboardRefresh';
 export const PORTFOLIO_NOT_CONNECTED = 'Data source not connected';
 
 export default function DashboardPage() {
-  const portfolioQuery = usePortfolioOverviewQuery();
+  // The summary cards move with the tick stream between fetches (the held symbols' prices).
+  const { overviewQuery: portfolioQuery, overview, stream } = useLivePortfolio();
   const marketQuery = useMarketOverviewQuery();
   const portfolioLoad = loadState(portfolioQuery);
-  const overview = readyData(portfolioQuery)?.data;
   const status = combinedStatus([portfolioLoad, loadState(marketQuery)]);
   const { refreshAll, refreshPortfolio, refreshing } = useDashboardRefresh();
 
   const subtitle = overview
-    ? `${overview.trading_mode_label} · ${overview.data_source === 'simulated' ? 'simulated market data' : 'live Upstox data'} · as of ${formatIstTime(overview.as_of)}`
+    ? `${overview.trading_mode_label} · ${priceSourceText(overview, stream)}`
     : 'Portfolio, markets and AI systems at a glance';
 
   return (

@@ -1,13 +1,31 @@
 /**
  * NIFTY 50, SENSEX and Bank NIFTY: level, change in points and percent since the previous close,
- * whether the NSE session is open, and where the levels come from. Simulated levels say so.
+ * whether the NSE session is open, and where the levels come from. The server's levels are moved by
+ * the tick stream (index ids NIFTY_50, SENSEX, BANK_NIFTY) as they change. Simulated levels say so.
  */
+import { useMemo } from 'react';
 import { Badge, Box, Flex, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { MARKET_INDEX_NAMES, MarketIndexId, type IndexQuote } from '@nivesh/api-contract';
-import { useMarketOverviewQuery, useMarketStatusQuery } from '@nivesh/api-client';
+import {
+  MARKET_INDEX_NAMES,
+  MarketIndexId,
+  type IndexQuote,
+  type MarketOverview,
+} from '@nivesh/api-contract';
+import {
+  freshTick,
+  liveIndexQuote,
+  snapshotTime,
+  useLiveTicks,
+  useMarketOverviewQuery,
+  useMarketStatusQuery,
+  type TickMap,
+} from '@nivesh/api-client';
 import { formatIstTime, formatNumber, formatPercent, Panel, Unavailable } from '@nivesh/ui';
+import { currentSource, SOURCE_LABELS, STREAM_STATUS_TEXT } from '../../features/livePrices/priceSource';
 import { failureText, loadState, readyData } from '../../features/queryState/loadState';
 import { Section } from '../../features/layout/Section';
+
+const INDEX_IDS: readonly string[] = MarketIndexId.options;
 
 function signedPoints(value: number): string {
   const text = formatNumber(Math.abs(value), 2);
@@ -35,7 +53,7 @@ function IndexRow({ id, quote }: { id: MarketIndexId; quote: IndexQuote }) {
         </Text>
       </Stack>
       <Stack gap="0" align="flex-end" fontVariantNumeric="tabular-nums">
-        <Text fontWeight="semibold" textStyle="lg">
+        <Text fontWeight="semibold" textStyle="lg" data-testid={`index-${id}-value`}>
           {formatNumber(quote.value, 2)}
         </Text>
         <Text textStyle="sm" color={tone} data-tone={tone}>
@@ -43,6 +61,19 @@ function IndexRow({ id, quote }: { id: MarketIndexId; quote: IndexQuote }) {
         </Text>
       </Stack>
     </Flex>
+  );
+}
+
+function SourceBadge({ source }: { source: MarketOverview['data_source'] }) {
+  return (
+    <Badge
+      colorPalette={source === 'simulated' ? 'purple' : 'green'}
+      variant="subtle"
+      size="sm"
+      data-testid="index-source"
+    >
+      {source === 'simulated' ? `${SOURCE_LABELS.simulated} data` : `Live data · ${SOURCE_LABELS.upstox}`}
+    </Badge>
   );
 }
 
@@ -62,10 +93,28 @@ function SessionBadge() {
   );
 }
 
+/** The overview with each index at its latest tick newer than the server's levels. */
+function liveOverview(overview: MarketOverview, ticks: TickMap): { overview: MarketOverview; asOf: number } {
+  const since = snapshotTime(overview.as_of);
+  let asOf = since ?? 0;
+  const indices = { ...overview.indices };
+  for (const id of MarketIndexId.options) {
+    const tick = freshTick(ticks, id, since);
+    if (tick) asOf = Math.max(asOf, tick.ts);
+    indices[id] = liveIndexQuote(overview.indices[id], tick);
+  }
+  return { overview: { ...overview, indices }, asOf };
+}
+
 export function MarketStatusPanel() {
   const query = useMarketOverviewQuery();
   const load = loadState(query);
-  const overview = readyData(query)?.data;
+  const stream = useLiveTicks(INDEX_IDS);
+  const serverOverview = readyData(query)?.data;
+  const live = useMemo(
+    () => serverOverview && liveOverview(serverOverview, stream.ticks),
+    [serverOverview, stream.ticks],
+  );
 
   return (
     <Section label="Market Status">
@@ -91,24 +140,19 @@ export function MarketStatusPanel() {
             {failureText(query, 'Please try again.')}
           </Unavailable>
         )}
-        {overview && (
+        {live && (
           <Stack gap="3">
             <Box>
               {MarketIndexId.options.map((id) => (
-                <IndexRow key={id} id={id} quote={overview.indices[id]} />
+                <IndexRow key={id} id={id} quote={live.overview.indices[id]} />
               ))}
             </Box>
             <HStack justify="space-between" wrap="wrap" gap="2" textStyle="xs" color="fg.muted">
-              {overview.data_source === 'simulated' ? (
-                <Badge colorPalette="purple" variant="subtle" size="sm">
-                  Simulated data
-                </Badge>
-              ) : (
-                <Badge colorPalette="green" variant="subtle" size="sm">
-                  Live data · Upstox
-                </Badge>
-              )}
-              <Text>As of {formatIstTime(overview.as_of)}</Text>
+              <HStack gap="2">
+                <SourceBadge source={currentSource(live.overview.data_source, stream)} />
+                <Text data-testid="index-stream">{STREAM_STATUS_TEXT[stream.status]}</Text>
+              </HStack>
+              <Text>As of {formatIstTime(new Date(live.asOf))}</Text>
             </HStack>
           </Stack>
         )}

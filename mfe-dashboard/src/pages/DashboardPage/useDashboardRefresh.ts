@@ -14,6 +14,7 @@ export function useDashboardRefresh() {
   const refreshPortfolio = useCallback(async () => {
     await Promise.allSettled([
       dispatch(portfolioApi.endpoints.portfolioOverview.initiate(undefined, FORCE)),
+      dispatch(portfolioApi.endpoints.holdings.initiate(undefined, FORCE)),
       dispatch(portfolioApi.endpoints.activity.initiate(undefined, FORCE)),
     ]);
   }, [dispatch]);

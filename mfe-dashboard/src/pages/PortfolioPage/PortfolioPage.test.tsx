@@ -1,9 +1,26 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import type { PlaceOrderRequest } from '@nivesh/api-contract';
 import { errorBody, http, HttpResponse, renderWithProviders, setupServer } from '@nivesh/api-client/testing';
-import { holdings, notConnected, portfolioOverview } from '../../features/testing/fixtures';
+import { toaster } from '@nivesh/ui';
+import {
+  activity,
+  holdings,
+  notConnected,
+  orderPreview,
+  placedOrder,
+  portfolioOverview,
+  tickAt,
+  tradingMode,
+} from '../../features/testing/fixtures';
 import PortfolioPage from './PortfolioPage';
 
-const server = setupServer();
+configure({ asyncUtilTimeout: 5000 });
+jest.setTimeout(30_000);
+
+// No open orders unless a test says otherwise.
+const server = setupServer(
+  http.get('/api/trading/orders', () => HttpResponse.json({ success: true, data: [] })),
+);
 const requests: string[] = [];
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
@@ -14,6 +31,7 @@ beforeAll(() => {
 afterEach(() => {
   server.resetHandlers();
   requests.length = 0;
+  toaster.remove();
 });
 afterAll(() => server.close());
 
@@ -71,7 +89,15 @@ describe('PortfolioPage', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((header) => header.textContent);
-    expect(headers).toEqual(['Symbol', 'Quantity', 'Entry Price', 'Current Price', 'P&L', 'Return %']);
+    expect(headers).toEqual([
+      'Symbol',
+      'Quantity',
+      'Entry Price',
+      'Current Price',
+      'P&L',
+      'Return %',
+      'Trade',
+    ]);
 
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
@@ -152,5 +178,168 @@ describe('PortfolioPage', () => {
     renderPage();
     expect(await screen.findByText('Failed to fetch portfolio data')).toBeInTheDocument();
     expect(within(card('Total Value')).getByText('Not available')).toBeInTheDocument();
+  });
+});
+
+describe('PortfolioPage with live prices', () => {
+  it('moves Current Price, P&L and Return % of a holding, and the cards, with its ticks', async () => {
+    server.use(overviewOk, holdingsOk);
+    const { tickServer } = renderPage();
+    expect(await within(card('Total Value')).findByText('₹12,34,568')).toBeInTheDocument();
+    await tickServer.following(['INFY', 'RELIANCE']);
+
+    // RELIANCE 2,456.75 -> 2,466.75 on 1,200 shares: +₹12,000.
+    tickServer.publish([tickAt('RELIANCE', 2_466.75, 2_446.95)]);
+    const reliance = within(screen.getByTestId('holding-RELIANCE-CNC'));
+    expect(reliance.getByText('₹2,466.75')).toBeInTheDocument();
+    expect(reliance.getByText('+₹79,500')).toBeInTheDocument(); // (2,466.75 - 2,400.50) x 1,200
+    expect(reliance.getByText('+2.76%')).toBeInTheDocument(); // 66.25 / 2,400.50
+    expect(within(card('Total Value')).getByText('₹12,46,568')).toBeInTheDocument();
+    expect(within(card('Daily P&L')).getByText('+₹9,655')).toHaveStyle({
+      color: 'var(--chakra-colors-gain)',
+    });
+    // -0.19% + 12,000 / (12,34,567.89 + 2,345.50) = +0.78%
+    expect(within(card('Daily P&L')).getByText('+0.78% since previous close')).toBeInTheDocument();
+    expect(within(card('Total Returns')).getByText('+₹2,46,568')).toBeInTheDocument();
+    expect(screen.getByText('2 positions · market value ₹30,36,110')).toBeInTheDocument();
+
+    // INFY falls further: 1,520.20 -> 1,500.00 on 50 shares.
+    tickServer.publish([tickAt('INFY', 1_500, 1_537.1, 2)]);
+    const infy = within(screen.getByTestId('holding-INFY-CNC'));
+    expect(infy.getByText('₹1,500.00')).toBeInTheDocument();
+    expect(infy.getByText('-₹5,000')).toHaveStyle({ color: 'var(--chakra-colors-loss)' });
+    expect(infy.getByText('-6.25%')).toBeInTheDocument();
+    expect(within(card('Total Value')).getByText('₹12,45,558')).toBeInTheDocument(); // -1,010
+    expect(screen.getByText(/Simulated prices · streaming/)).toBeInTheDocument();
+  });
+
+  it('ignores ticks older than the figures the server sent', async () => {
+    server.use(overviewOk, holdingsOk);
+    const { tickServer } = renderPage();
+    expect(await within(card('Total Value')).findByText('₹12,34,568')).toBeInTheDocument();
+    await tickServer.following(['RELIANCE']);
+    tickServer.publish([tickAt('RELIANCE', 2_300, 2_446.95, -60)]);
+    expect(within(screen.getByTestId('holding-RELIANCE-CNC')).getByText('₹2,456.75')).toBeInTheDocument();
+    expect(within(card('Total Value')).getByText('₹12,34,568')).toBeInTheDocument();
+  });
+});
+
+describe('PortfolioPage orders', () => {
+  const previews: PlaceOrderRequest[] = [];
+  const placed: PlaceOrderRequest[] = [];
+  afterEach(() => {
+    previews.length = 0;
+    placed.length = 0;
+  });
+
+  function orderHandlers() {
+    return [
+      overviewOk,
+      holdingsOk,
+      http.get('/api/portfolio/activity', () => HttpResponse.json({ success: true, data: activity })),
+      http.get('/api/trading/mode', () => HttpResponse.json(tradingMode('paper'))),
+      http.post('/api/trading/orders/preview', async ({ request }) => {
+        previews.push((await request.json()) as PlaceOrderRequest);
+        return HttpResponse.json({ success: true, data: orderPreview() });
+      }),
+      http.post('/api/trading/orders', async ({ request }) => {
+        const body = (await request.json()) as PlaceOrderRequest;
+        placed.push(body);
+        return HttpResponse.json({
+          success: true,
+          message: `Sold ${body.quantity} ${body.symbol} at ₹1,520.20`,
+          data: placedOrder(body, 'filled', 1_520.2),
+        });
+      }),
+    ];
+  }
+
+  it('lists open orders and cancels one after confirming', async () => {
+    const resting = placedOrder(
+      { symbol: 'TCS', side: 'BUY', quantity: 3, order_type: 'LIMIT', limit_price: 3_800.05, product: 'CNC' },
+      'open',
+    );
+    let open = [resting];
+    const cancelled: string[] = [];
+    server.use(
+      http.get('/api/trading/orders', ({ request }) => {
+        expect(new URL(request.url).searchParams.get('status')).toBe('open');
+        return HttpResponse.json({ success: true, data: open });
+      }),
+      http.post('/api/trading/orders/:orderId/cancel', ({ params }) => {
+        cancelled.push(String(params.orderId));
+        open = [];
+        return HttpResponse.json({
+          success: true,
+          message: 'Cancelled: Buy 3 TCS at ₹3,800.05',
+          data: { ...resting, status: 'cancelled' },
+        });
+      }),
+      ...orderHandlers(),
+    );
+    const { user } = renderPage();
+    const table = await screen.findByRole('table', { name: 'Open orders' });
+    expect(within(table).getByText('Buy 3 TCS at ₹3,800.05')).toBeInTheDocument();
+    await user.click(within(table).getByRole('button', { name: 'Cancel Buy 3 TCS at ₹3,800.05' }));
+    const confirm = await screen.findByRole('alertdialog');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel Order' }));
+    expect(await screen.findByText('Cancelled: Buy 3 TCS at ₹3,800.05')).toBeInTheDocument();
+    expect(cancelled).toEqual(['ord-1']);
+    expect(await screen.findByText('No open orders.')).toBeInTheDocument();
+  });
+
+  it('New Order opens an empty ticket that takes a typed symbol', async () => {
+    server.use(...orderHandlers());
+    const { user } = renderPage();
+    await screen.findByRole('table', { name: 'Current holdings' });
+    await user.click(screen.getByRole('button', { name: /New Order/ }));
+    const ticket = await screen.findByRole('dialog');
+    expect(within(ticket).getByLabelText('Symbol')).toHaveValue('');
+    expect(within(ticket).getByText('Enter a symbol.')).toBeInTheDocument();
+    await user.type(within(ticket).getByLabelText('Symbol'), 'tcs');
+    await user.type(within(ticket).getByLabelText('Quantity'), '3');
+    await waitFor(() =>
+      expect(previews.at(-1)).toEqual({
+        symbol: 'TCS',
+        side: 'BUY',
+        quantity: 3,
+        order_type: 'MARKET',
+        product: 'CNC',
+      }),
+    );
+  });
+
+  it("a holding's Sell fills the ticket with it; placing toasts and fetches the account again", async () => {
+    server.use(...orderHandlers());
+    const { user } = renderPage();
+    await screen.findByRole('table', { name: 'Current holdings' });
+    await user.click(screen.getByRole('button', { name: 'Sell INFY CNC' }));
+    const ticket = await screen.findByRole('dialog');
+    expect(within(ticket).getByLabelText('Symbol')).toHaveValue('INFY');
+    expect(within(ticket).getByLabelText('Quantity')).toHaveValue(50);
+    expect(within(ticket).getByRole('button', { name: 'Sell' })).toHaveAttribute('aria-pressed', 'true');
+    await within(ticket).findByRole('table', { name: 'Order estimate' });
+
+    const before = {
+      overview: requests.filter((call) => call === 'GET /api/portfolio/overview').length,
+      holdings: requests.filter((call) => call === 'GET /api/portfolio/holdings').length,
+    };
+    const place = within(ticket).getByRole('button', { name: 'Place paper sell order' });
+    await waitFor(() => expect(place).toBeEnabled());
+    await user.click(place);
+
+    expect(await screen.findByText('Sold 50 INFY at ₹1,520.20')).toBeInTheDocument();
+    expect(placed).toEqual([
+      { symbol: 'INFY', side: 'SELL', quantity: 50, order_type: 'MARKET', product: 'CNC' },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => {
+      expect(requests.filter((call) => call === 'GET /api/portfolio/overview').length).toBe(
+        before.overview + 1,
+      );
+      expect(requests.filter((call) => call === 'GET /api/portfolio/holdings').length).toBe(
+        before.holdings + 1,
+      );
+    });
   });
 });

@@ -1,33 +1,33 @@
 /**
  * Portfolio (specification part 1, section 2): value, day's P&L, positions and returns, and the
- * current holdings. When a call fails the page says which one ('Failed to fetch portfolio data' /
- * 'Failed to fetch holdings data') under 'Error loading portfolio data'.
+ * current holdings, all at live prices (the tick stream moves them between fetches). When a call
+ * fails the page says which one ('Failed to fetch portfolio data' / 'Failed to fetch holdings
+ * data') under 'Error loading portfolio data'. New Order, and Buy / Sell on each holding, open the
+ * order ticket; orders still waiting to fill are listed under the holdings, with Cancel.
  */
-import { Alert, Button, Skeleton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import {
-  errorMessage,
-  isDisconnected,
-  useHoldingsQuery,
-  usePortfolioOverviewQuery,
-} from '@nivesh/api-client';
-import { formatIstTime, formatNumber, formatRupees, PageHeader, Panel, Unavailable } from '@nivesh/ui';
-import { LuRefreshCw } from 'react-icons/lu';
+import { useState } from 'react';
+import { Alert, Box, Button, HStack, Skeleton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { errorMessage, isDisconnected, useLivePortfolio } from '@nivesh/api-client';
+import { formatNumber, formatRupees, PageHeader, Panel, Unavailable } from '@nivesh/ui';
+import { LuPlus, LuRefreshCw } from 'react-icons/lu';
+import { OrderTicket, type OrderTicketPrefill } from '../../features/orderTicket';
+import { priceSourceText } from '../../features/livePrices/priceSource';
 import {
   PORTFOLIO_PAGE_SUMMARY_LABELS,
   PortfolioSummaryCards,
 } from '../../features/portfolioSummary/PortfolioSummaryCards';
-import { loadState, readyData } from '../../features/queryState/loadState';
+import { loadState } from '../../features/queryState/loadState';
 import { HoldingsTable } from './HoldingsTable';
+import { OpenOrdersPanel } from './OpenOrdersPanel';
 import { Section } from '../../features/layout/Section';
 
 export default function PortfolioPage() {
-  const overviewQuery = usePortfolioOverviewQuery();
-  const holdingsQuery = useHoldingsQuery();
+  const { overviewQuery, holdingsQuery, overview, holdings, stream } = useLivePortfolio();
   const overviewLoad = loadState(overviewQuery);
   const holdingsLoad = loadState(holdingsQuery);
-  const overview = readyData(overviewQuery)?.data;
-  const holdings = readyData(holdingsQuery)?.data;
   const refreshing = overviewQuery.isFetching || holdingsQuery.isFetching;
+  // The ticket's prefill while it is open.
+  const [ticket, setTicket] = useState<OrderTicketPrefill | null>(null);
 
   const refresh = () => {
     overviewQuery.refetch();
@@ -41,7 +41,7 @@ export default function PortfolioPage() {
   ].filter(({ query }) => query.isError);
 
   const subtitle = overview
-    ? `${overview.trading_mode_label} · ${overview.data_source === 'simulated' ? 'simulated market prices' : 'live Upstox prices'} · as of ${formatIstTime(overview.as_of)}`
+    ? `${overview.trading_mode_label} · ${priceSourceText(overview, stream)}`
     : 'Holdings, P&L and returns';
 
   const holdingsSubtitle = holdings
@@ -56,9 +56,20 @@ export default function PortfolioPage() {
         title="Portfolio"
         subtitle={subtitle}
         actions={
-          <Button size="sm" variant="outline" onClick={refresh} loading={refreshing} loadingText="Refreshing">
-            <LuRefreshCw /> Refresh
-          </Button>
+          <HStack gap="2">
+            <Button size="sm" colorPalette="brand" onClick={() => setTicket({})}>
+              <LuPlus /> New Order
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={refresh}
+              loading={refreshing}
+              loadingText="Refreshing"
+            >
+              <LuRefreshCw /> Refresh
+            </Button>
+          </HStack>
         }
       />
 
@@ -117,10 +128,21 @@ export default function PortfolioPage() {
                 Shares you buy appear here with their entry price, current price and P&amp;L.
               </Unavailable>
             ) : (
-              <HoldingsTable holdings={holdings} />
+              <HoldingsTable holdings={holdings} onOrder={setTicket} />
             ))}
         </Panel>
       </Section>
+
+      <Box mt="6">
+        <OpenOrdersPanel />
+      </Box>
+
+      <OrderTicket
+        open={ticket !== null}
+        prefill={ticket ?? undefined}
+        knownSymbols={holdings?.map((holding) => holding.symbol) ?? []}
+        onClose={() => setTicket(null)}
+      />
     </Stack>
   );
 }

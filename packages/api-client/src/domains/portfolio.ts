@@ -25,11 +25,29 @@ export const portfolioApi = api.injectEndpoints({
     quickStats: build.query<ResponseOf<typeof r.quickStats>, void>({
       query: () => toFetchArgs(r.quickStats, undefined),
       responseSchema: r.quickStats.responses[200],
+      // Positions, win rate and the month's return change with every fill.
+      providesTags: ['Portfolio'],
     }),
   }),
 });
 
-export const { usePortfolioOverviewQuery, useHoldingsQuery, useActivityQuery } = portfolioApi;
+/** The portfolio summary, polled (the contract route's interval) so fills of resting orders show. */
+export function usePortfolioOverviewQuery(options: { skip?: boolean } = {}) {
+  return portfolioApi.endpoints.portfolioOverview.useQuery(undefined, {
+    ...pollingFor(r.overview),
+    ...options,
+  });
+}
+
+/** Current holdings, polled like the summary (live prices come from the tick stream in between). */
+export function useHoldingsQuery(options: { skip?: boolean } = {}) {
+  return portfolioApi.endpoints.holdings.useQuery(undefined, { ...pollingFor(r.holdings), ...options });
+}
+
+/** Recent fills, polled like the summary. */
+export function useActivityQuery(options: { skip?: boolean } = {}) {
+  return portfolioApi.endpoints.activity.useQuery(undefined, { ...pollingFor(r.activity), ...options });
+}
 
 /** Quick stats, polled every 30 s (specification part 2, section 7). */
 export function useQuickStatsQuery(options: { skip?: boolean } = {}) {

@@ -11,9 +11,11 @@ import type { User } from '@nivesh/api-contract';
 import { UiProvider } from '@nivesh/ui';
 import { makeStore, type AppStore } from '../store';
 import { sessionCleared, sessionStarted, tokenStorage } from '../session/sessionSlice';
+import { FakeTickServer, installFakeTickServer } from './fakeTickServer';
 
 export { http, HttpResponse, delay } from 'msw';
 export { setupServer } from 'msw/node';
+export * from './fakeTickServer';
 
 export const TEST_USER: User = { email: 'operator@nivesh.local', name: null, username: 'operator' };
 export const TEST_TOKEN = 'test-session-token';
@@ -26,11 +28,15 @@ export interface RenderOptions {
   /** Signed in (the default), or `null` for a visitor. */
   session?: { token: string; user: User } | null;
   store?: AppStore;
+  /** The price stream's server end (default: a new FakeTickServer that prices nothing yet). */
+  tickServer?: FakeTickServer;
 }
 
 export interface RenderedApp extends RenderResult {
   store: AppStore;
   user: UserEvent;
+  /** Push live prices with `tickServer.publish([...])` (after `await tickServer.following([...])`). */
+  tickServer: FakeTickServer;
 }
 
 /** The router's current path, for tests that check where a screen navigated to. */
@@ -53,6 +59,8 @@ export function renderWithProviders(element: ReactElement, options: RenderOption
   } else {
     store.dispatch(sessionCleared());
   }
+  const tickServer = options.tickServer ?? new FakeTickServer();
+  installFakeTickServer(store, tickServer);
   const user = userEvent.setup();
   const result = render(
     <Provider store={store}>
@@ -67,7 +75,7 @@ export function renderWithProviders(element: ReactElement, options: RenderOption
       </UiProvider>
     </Provider>,
   );
-  return { ...result, store, user };
+  return { ...result, store, user, tickServer };
 }
 
 /** An ApiError body, as the server sends it. */

@@ -1,0 +1,81 @@
+/**
+ * Paper orders per second, sustained: market orders through the real paper engine of the real app
+ * (buildApp over in-memory PGlite, the simulated market, limits checked, charges computed, FIFO
+ * lots, ledger rows), each committed in its own transaction before the next starts. Baseline: the
+ * same database committing one bare INSERT of an equivalent orders row per transaction. Both run
+ * in this process, one after the other, for the same time.
+ */
+import { randomBytes } from 'node:crypto';
+import { createTestApp } from '@nivesh/server/testing';
+import { openDatabase, schema } from '@nivesh/server/db';
+import type { BenchResult } from './health.js';
+
+const DURATION_MS = Number(process.env['BENCH_SECONDS'] ?? 8) * 1000;
+const WARM_UP_MS = 1000;
+
+async function rate(run: () => Promise<void>): Promise<number> {
+  const warmUntil = performance.now() + WARM_UP_MS;
+  while (performance.now() < warmUntil) await run();
+  let done = 0;
+  const start = performance.now();
+  const until = start + DURATION_MS;
+  while (performance.now() < until) {
+    await run();
+    done += 1;
+  }
+  return done / ((performance.now() - start) / 1000);
+}
+
+export async function benchPaperOrders(): Promise<BenchResult> {
+  const database = await openDatabase({ kind: 'pglite', dataDir: null });
+  const product = await createTestApp(database, { deps: { paperTimers: false, watchBrokerToken: false } });
+  try {
+    const { paper, feed } = product.app.services;
+    const symbol = feed.instruments()[0]!.symbol;
+    // Thousands of orders a run: keep the day's charges from tripping the daily-loss limit.
+    await paper.setLimits({ ...(await paper.settings()), max_daily_loss: 100_000_000 }, 'bench');
+    let side: 'BUY' | 'SELL' = 'BUY';
+    let placed = 0;
+    const measured = await rate(async () => {
+      const order = await paper.placeOrder(
+        { symbol, side, quantity: 1, order_type: 'MARKET', product: 'CNC' },
+        'bench',
+      );
+      if (order.status !== 'filled') throw new Error(`bench order not filled: ${order.status}`);
+      side = side === 'BUY' ? 'SELL' : 'BUY';
+      placed += 1;
+    });
+    if (placed === 0) throw new Error('no orders placed');
+
+    const db = database.db;
+    const baseline = await rate(async () => {
+      const now = new Date();
+      await db.transaction(async (tx) => {
+        await tx.insert(schema.orders).values({
+          id: `BENCH-${randomBytes(6).toString('hex')}`,
+          account: 'bench',
+          symbol,
+          side: 'BUY',
+          quantity: 1,
+          orderType: 'MARKET',
+          product: 'CNC',
+          status: 'filled',
+          strategy: 'bench',
+          placedBy: 'bench',
+          placedAt: now,
+          updatedAt: now,
+          tradingDay: now.toISOString().slice(0, 10),
+        });
+      });
+    });
+    return {
+      name: 'paper orders, each committed (vs bare INSERT txn)',
+      unit: 'orders/s',
+      product: measured,
+      baseline,
+    };
+  } finally {
+    await product.close();
+    await database.close();
+  }
+}

@@ -1,0 +1,218 @@
+/**
+ * The order ticket: the estimate with every charge before submitting, the limit price field, the
+ * refusal a limit would give, the server's rejection on submitting, success, and the paper / LIVE
+ * label by the trading mode.
+ */
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import type { PlaceOrderRequest } from '@nivesh/api-contract';
+import { errorBody, http, HttpResponse, renderWithProviders, setupServer } from '@nivesh/api-client/testing';
+import { toaster } from '@nivesh/ui';
+import { orderPreview, placedOrder, tradingMode } from '../testing/fixtures';
+import { OrderTicket } from './OrderTicket';
+import type { OrderTicketPrefill } from './orderForm';
+
+configure({ asyncUtilTimeout: 5000 });
+jest.setTimeout(30_000);
+
+const server = setupServer();
+const previews: unknown[] = [];
+const placed: unknown[] = [];
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  previews.length = 0;
+  placed.length = 0;
+  toaster.remove();
+});
+afterAll(() => server.close());
+
+function handlers(mode: 'paper' | 'live' = 'paper') {
+  return [
+    http.get('/api/trading/mode', () => HttpResponse.json(tradingMode(mode))),
+    http.post('/api/trading/orders/preview', async ({ request }) => {
+      previews.push(await request.json());
+      return HttpResponse.json({ success: true, data: orderPreview() });
+    }),
+    http.post('/api/trading/orders', async ({ request }) => {
+      const body = (await request.json()) as PlaceOrderRequest;
+      placed.push(body);
+      return HttpResponse.json({
+        success: true,
+        message: 'Bought 10 RELIANCE at ₹2,456.75',
+        data: placedOrder(body),
+      });
+    }),
+  ];
+}
+
+const BUY_RELIANCE: OrderTicketPrefill = { symbol: 'RELIANCE', side: 'BUY', quantity: 10, product: 'CNC' };
+
+function renderTicket(prefill: OrderTicketPrefill = BUY_RELIANCE) {
+  const onClose = jest.fn();
+  const rendered = renderWithProviders(<OrderTicket open prefill={prefill} onClose={onClose} />);
+  return { ...rendered, onClose };
+}
+
+const estimate = () => screen.findByRole('table', { name: 'Order estimate' });
+const row = (table: HTMLElement, name: string) => within(table).getByRole('row', { name });
+const placeButton = () => screen.getByRole('button', { name: /^Place (paper|LIVE) (buy|sell) order$/ });
+
+describe('the order ticket', () => {
+  it('shows the estimated price, value, every charge and the total before submitting', async () => {
+    server.use(...handlers());
+    renderTicket();
+    const table = await estimate();
+    expect(row(table, 'Estimated price ₹2,456.75')).toBeInTheDocument();
+    expect(row(table, 'Order value ₹24,567.50')).toBeInTheDocument();
+    expect(row(table, 'Brokerage ₹20.00')).toBeInTheDocument();
+    expect(row(table, 'STT ₹25.00')).toBeInTheDocument();
+    expect(row(table, 'Exchange transaction charge ₹0.73')).toBeInTheDocument();
+    expect(row(table, 'SEBI turnover fee ₹0.02')).toBeInTheDocument();
+    expect(row(table, 'Stamp duty ₹4.00')).toBeInTheDocument();
+    expect(row(table, 'GST ₹3.74')).toBeInTheDocument();
+    expect(row(table, 'DP charge ₹0.00')).toBeInTheDocument();
+    expect(row(table, 'Total charges ₹53.49')).toBeInTheDocument();
+    expect(row(table, 'Total amount (value + charges) ₹24,620.99')).toBeInTheDocument();
+    expect(row(table, 'Available cash ₹5,00,000.00')).toBeInTheDocument();
+    expect(previews.at(-1)).toEqual({
+      symbol: 'RELIANCE',
+      side: 'BUY',
+      quantity: 10,
+      order_type: 'MARKET',
+      product: 'CNC',
+    });
+    await waitFor(() => expect(placeButton()).toBeEnabled());
+    expect(screen.getByTestId('order-mode')).toHaveTextContent('Paper order');
+    expect(placeButton()).toHaveTextContent('Place paper buy order');
+  });
+
+  it("asks for a new estimate as the fields change, and names a sale's net amount", async () => {
+    server.use(...handlers());
+    const { user } = renderTicket();
+    await estimate();
+    await user.click(screen.getByRole('button', { name: 'Sell' }));
+    await user.clear(screen.getByLabelText('Quantity'));
+    await user.type(screen.getByLabelText('Quantity'), '25');
+    await user.selectOptions(screen.getByLabelText('Product'), 'MIS');
+    await waitFor(() =>
+      expect(previews.at(-1)).toEqual({
+        symbol: 'RELIANCE',
+        side: 'SELL',
+        quantity: 25,
+        order_type: 'MARKET',
+        product: 'MIS',
+      }),
+    );
+    expect(
+      within(await estimate()).getByRole('row', { name: 'Net amount (value - charges) ₹24,620.99' }),
+    ).toBeInTheDocument();
+    expect(placeButton()).toHaveTextContent('Place paper sell order');
+  });
+
+  it('shows the limit price field (₹0.05 steps) only for a LIMIT order, and sends the price', async () => {
+    server.use(...handlers());
+    const { user } = renderTicket();
+    await estimate();
+    expect(screen.queryByLabelText('Limit price')).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Order type'), 'LIMIT');
+    const price = screen.getByLabelText('Limit price');
+    expect(price).toHaveAttribute('step', '0.05');
+    expect(screen.getByText('Enter a limit price.')).toBeInTheDocument();
+    await user.type(price, '2400.03');
+    expect(await screen.findByText('The limit price must be a multiple of ₹0.05.')).toBeInTheDocument();
+    expect(placeButton()).toBeDisabled();
+    await user.clear(price);
+    await user.type(price, '2400.05');
+    await waitFor(() =>
+      expect(previews.at(-1)).toEqual({
+        symbol: 'RELIANCE',
+        side: 'BUY',
+        quantity: 10,
+        order_type: 'LIMIT',
+        limit_price: 2400.05,
+        product: 'CNC',
+      }),
+    );
+    await user.selectOptions(screen.getByLabelText('Order type'), 'MARKET');
+    expect(screen.queryByLabelText('Limit price')).not.toBeInTheDocument();
+  });
+
+  it('shows the refusal a limit would give, and does not let the order be placed', async () => {
+    const refusal =
+      'Order value ₹24,567.50 exceeds the maximum position size of ₹20,000.00 (max_position_size).';
+    server.use(
+      http.post('/api/trading/orders/preview', () =>
+        HttpResponse.json({
+          success: true,
+          data: orderPreview({ rejection: { limit: 'max_position_size', message: refusal } }),
+        }),
+      ),
+      ...handlers(),
+    );
+    renderTicket();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('This order would be refused')).toBeInTheDocument();
+    expect(within(alert).getByText(refusal)).toBeInTheDocument();
+    expect(placeButton()).toBeDisabled();
+  });
+
+  it("shows the server's message for a symbol it does not know", async () => {
+    server.use(
+      http.post('/api/trading/orders/preview', () =>
+        HttpResponse.json(errorBody('Unknown symbol "RELIANC": not an NSE equity this server trades.'), {
+          status: 400,
+        }),
+      ),
+      ...handlers(),
+    );
+    renderTicket({ symbol: 'RELIANC', quantity: 1 });
+    expect(
+      await screen.findByText('Unknown symbol "RELIANC": not an NSE equity this server trades.'),
+    ).toBeInTheDocument();
+    expect(placeButton()).toBeDisabled();
+  });
+
+  it("shows the server's rejection (422) naming the limit and figures, and stays open", async () => {
+    const rejection =
+      "Today's loss ₹26,100.00 would pass the daily loss limit of ₹25,000.00 (max_daily_loss).";
+    server.use(
+      http.post('/api/trading/orders', () =>
+        HttpResponse.json(errorBody(rejection, { limit: 'max_daily_loss' }), { status: 422 }),
+      ),
+      ...handlers(),
+    );
+    const { user, onClose } = renderTicket();
+    await estimate();
+    await waitFor(() => expect(placeButton()).toBeEnabled());
+    await user.click(placeButton());
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Order not placed')).toBeInTheDocument();
+    expect(within(alert).getByText(rejection)).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('places the order, says so in a toast and closes', async () => {
+    server.use(...handlers());
+    const { user, onClose } = renderTicket();
+    await estimate();
+    await waitFor(() => expect(placeButton()).toBeEnabled());
+    await user.click(placeButton());
+    expect(await screen.findByText('Bought 10 RELIANCE at ₹2,456.75')).toBeInTheDocument();
+    expect(screen.getByText('Order filled')).toBeInTheDocument();
+    expect(placed).toEqual([
+      { symbol: 'RELIANCE', side: 'BUY', quantity: 10, order_type: 'MARKET', product: 'CNC' },
+    ]);
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('labels a LIVE order in red in live mode', async () => {
+    server.use(...handlers('live'));
+    renderTicket();
+    await estimate();
+    await waitFor(() => expect(screen.getByTestId('order-mode')).toHaveTextContent('LIVE order'));
+    expect(screen.getByText('Executes with real money through the broker.')).toBeInTheDocument();
+    await waitFor(() => expect(placeButton()).toBeEnabled());
+    expect(placeButton()).toHaveTextContent('Place LIVE buy order');
+    expect(placeButton()).toHaveAttribute('data-account', 'live');
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * Orders that have not filled yet (a limit order waiting for its price, an order placed while the
+ * market was shut), with Cancel. Cancelling asks first; the server's sentence says how it went.
+ */
+import { useState } from 'react';
+import { Badge, Button, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import type { Order } from '@nivesh/api-contract';
+import { errorMessage, useCancelOrderMutation, useOpenOrdersQuery } from '@nivesh/api-client';
+import {
+  ConfirmDialog,
+  formatIstDateTime,
+  formatNumber,
+  formatRupees,
+  notify,
+  Panel,
+  Unavailable,
+} from '@nivesh/ui';
+import { failureText, loadState, readyData } from '../../features/queryState/loadState';
+import { Section } from '../../features/layout/Section';
+
+function describe(order: Order): string {
+  const side = order.side === 'BUY' ? 'Buy' : 'Sell';
+  const price =
+    order.limit_price === null ? 'at market' : `at ${formatRupees(order.limit_price, { decimals: 2 })}`;
+  return `${side} ${formatNumber(order.quantity)} ${order.symbol} ${price}`;
+}
+
+export function OpenOrdersPanel() {
+  const query = useOpenOrdersQuery();
+  const load = loadState(query);
+  const orders = readyData(query)?.data;
+  const [cancelOrder, { isLoading: cancelling }] = useCancelOrderMutation();
+  const [confirming, setConfirming] = useState<Order | null>(null);
+
+  async function cancel(order: Order) {
+    const result = await cancelOrder({ params: { orderId: order.order_id } });
+    setConfirming(null);
+    if ('error' in result) {
+      notify('error', 'Order not cancelled', errorMessage(result.error, 'Please try again.'));
+      return;
+    }
+    notify('success', 'Order cancelled', result.data.message);
+  }
+
+  return (
+    <Section label="Open Orders">
+      <Panel title="Open Orders" subtitle="Placed and waiting to fill">
+        {load === 'loading' && <Skeleton height="9" aria-label="Loading open orders" />}
+        {(load === 'unavailable' || load === 'error') && (
+          <Unavailable title="Open orders not available">
+            {failureText(query, 'The order service did not answer.')}
+          </Unavailable>
+        )}
+        {orders &&
+          (orders.length === 0 ? (
+            <Text textStyle="sm" color="fg.muted">
+              No open orders.
+            </Text>
+          ) : (
+            <Table.ScrollArea borderWidth="1px" borderColor="border" rounded="l2">
+              <Table.Root size="sm" aria-label="Open orders">
+                <Table.Header>
+                  <Table.Row bg="bg.subtle">
+                    <Table.ColumnHeader>Order</Table.ColumnHeader>
+                    <Table.ColumnHeader>Product</Table.ColumnHeader>
+                    <Table.ColumnHeader>Placed</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">Cancel</Table.ColumnHeader>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body fontVariantNumeric="tabular-nums">
+                  {orders.map((order) => (
+                    <Table.Row key={order.order_id}>
+                      <Table.Cell>
+                        <Stack gap="0">
+                          <Text fontWeight="medium">{describe(order)}</Text>
+                          {order.status_message && (
+                            <Text textStyle="xs" color="fg.muted">
+                              {order.status_message}
+                            </Text>
+                          )}
+                        </Stack>
+                      </Table.Cell>
+                      <Table.Cell>
+                        <Badge size="xs" variant="outline">
+                          {order.product}
+                        </Badge>{' '}
+                        {order.account === 'live' && (
+                          <Badge size="xs" colorPalette="red" variant="solid">
+                            LIVE
+                          </Badge>
+                        )}
+                      </Table.Cell>
+                      <Table.Cell>{formatIstDateTime(order.placed_at)}</Table.Cell>
+                      <Table.Cell textAlign="end">
+                        <Button
+                          size="2xs"
+                          variant="outline"
+                          colorPalette="red"
+                          aria-label={`Cancel ${describe(order)}`}
+                          onClick={() => setConfirming(order)}
+                        >
+                          Cancel
+                        </Button>
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+          ))}
+        <ConfirmDialog
+          open={confirming !== null}
+          onOpenChange={(open) => {
+            if (!open) setConfirming(null);
+          }}
+          title="Cancel this order?"
+          tone="neutral"
+          confirmLabel="Cancel Order"
+          cancelLabel="Keep It"
+          loading={cancelling}
+          onConfirm={() => {
+            if (confirming) void cancel(confirming);
+          }}
+        >
+          <Text>{confirming ? describe(confirming) : ''}</Text>
+        </ConfirmDialog>
+      </Panel>
+    </Section>
+  );
+}

@@ -1,0 +1,142 @@
+/**
+ * What keeps real money safe when the broker token stops working.
+ *
+ * The token watcher checks the token every minute (and whenever a live call finds it unusable):
+ * in live mode, a missing, invalid or expired token switches the mode to paper, raises a high
+ * alert for the operator and logs a warning. The live gate is what the orders service asks before
+ * any live order: it refuses (409, with the token's own message) unless the mode is live and the
+ * token valid.
+ */
+import type { TokenState, TokenStatus } from '@nivesh/api-contract';
+import { schema, type Db } from '../db/index.js';
+import type { Clock } from '../clock.js';
+import { HttpError } from '../http/errors.js';
+import type { TradingModeService } from './tradingMode.js';
+import { USABLE_STATES, type TokenService } from './token.js';
+
+export const TOKEN_CHECK_INTERVAL_MS = 60_000;
+export const TOKEN_ALERT_ACTION = 'Update the Upstox access token in Settings › Data Sources';
+
+const ACTOR: Record<Exclude<TokenState, 'valid' | 'expiring'>, string> = {
+  expired: 'system: Upstox token expired',
+  invalid: 'system: Upstox token invalid',
+  missing: 'system: Upstox token missing',
+};
+
+export interface WatcherLog {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export type TokenWatcher = ReturnType<typeof createTokenWatcher>;
+
+export function createTokenWatcher(deps: {
+  db: Db;
+  clock: Clock;
+  tokens: TokenService;
+  tradingMode: TradingModeService;
+  log: WatcherLog;
+  intervalMs?: number;
+}) {
+  const { db, clock, tokens, tradingMode, log } = deps;
+  let timer: NodeJS.Timeout | null = null;
+  // Checks run one at a time, so one expiry makes one switch and one alert.
+  let running: Promise<unknown> = Promise.resolve();
+
+  async function checkOnce(): Promise<{ status: TokenStatus; switchedToPaper: boolean }> {
+    const status = await tokens.status();
+    if (USABLE_STATES.includes(status.state)) return { status, switchedToPaper: false };
+    const mode = await tradingMode.get();
+    if (mode.mode !== 'live') return { status, switchedToPaper: false };
+
+    const state = status.state as keyof typeof ACTOR;
+    await tradingMode.set('paper', ACTOR[state]);
+    const what =
+      state === 'expired'
+        ? 'The Upstox access token has expired'
+        : state === 'missing'
+          ? 'No Upstox access token is stored'
+          : 'The Upstox access token is invalid';
+    const message = `${what}: live orders are stopped and the trading mode was switched to paper. ${status.message}`;
+    await db.insert(schema.alerts).values({
+      at: clock.now(),
+      source: 'broker',
+      severity: 'high',
+      message,
+      actionRequired: true,
+      suggestedAction: TOKEN_ALERT_ACTION,
+    });
+    log.warn(
+      { state, expires_at: status.expires_at },
+      'Upstox token unusable: live trading stopped, switched to paper',
+    );
+    return { status, switchedToPaper: true };
+  }
+
+  return {
+    /** Checks now; in live mode with an unusable token, switches to paper and raises the alert. */
+    check(): Promise<{ status: TokenStatus; switchedToPaper: boolean }> {
+      const next = running.then(checkOnce, checkOnce);
+      running = next.catch(() => undefined);
+      return next;
+    },
+
+    /** Checks every `intervalMs` (60 s) until stopped; the timer never keeps the process alive. */
+    start(): void {
+      if (timer) return;
+      timer = setInterval(() => {
+        this.check().catch((error: unknown) => log.error({ err: error }, 'token check failed'));
+      }, deps.intervalMs ?? TOKEN_CHECK_INTERVAL_MS);
+      timer.unref();
+    },
+
+    stop(): void {
+      if (timer) clearInterval(timer);
+      timer = null;
+    },
+  };
+}
+
+export type LiveGate = ReturnType<typeof createLiveGate>;
+
+export function createLiveGate(deps: {
+  tradingMode: TradingModeService;
+  tokens: TokenService;
+  watcher: TokenWatcher;
+}) {
+  return {
+    /**
+     * Resolves when a live order may go to the broker: live mode and a valid (or expiring) token.
+     * Otherwise throws HttpError 409 with a sentence saying why (and, for a bad token, the watcher
+     * has switched the mode to paper).
+     */
+    async ensureLiveReady(): Promise<void> {
+      const { status, switchedToPaper } = await deps.watcher.check();
+      if (!USABLE_STATES.includes(status.state)) {
+        throw new HttpError(
+          409,
+          `Live orders are stopped: ${status.message}${switchedToPaper ? ' The trading mode was switched to paper.' : ''}`,
+          { token_state: status.state },
+        );
+      }
+      const mode = await deps.tradingMode.get();
+      if (mode.mode !== 'live') {
+        throw new HttpError(
+          409,
+          'Live trading is not active: switch the trading mode to live before placing live orders.',
+        );
+      }
+    },
+
+    /** The status when the token allows live trading; a 409 with the reason otherwise (no mode change). */
+    async ensureTokenUsable(): Promise<TokenStatus> {
+      const status = await deps.tokens.status();
+      if (!USABLE_STATES.includes(status.state)) {
+        throw new HttpError(409, `Live trading needs a valid Upstox access token. ${status.message}`, {
+          token_state: status.state,
+        });
+      }
+      return status;
+    },
+  };
+}

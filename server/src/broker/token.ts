@@ -1,0 +1,217 @@
+/**
+ * The broker access token's state, read from the token itself. Upstox tokens are JWTs valid until
+ * 03:30 IST the next morning whenever they were issued (one issued at 02:30 dies at 03:30 the same
+ * day), so the expiry always comes from the JWT's `exp`, never from "24 hours after saving".
+ *
+ * States (specification part 2, section 4): missing (none stored), invalid (not three dot-separated
+ * parts, undecodable, no numeric exp, or refused by Upstox), expired, expiring (under
+ * TOKEN_EXPIRING_HOURS left), valid.
+ */
+import { z } from 'zod';
+import { TOKEN_EXPIRING_HOURS, type TokenState, type TokenStatus } from '@nivesh/api-contract';
+import type { Clock } from '../clock.js';
+import { HttpError } from '../http/errors.js';
+import type { CredentialStore, TokenSource } from './credentials.js';
+
+const HOUR_MS = 3_600_000;
+const IST_OFFSET_MS = 330 * 60_000;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** `21 Nov 2026, 03:30 IST`. */
+export function formatIst(instant: Date): string {
+  const d = new Date(instant.getTime() + IST_OFFSET_MS);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} IST`;
+}
+
+/** `17 h 30 min`, `45 min`. */
+export function formatDuration(ms: number): string {
+  const totalMinutes = Math.max(0, Math.floor(ms / 60_000));
+  const hours = Math.floor(totalMinutes / 60);
+  const minutes = totalMinutes % 60;
+  return hours > 0 ? `${hours} h ${minutes} min` : `${minutes} min`;
+}
+
+export type JwtExpiry = { ok: true; expiresAt: Date } | { ok: false; reason: string };
+
+const JwtPayload = z.object({ exp: z.number().finite().positive() }).loose();
+
+/** The JWT's `exp` (seconds since the epoch), or why there is none. Signatures are not checked: Upstox does that. */
+export function decodeJwtExpiry(token: string): JwtExpiry {
+  const parts = token.trim().split('.');
+  if (parts.length !== 3 || parts.some((part) => part.length === 0)) {
+    return { ok: false, reason: 'it is not a JWT (three parts separated by dots)' };
+  }
+  const payloadPart = parts[1]!;
+  if (!/^[A-Za-z0-9_-]+={0,2}$/.test(payloadPart)) {
+    return { ok: false, reason: 'its payload is not base64url-encoded' };
+  }
+  let payload: unknown;
+  try {
+    payload = JSON.parse(Buffer.from(payloadPart, 'base64url').toString('utf8'));
+  } catch {
+    return { ok: false, reason: 'its payload cannot be decoded' };
+  }
+  const parsed = JwtPayload.safeParse(payload);
+  if (!parsed.success) return { ok: false, reason: 'it carries no expiry time (exp)' };
+  return { ok: true, expiresAt: new Date(parsed.data.exp * 1000) };
+}
+
+export interface TokenView {
+  state: TokenState;
+  is_expired: boolean;
+  hours_remaining: number | null;
+  expires_at: string | null;
+  message: string;
+}
+
+/**
+ * The state of a token at `now`. `rejected`: Upstox refused this token before its `exp` (revoked,
+ * or issued for another app); it then counts as invalid.
+ */
+export function describeToken(
+  token: string | null,
+  now: Date,
+  rejected: { at: Date; reason: string } | null = null,
+): TokenView {
+  if (token === null || token.trim() === '') {
+    return {
+      state: 'missing',
+      is_expired: false,
+      hours_remaining: null,
+      expires_at: null,
+      message:
+        'No Upstox access token is stored. Add one in Settings › Data Sources, or sign in with Upstox.',
+    };
+  }
+  const expiry = decodeJwtExpiry(token);
+  if (!expiry.ok) {
+    return {
+      state: 'invalid',
+      is_expired: false,
+      hours_remaining: null,
+      expires_at: null,
+      message: `The Upstox access token is invalid: ${expiry.reason}. Please update it with a new token.`,
+    };
+  }
+  const remainingMs = expiry.expiresAt.getTime() - now.getTime();
+  const base = {
+    hours_remaining: Math.round((remainingMs / HOUR_MS) * 100) / 100,
+    expires_at: expiry.expiresAt.toISOString(),
+  };
+  const at = formatIst(expiry.expiresAt);
+  if (remainingMs <= 0) {
+    return {
+      ...base,
+      state: 'expired',
+      is_expired: true,
+      message: `The Upstox access token expired at ${at}. Update it to restore live data and trading.`,
+    };
+  }
+  if (rejected) {
+    return {
+      ...base,
+      state: 'invalid',
+      is_expired: false,
+      message: `Upstox refused the access token at ${formatIst(rejected.at)} (${rejected.reason}). Please update it with a new token.`,
+    };
+  }
+  if (remainingMs < TOKEN_EXPIRING_HOURS * HOUR_MS) {
+    return {
+      ...base,
+      state: 'expiring',
+      is_expired: false,
+      message: `The Upstox access token expires at ${at} (${formatDuration(remainingMs)} left). Update it soon to avoid interruption.`,
+    };
+  }
+  return {
+    ...base,
+    state: 'valid',
+    is_expired: false,
+    message: `The Upstox access token is valid until ${at} (${formatDuration(remainingMs)} left).`,
+  };
+}
+
+/** Tokens live orders and broker calls may use. */
+export const USABLE_STATES: readonly TokenState[] = ['valid', 'expiring'];
+
+export type TokenService = ReturnType<typeof createTokenService>;
+
+export function createTokenService(deps: { credentials: CredentialStore; clock: Clock }) {
+  const { credentials, clock } = deps;
+
+  return {
+    async status(): Promise<TokenStatus> {
+      const stored = await credentials.accessToken();
+      const base = {
+        success: true as const,
+        broker: 'upstox' as const,
+        updated_at: stored?.updatedAt.toISOString() ?? null,
+      };
+      if (stored && stored.token === null) {
+        return {
+          ...base,
+          state: 'invalid',
+          is_expired: false,
+          hours_remaining: null,
+          expires_at: null,
+          message:
+            "The stored Upstox access token cannot be decrypted with this server's secret key. Please paste your access token again.",
+        };
+      }
+      return { ...base, ...describeToken(stored?.token ?? null, clock.now(), stored?.rejected ?? null) };
+    },
+
+    /** The stored token when Upstox calls may use it (valid or expiring), else null. */
+    async usableToken(): Promise<string | null> {
+      const stored = await credentials.accessToken();
+      if (!stored?.token) return null;
+      const view = describeToken(stored.token, clock.now(), stored.rejected);
+      return USABLE_STATES.includes(view.state) ? stored.token : null;
+    },
+
+    /**
+     * The token's expiry when it can be stored: it decodes and has not expired. Throws HttpError
+     * 400 with the reason otherwise.
+     */
+    validate(accessToken: string): Date {
+      const token = accessToken.trim();
+      if (token === '') throw new HttpError(400, 'Please paste your access token');
+      const expiry = decodeJwtExpiry(token);
+      if (!expiry.ok) {
+        throw new HttpError(
+          400,
+          `This access token is invalid: ${expiry.reason}. Paste the access token Upstox issued.`,
+        );
+      }
+      if (expiry.expiresAt.getTime() <= clock.now().getTime()) {
+        // Storing it would only replace a token that may still work with one that cannot.
+        throw new HttpError(
+          400,
+          `This access token already expired at ${formatIst(expiry.expiresAt)}. Generate a new one and paste it.`,
+        );
+      }
+      return expiry.expiresAt;
+    },
+
+    /** Checks (see validate) and stores a new token; nothing is stored when it is refused. */
+    async update(
+      input: { accessToken: string; clientId?: string | null | undefined },
+      actor: string,
+      source: TokenSource,
+    ): Promise<TokenStatus> {
+      const expiresAt = this.validate(input.accessToken);
+      const clientId = input.clientId?.trim() || null;
+      await credentials.saveAccessToken(
+        { token: input.accessToken.trim(), clientId, source, expiresAt },
+        actor,
+      );
+      return this.status();
+    },
+
+    /** Upstox answered 401 to `token`: it no longer counts as valid. */
+    async markRejected(token: string, reason: string): Promise<boolean> {
+      return credentials.markRejected(token, reason);
+    },
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * NSE trading days as IST calendar dates (YYYY-MM-DD): Monday to Friday minus the holidays of the
+ * calendar (a year without a holiday list counts its weekdays), and the instants of their normal
+ * session.
+ */
+import { istInstant, SESSION_MINUTES, type HolidayCalendar } from './calendar.js';
+
+const IST_OFFSET_MS = 330 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The IST calendar date of an instant. */
+export function istDateOf(instant: number): string {
+  return new Date(instant + IST_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+function parts(iso: string) {
+  return { year: Number(iso.slice(0, 4)), month: Number(iso.slice(5, 7)), day: Number(iso.slice(8, 10)) };
+}
+
+export function addDays(iso: string, days: number): string {
+  const { year, month, day } = parts(iso);
+  return new Date(Date.UTC(year, month - 1, day) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The same calendar date `years` earlier (29 February falls back to 28). */
+export function yearsBefore(iso: string, years: number): string {
+  const { year, month, day } = parts(iso);
+  const target = new Date(Date.UTC(year - years, month - 1, day));
+  if (target.getUTCMonth() !== month - 1) return addDays(target.toISOString().slice(0, 10), -1);
+  return target.toISOString().slice(0, 10);
+}
+
+export function isTradingDay(iso: string, calendar: HolidayCalendar): boolean {
+  const { year, month, day } = parts(iso);
+  const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+  return weekday !== 0 && weekday !== 6 && calendar.holidayName(iso) === null;
+}
+
+// Holiday stretches are a few days; a year of search is a generous bound.
+const SEARCH_LIMIT = 366;
+
+export function nextTradingDay(iso: string, calendar: HolidayCalendar): string {
+  let day = addDays(iso, 1);
+  for (let i = 0; i < SEARCH_LIMIT && !isTradingDay(day, calendar); i += 1) day = addDays(day, 1);
+  return day;
+}
+
+export function previousTradingDay(iso: string, calendar: HolidayCalendar): string {
+  let day = addDays(iso, -1);
+  for (let i = 0; i < SEARCH_LIMIT && !isTradingDay(day, calendar); i += 1) day = addDays(day, -1);
+  return day;
+}
+
+/** Trading days from..to inclusive, oldest first. */
+export function tradingDaysBetween(from: string, to: string, calendar: HolidayCalendar): string[] {
+  const days: string[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) if (isTradingDay(day, calendar)) days.push(day);
+  return days;
+}
+
+/** Epoch ms of 09:15 IST on the day. */
+export function sessionOpenAt(iso: string): number {
+  return istInstant(parts(iso), SESSION_MINUTES.open).getTime();
+}
+
+/** Epoch ms of 15:30 IST on the day. */
+export function sessionCloseAt(iso: string): number {
+  return istInstant(parts(iso), SESSION_MINUTES.close).getTime();
+}

@@ -1,0 +1,74 @@
+/**
+ * Which broker an order goes to. The stored trading mode decides, for every call: paper and mock
+ * go to the paper engine; live goes to the live broker, and only after it confirms it is ready
+ * (live mode and a usable token). A paper-mode order never reaches the live broker.
+ */
+import type { Order } from '@nivesh/api-contract';
+import type { Broker, OrderRequest } from '../broker/broker.js';
+import type { TradingModeService } from '../broker/tradingMode.js';
+import { HttpError } from '../http/errors.js';
+import { formatPaise, toPaise } from '../paper/money.js';
+
+/** The live side, when the server has one wired. */
+export interface LiveTrading {
+  broker: Broker;
+  /** Throws (HttpError 409/503) unless a live order may go to the broker now. */
+  ensureLiveReady(): Promise<void>;
+}
+
+export const LIVE_NOT_CONNECTED = 'Live trading is not connected on this server.';
+
+export type OrdersService = ReturnType<typeof createOrdersService>;
+
+export function createOrdersService(deps: {
+  tradingMode: TradingModeService;
+  paper: Broker;
+  live: LiveTrading | null;
+}) {
+  /** The mode's broker; `write`: the live broker must also confirm it may take orders now. */
+  async function broker(write = false): Promise<Broker> {
+    const { mode } = await deps.tradingMode.get();
+    if (mode !== 'live') return deps.paper;
+    if (!deps.live) throw new HttpError(503, LIVE_NOT_CONNECTED);
+    if (write) await deps.live.ensureLiveReady();
+    return deps.live.broker;
+  }
+
+  return {
+    broker,
+    async place(request: OrderRequest, actor: string) {
+      const order = await (await broker(true)).placeOrder(request, actor);
+      return { order, message: placedMessage(order) };
+    },
+    async preview(request: OrderRequest) {
+      return (await broker()).preview(request);
+    },
+    async list(filter: { status: 'all' | Order['status']; limit: number }) {
+      return (await broker()).listOrders(filter);
+    },
+    async cancel(orderId: string, actor: string) {
+      const order = await (await broker(true)).cancelOrder(orderId, actor);
+      return {
+        order,
+        message: `Order ${order.order_id} cancelled: ${order.side === 'BUY' ? 'buy' : 'sell'} ${order.quantity} ${order.symbol}.`,
+      };
+    },
+  };
+}
+
+/** The sentence the order ticket shows once an order is accepted. */
+export function placedMessage(order: Order): string {
+  const verb = order.side === 'BUY' ? 'buy' : 'sell';
+  const where = order.account === 'live' ? 'Live' : 'Paper';
+  if (order.status === 'filled' && order.average_price !== null) {
+    const total = order.charges ? ` (charges ${formatPaise(toPaise(order.charges.total))})` : '';
+    return `${where} order filled: ${order.side === 'BUY' ? 'bought' : 'sold'} ${order.quantity} ${order.symbol} at ${formatPaise(toPaise(order.average_price))}${total}.`;
+  }
+  if (order.status === 'open') {
+    if (order.order_type === 'LIMIT' && order.limit_price !== null) {
+      return `${where} limit order to ${verb} ${order.quantity} ${order.symbol} at ${formatPaise(toPaise(order.limit_price))} is open: it fills when the price reaches the limit.`;
+    }
+    return `${where} market order to ${verb} ${order.quantity} ${order.symbol} is open: it fills at the first price of the next session.`;
+  }
+  return order.status_message ?? `${where} order ${order.order_id} is ${order.status}.`;
+}

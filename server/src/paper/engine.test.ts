@@ -1,0 +1,594 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { and, eq, sql } from 'drizzle-orm';
+import { HttpError } from '../http/errors.js';
+import { ManualClock } from '../clock.js';
+import { schema, type Database } from '../db/index.js';
+import { loadHolidayCalendar } from '../market/holidays.js';
+import { createTickHub } from '../market/tickHub.js';
+import { testDatabases } from '../testing/databases.js';
+import type { OrderRequest } from '../broker/broker.js';
+import { createPaperEngine, type PaperEngine } from './engine.js';
+import { createControlledFeed, type ControlledFeed } from './testing.js';
+import { DEFAULT_PAPER_SETTINGS } from './settings.js';
+
+const FRIDAY_1030_IST = '2026-11-20T05:00:00.000Z';
+const calendar = loadHolidayCalendar(null);
+
+interface Rig {
+  database: Database;
+  clock: ManualClock;
+  feed: ControlledFeed;
+  engine: PaperEngine;
+  close(): Promise<void>;
+}
+
+/** A fresh paper account on a shared database: the trading tables are emptied first. */
+async function rig(database: Database, at = FRIDAY_1030_IST): Promise<Rig> {
+  await database.db.execute(
+    sql`truncate table cash_ledger, lots, fills, orders, equity_snapshots, alerts, settings, audit_log restart identity cascade`,
+  );
+  const clock = new ManualClock(at);
+  const hub = createTickHub();
+  const feed = createControlledFeed({ now: () => clock.now() });
+  await feed.start(hub);
+  const engine = createPaperEngine({ db: database.db, clock, hub, feed, calendar, timers: false });
+  await engine.start();
+  return {
+    database,
+    clock,
+    feed,
+    engine,
+    close: () => engine.stop(),
+  };
+}
+
+const order = (overrides: Partial<OrderRequest> = {}): OrderRequest => ({
+  symbol: 'INFY',
+  side: 'BUY',
+  quantity: 10,
+  order_type: 'MARKET',
+  product: 'CNC',
+  ...overrides,
+});
+
+async function counts(database: Database) {
+  const one = async (
+    table: typeof schema.orders | typeof schema.fills | typeof schema.cashLedger | typeof schema.lots,
+  ) => Number((await database.db.select({ n: sql<string>`count(*)` }).from(table))[0]!.n);
+  return {
+    orders: await one(schema.orders),
+    fills: await one(schema.fills),
+    ledger: await one(schema.cashLedger),
+    lots: await one(schema.lots),
+  };
+}
+
+async function cashPaise(database: Database): Promise<number> {
+  const [row] = await database.db
+    .select({ cash: sql<string>`coalesce(sum(${schema.cashLedger.amountPaise}), 0)` })
+    .from(schema.cashLedger)
+    .where(eq(schema.cashLedger.account, 'paper'));
+  return Number(row!.cash);
+}
+
+async function rejects(promise: Promise<unknown>, status: number, limit?: string): Promise<HttpError> {
+  try {
+    await promise;
+  } catch (error) {
+    assert.ok(error instanceof HttpError, `expected an HttpError, got ${String(error)}`);
+    assert.equal(error.statusCode, status, error.message);
+    if (limit) assert.equal(error.extra['limit'], limit);
+    return error;
+  }
+  assert.fail('expected the call to be refused');
+}
+
+for (const target of await testDatabases()) {
+  describe(`paper engine on ${target.name}`, () => {
+    let database: Database;
+    before(async () => {
+      database = await target.open();
+    });
+    after(() => database.close());
+
+    describe('a market buy', () => {
+      let r: Rig;
+      before(async () => {
+        r = await rig(database);
+      });
+      after(() => r.close());
+
+      it('starts the account with ₹10,00,000 in one opening ledger row', async () => {
+        assert.equal(await cashPaise(r.database), 100_000_000);
+        const overview = await r.engine.overview();
+        assert.equal(overview.portfolio_value, 1_000_000);
+        assert.equal(overview.available_balance, 1_000_000);
+        assert.equal(overview.total_returns, 0);
+      });
+
+      it('fills at once at the last price plus the half-spread, with the delivery charges', async () => {
+        const filled = await r.engine.placeOrder(order(), 'operator@nivesh.local');
+        assert.equal(filled.status, 'filled');
+        assert.equal(filled.filled_quantity, 10);
+        assert.equal(filled.average_price, 1500.75, '₹1,500 + 0.05%, on the 0.05 tick');
+        // Turnover ₹15,007.50: brokerage ₹20, STT ₹15 (0.1%, to the rupee), exchange ₹0.52
+        // (0.00345%), SEBI ₹0.02, stamp ₹2 (0.015%, to the rupee), GST ₹3.70 (18% of ₹20.54).
+        assert.deepEqual(filled.charges, {
+          brokerage: 20,
+          stt: 15,
+          exchange_charge: 0.52,
+          sebi_fee: 0.02,
+          stamp_duty: 2,
+          gst: 3.7,
+          dp_charge: 0,
+          total: 41.24,
+        });
+        assert.equal(await cashPaise(r.database), 100_000_000 - 1_500_750 - 4_124);
+      });
+
+      it('shows the position in holdings, activity, trades and the overview', async () => {
+        const [holding] = await r.engine.holdings();
+        assert.deepEqual(
+          { ...holding },
+          {
+            symbol: 'INFY',
+            name: 'Infosys Ltd',
+            quantity: 10,
+            avg_price: 1500.75,
+            current_price: 1500,
+            market_value: 15_000,
+            total_returns: -7.5,
+            total_returns_percent: -0.05,
+            day_change_percent: 0,
+            product: 'CNC',
+          },
+        );
+        const [activity] = await r.engine.activity(10);
+        assert.equal(activity!.action, 'Bought');
+        assert.equal(activity!.value, 15_007.5);
+        assert.equal(activity!.time_ago, 'just now');
+        r.clock.advance(5 * 60_000);
+        assert.equal((await r.engine.activity(10))[0]!.time_ago, '5 minutes ago');
+
+        const [trade] = await r.engine.trades();
+        assert.equal(trade!.status, 'open');
+        assert.equal(trade!.entry_price, 1500.75);
+        assert.equal(trade!.current_price, 1500);
+        assert.equal(trade!.pnl, -7.5);
+        assert.equal(trade!.fees, 41.24);
+        assert.equal(trade!.net_pnl, -48.74);
+        assert.equal(trade!.strategy, 'Paper Trading');
+
+        const overview = await r.engine.overview();
+        assert.equal(overview.portfolio_value, 984_951.26 + 15_000);
+        assert.equal(overview.invested_value, 15_000);
+        assert.equal(overview.total_returns, -48.74);
+        assert.equal(overview.unrealized_pnl, -7.5);
+        assert.equal(overview.realized_pnl, -41.24, 'charges paid so far');
+        assert.equal(overview.day_change, -48.74);
+        assert.equal(overview.active_positions, 1);
+        assert.equal(overview.trades_today, 1);
+        assert.equal(overview.limits_status?.positions_status.current, 1);
+        assert.equal(overview.limits_status?.exposure_status.current_percentage, 1.5);
+      });
+    });
+
+    describe('limit orders and cancelling', () => {
+      let r: Rig;
+      before(async () => {
+        r = await rig(database);
+      });
+      after(() => r.close());
+
+      it('rests until a published tick crosses, then fills at min(limit, ltp with spread)', async () => {
+        const placed = await r.engine.placeOrder(order({ order_type: 'LIMIT', limit_price: 1490 }), 'op');
+        assert.equal(placed.status, 'open');
+        assert.equal(placed.limit_price, 1490);
+        assert.equal((await r.engine.listOrders({ status: 'open', limit: 10 })).length, 1);
+
+        r.feed.move('INFY', 1495);
+        await r.engine.idle();
+        assert.equal(
+          (await r.engine.listOrders({ status: 'open', limit: 10 })).length,
+          1,
+          'not crossed at ₹1,495',
+        );
+
+        r.feed.move('INFY', 1489);
+        await r.engine.idle();
+        const [filled] = await r.engine.listOrders({ status: 'filled', limit: 10 });
+        assert.equal(filled?.order_id, placed.order_id);
+        assert.equal(filled?.average_price, 1489.75, '₹1,489 + 0.05% = ₹1,489.7445, up to ₹1,489.75');
+        assert.ok(filled?.charges && filled.charges.total > 0);
+        assert.equal((await r.engine.holdings())[0]?.quantity, 10);
+      });
+
+      it('fills a sell limit once the price reaches it, at max(limit, ltp with spread)', async () => {
+        const placed = await r.engine.placeOrder(
+          order({ side: 'SELL', order_type: 'LIMIT', limit_price: 1510, quantity: 4 }),
+          'op',
+        );
+        r.feed.move('INFY', 1520);
+        await r.engine.idle();
+        const filled = (await r.engine.listOrders({ status: 'filled', limit: 10 })).find(
+          (o) => o.order_id === placed.order_id,
+        );
+        assert.equal(filled?.side, 'SELL');
+        assert.equal(filled?.average_price, 1519.2, '₹1,520 - 0.05% = ₹1,519.24, down to ₹1,519.20');
+        assert.equal(
+          filled?.charges?.dp_charge,
+          21.83,
+          'the day’s first delivery sell of INFY pays DP + GST',
+        );
+      });
+
+      it('charges DP only once per stock per day', async () => {
+        const second = await r.engine.placeOrder(order({ side: 'SELL', quantity: 1 }), 'op');
+        assert.equal(second.status, 'filled');
+        assert.equal(second.charges?.dp_charge, 0);
+      });
+
+      it('cancels an open order, and refuses to cancel it twice or an unknown one', async () => {
+        const placed = await r.engine.placeOrder(order({ order_type: 'LIMIT', limit_price: 1000 }), 'op');
+        const cancelled = await r.engine.cancelOrder(placed.order_id, 'op');
+        assert.equal(cancelled.status, 'cancelled');
+        assert.equal(cancelled.status_message, 'Cancelled by the operator');
+        const again = await rejects(r.engine.cancelOrder(placed.order_id, 'op'), 409);
+        assert.equal(again.message, `Order ${placed.order_id} is cancelled and can no longer be cancelled.`);
+        await rejects(r.engine.cancelOrder('PO-000000-nothere', 'op'), 404);
+        r.feed.move('INFY', 990);
+        await r.engine.idle();
+        assert.equal(
+          (await r.engine.listOrders({ status: 'filled', limit: 100 })).length,
+          3,
+          'the cancelled order never fills',
+        );
+      });
+
+      it('expires day orders still open after the close', async () => {
+        const placed = await r.engine.placeOrder(order({ order_type: 'LIMIT', limit_price: 900 }), 'op');
+        r.clock.set('2026-11-20T10:01:00.000Z'); // 15:31 IST
+        const result = await r.engine.runScheduled();
+        assert.equal(result.cancelled, 1);
+        const expired = (await r.engine.listOrders({ status: 'cancelled', limit: 10 })).find(
+          (o) => o.order_id === placed.order_id,
+        );
+        assert.equal(expired?.status_message, 'Expired unfilled at the close (day order)');
+      });
+    });
+
+    describe('when the market is shut', () => {
+      let r: Rig;
+      before(async () => {
+        r = await rig(database);
+        r.feed.open = false;
+      });
+      after(() => r.close());
+
+      it('rests a delivery market order and fills it at the first tick of the next session', async () => {
+        const placed = await r.engine.placeOrder(order({ quantity: 5 }), 'op');
+        assert.equal(placed.status, 'open');
+        r.feed.move('INFY', 1510);
+        await r.engine.idle();
+        assert.equal(
+          (await r.engine.listOrders({ status: 'open', limit: 5 })).length,
+          1,
+          'no fill while shut',
+        );
+        r.feed.open = true;
+        r.feed.move('INFY', 1520);
+        await r.engine.idle();
+        const [filled] = await r.engine.listOrders({ status: 'filled', limit: 1 });
+        assert.equal(filled?.order_id, placed.order_id);
+        assert.equal(filled?.average_price, 1520.8, '₹1,520 + 0.05% = ₹1,520.76, up to ₹1,520.80');
+      });
+
+      it('refuses intraday (MIS) orders while shut, writing nothing', async () => {
+        r.feed.open = false;
+        const before = await counts(r.database);
+        const error = await rejects(
+          r.engine.placeOrder(order({ product: 'MIS' }), 'op'),
+          422,
+          'market_closed',
+        );
+        assert.match(
+          error.message,
+          /^Market closed: intraday \(MIS\) orders are accepted only while the market is open/,
+        );
+        assert.deepEqual(await counts(r.database), before);
+      });
+    });
+
+    describe('intraday square-off', () => {
+      let r: Rig;
+      before(async () => {
+        r = await rig(database);
+      });
+      after(() => r.close());
+
+      it('closes MIS positions at market at 15:20 IST, cancels open MIS orders and raises an alert', async () => {
+        const long = await r.engine.placeOrder(order({ product: 'MIS', quantity: 10 }), 'op');
+        assert.equal(long.status, 'filled');
+        const short = await r.engine.placeOrder(
+          order({ symbol: 'TCS', side: 'SELL', product: 'MIS', quantity: 5 }),
+          'op',
+        );
+        assert.equal(short.status, 'filled', 'an intraday sell without a long opens a short');
+        assert.deepEqual(
+          (await r.engine.holdings()).map((h) => [h.symbol, h.product, h.quantity]),
+          [
+            ['INFY', 'MIS', 10],
+            ['TCS', 'MIS', -5],
+          ],
+        );
+        const resting = await r.engine.placeOrder(
+          order({ symbol: 'RELIANCE', product: 'MIS', order_type: 'LIMIT', limit_price: 2000 }),
+          'op',
+        );
+        await r.engine.placeOrder(order({ symbol: 'HDFCBANK', quantity: 2 }), 'op'); // delivery, untouched
+
+        r.clock.set('2026-11-20T09:49:00.000Z'); // 15:19 IST
+        assert.equal((await r.engine.runScheduled()).squaredOff, 0, 'not before 15:20');
+
+        r.feed.move('INFY', 1510);
+        r.feed.move('TCS', 3180);
+        await r.engine.idle();
+        r.clock.set('2026-11-20T09:50:00.000Z'); // 15:20 IST
+        const result = await r.engine.runScheduled();
+        assert.equal(result.squaredOff, 2);
+        assert.equal(result.cancelled, 1);
+        assert.deepEqual(
+          (await r.engine.holdings()).map((h) => [h.symbol, h.product, h.quantity]),
+          [['HDFCBANK', 'CNC', 2]],
+        );
+        const [cancelled] = await r.engine.listOrders({ status: 'cancelled', limit: 1 });
+        assert.equal(cancelled?.order_id, resting.order_id);
+        assert.equal(cancelled?.status_message, 'Cancelled at the 15:20 IST intraday square-off');
+
+        const alerts = await r.database.db.select().from(schema.alerts);
+        assert.equal(alerts.length, 1);
+        assert.equal(
+          alerts[0]!.message,
+          'Paper account intraday (MIS) square-off at 15:20 IST: closed 2 intraday positions ' +
+            '(sold 10 INFY at ₹1,509.20; bought 5 TCS at ₹3,181.60) and cancelled 1 open intraday order.',
+        );
+        const trades = await r.engine.trades();
+        const infy = trades.find((t) => t.symbol === 'INFY')!;
+        assert.equal(infy.status, 'completed');
+        assert.equal(infy.exit_price, 1509.2);
+        assert.equal(infy.pnl, 84.5, '10 × (₹1,509.20 - ₹1,500.75)');
+
+        assert.equal((await r.engine.runScheduled()).squaredOff, 0, 'nothing left to square off');
+        await rejects(r.engine.placeOrder(order({ product: 'MIS' }), 'op'), 422, 'market_closed');
+      });
+    });
+
+    describe('refusals write nothing', () => {
+      let r: Rig;
+      before(async () => {
+        r = await rig(database);
+      });
+      after(() => r.close());
+
+      it('refuses a delivery sell without holdings', async () => {
+        const before = await counts(r.database);
+        const error = await rejects(
+          r.engine.placeOrder(order({ side: 'SELL', quantity: 3 }), 'op'),
+          422,
+          'insufficient_holdings',
+        );
+        assert.equal(
+          error.message,
+          'Insufficient holdings: this order sells 3 INFY for delivery (CNC) and 0 shares are available to sell',
+        );
+        assert.deepEqual(await counts(r.database), before);
+      });
+
+      it('refuses an order over a limit with the figures, and the preview says the same', async () => {
+        const before = await counts(r.database);
+        const big = order({ quantity: 40 }); // 40 × ₹1,500.75 = ₹60,030
+        const error = await rejects(r.engine.placeOrder(big, 'op'), 422, 'max_position_size');
+        assert.equal(
+          error.message,
+          'Max position size ₹50,000 exceeded: this order would make the INFY position ₹60,030.00',
+        );
+        assert.deepEqual(await counts(r.database), before);
+        const preview = await r.engine.preview(big);
+        assert.deepEqual(preview.rejection, { limit: 'max_position_size', message: error.message });
+        assert.equal(preview.estimated_price, 1500.75);
+        assert.equal(preview.order_value, 60_030);
+        assert.equal(preview.net_amount, 60_030 + preview.charges.total);
+        assert.equal(preview.available_balance, 1_000_000);
+        assert.equal(preview.market_open, true);
+      });
+
+      it('refuses an unknown symbol with 400', async () => {
+        const error = await rejects(r.engine.placeOrder(order({ symbol: 'XYZ' }), 'op'), 400);
+        assert.match(error.message, /^Unknown symbol XYZ: /);
+      });
+    });
+
+    describe('FIFO lots', () => {
+      let r: Rig;
+      before(async () => {
+        r = await rig(database);
+      });
+      after(() => r.close());
+
+      it('closes the oldest lots first and splits the exit charges between them to the paisa', async () => {
+        await r.engine.placeOrder(order({ quantity: 10 }), 'op'); // at ₹1,500.75
+        r.feed.move('INFY', 1520);
+        await r.engine.placeOrder(order({ quantity: 10 }), 'op'); // at ₹1,520.80
+        r.feed.move('INFY', 1540);
+        const sell = await r.engine.placeOrder(order({ side: 'SELL', quantity: 15 }), 'op'); // at ₹1,539.25
+        assert.equal(sell.average_price, 1539.2);
+        const lots = await r.database.db.select().from(schema.lots).orderBy(schema.lots.id);
+        assert.deepEqual(
+          lots.map((l) => [l.quantity, l.openQuantity, l.exitQuantity, l.realizedPnlPaise]),
+          [
+            [10, 0, 10, 10 * (153_920 - 150_075)],
+            [10, 5, 5, 5 * (153_920 - 152_080)],
+          ],
+        );
+        const exitCharges = lots[0]!.exitChargesPaise + lots[1]!.exitChargesPaise;
+        assert.equal(
+          exitCharges * 100,
+          Math.round(sell.charges!.total * 100) * 100,
+          'no paisa lost in the split',
+        );
+        assert.ok(Math.abs(lots[0]!.exitChargesPaise - 2 * lots[1]!.exitChargesPaise) <= 2, 'split 10 : 5');
+        const holding = (await r.engine.holdings())[0]!;
+        assert.equal(holding.quantity, 5);
+        assert.equal(holding.avg_price, 1520.8);
+        const completed = (await r.engine.trades()).filter((t) => t.status === 'completed');
+        assert.equal(completed.length, 1);
+        assert.equal(completed[0]!.exit_price, 1539.2);
+      });
+    });
+
+    describe('balance and reset', () => {
+      let r: Rig;
+      before(async () => {
+        r = await rig(database);
+      });
+      after(() => r.close());
+
+      it('sets the balance with an adjustment row, refusing a negative amount', async () => {
+        const error = await rejects(r.engine.setBalance(-5, 'op'), 400);
+        assert.equal(error.message, 'Please enter a valid positive balance amount.');
+        assert.deepEqual(await r.engine.setBalance(500_000, 'op'), { balance: 500_000 });
+        assert.equal(await cashPaise(r.database), 50_000_000);
+        const rows = await r.database.db
+          .select()
+          .from(schema.cashLedger)
+          .where(and(eq(schema.cashLedger.account, 'paper'), eq(schema.cashLedger.kind, 'adjustment')));
+        assert.equal(rows.length, 1);
+        assert.equal(rows[0]!.amountPaise, -50_000_000);
+        assert.equal((await r.engine.overview()).total_returns, 0, 'a deposit or withdrawal is not a return');
+      });
+
+      it('reset closes positions, cancels open orders and sets the cash to the amount', async () => {
+        await r.engine.placeOrder(order({ quantity: 10 }), 'op');
+        await r.engine.placeOrder(
+          order({ symbol: 'TCS', order_type: 'LIMIT', limit_price: 3000, quantity: 1 }),
+          'op',
+        );
+        r.feed.move('INFY', 1400);
+        const result = await r.engine.reset(1_000_000, 'op');
+        assert.deepEqual(result, { balance: 1_000_000 });
+        assert.equal(await cashPaise(r.database), 100_000_000);
+        assert.deepEqual(await r.engine.holdings(), []);
+        assert.equal((await r.engine.listOrders({ status: 'open', limit: 10 })).length, 0);
+        const overview = await r.engine.overview();
+        assert.equal(overview.portfolio_value, 1_000_000);
+        assert.equal(overview.total_returns, 0);
+        assert.equal(overview.realized_pnl, 0);
+        assert.equal(overview.total_trades, 0);
+        assert.equal(overview.day_change, 0, 'the day starts again at the reset');
+        const trades = await r.engine.trades();
+        assert.equal(
+          trades.find((t) => t.symbol === 'INFY')?.status,
+          'completed',
+          'history keeps the closed trade',
+        );
+      });
+    });
+
+    describe('limits and cost settings', () => {
+      let r: Rig;
+      before(async () => {
+        r = await rig(database);
+      });
+      after(() => r.close());
+
+      it('keeps the defaults until changed, then applies the new figures to the next order', async () => {
+        assert.deepEqual(await r.engine.settings(), DEFAULT_PAPER_SETTINGS);
+        await r.engine.setLimits(
+          {
+            ...DEFAULT_PAPER_SETTINGS,
+            max_position_size: 10_000,
+            brokerage_per_trade: 0,
+            transaction_charges: 0.00307,
+          },
+          'op',
+        );
+        const stored = await r.engine.settings();
+        assert.equal(stored.max_position_size, 10_000);
+        assert.equal(stored.dp_charge, 18.5, 'settings outside the eight fields stay');
+        await rejects(r.engine.placeOrder(order({ quantity: 7 }), 'op'), 422, 'max_position_size');
+        const filled = await r.engine.placeOrder(order({ quantity: 6 }), 'op');
+        assert.equal(filled.charges?.brokerage, 0);
+        const audit = await r.database.db.select().from(schema.auditLog);
+        assert.ok(audit.some((a) => a.action === 'paper.limits.set' && a.actor === 'op'));
+      });
+    });
+
+    describe('resting orders crossing on the same tick', () => {
+      let r: Rig;
+      before(async () => {
+        r = await rig(database);
+        await r.engine.setLimits(
+          {
+            ...DEFAULT_PAPER_SETTINGS,
+            max_position_size: 10_000_000,
+            max_portfolio_exposure: 1,
+            min_balance_threshold: 0,
+          },
+          'op',
+        );
+        await r.engine.setBalance(100_000, 'op');
+      });
+      after(() => r.close());
+
+      it('fill one after the other, each order’s cash counted once', async () => {
+        // 2 × 30 × ₹1,490 + charges ≈ ₹89,500 of ₹1,00,000: both were accepted, both must fill.
+        const first = await r.engine.placeOrder(
+          order({ order_type: 'LIMIT', limit_price: 1490, quantity: 30 }),
+          'op',
+        );
+        const second = await r.engine.placeOrder(
+          order({ order_type: 'LIMIT', limit_price: 1490, quantity: 30 }),
+          'op',
+        );
+        r.feed.move('INFY', 1480);
+        await r.engine.idle();
+        const filled = await r.engine.listOrders({ status: 'filled', limit: 10 });
+        assert.deepEqual(filled.map((o) => o.order_id).sort(), [first.order_id, second.order_id].sort());
+        assert.equal((await r.engine.holdings())[0]?.quantity, 60);
+      });
+    });
+
+    describe('concurrent orders', () => {
+      let r: Rig;
+      before(async () => {
+        r = await rig(database);
+        await r.engine.setLimits(
+          {
+            ...DEFAULT_PAPER_SETTINGS,
+            max_position_size: 10_000_000,
+            max_portfolio_exposure: 1,
+            max_positions_count: 100,
+            min_balance_threshold: 0,
+          },
+          'op',
+        );
+        await r.engine.setBalance(100_000, 'op');
+      });
+      after(() => r.close());
+
+      it('never spend the same cash twice', async () => {
+        // Each buy costs about ₹15,050: six fit in ₹1,00,000, the seventh does not.
+        const results = await Promise.allSettled(
+          Array.from({ length: 12 }, () => r.engine.placeOrder(order({ quantity: 10 }), 'op')),
+        );
+        const filled = results.filter((x) => x.status === 'fulfilled');
+        const refused = results.filter((x) => x.status === 'rejected');
+        assert.equal(filled.length, 6);
+        assert.equal(refused.length, 6);
+        for (const x of refused) assert.equal((x.reason as HttpError).extra['limit'], 'insufficient_funds');
+        assert.ok((await cashPaise(r.database)) >= 0);
+      });
+    });
+  });
+}

@@ -1,0 +1,138 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { DEFAULT_PAPER_LIMITS, type PaperLimits } from '@nivesh/api-contract';
+import { checkOrder, splitOrder, type LimitBook, type OrderIntent } from './limits.js';
+
+const TEN_LAKH = 100_000_000; // ₹10,00,000 in paise
+const book = (overrides: Partial<LimitBook> = {}): LimitBook => ({
+  cashPaise: TEN_LAKH,
+  blockedPaise: 0,
+  accountValuePaise: TEN_LAKH,
+  grossExposurePaise: 0,
+  positionQuantity: 0,
+  positionCount: 0,
+  dayLossPaise: 0,
+  ...overrides,
+});
+const buy = (overrides: Partial<OrderIntent> = {}): OrderIntent => ({
+  symbol: 'INFY',
+  side: 'BUY',
+  product: 'CNC',
+  quantity: 10,
+  pricePaise: 124_900, // ₹1,249
+  chargesPaise: 2_000,
+  ...overrides,
+});
+const limits: PaperLimits = DEFAULT_PAPER_LIMITS;
+
+describe('paper limit checks', () => {
+  it('accepts an order within every limit', () => {
+    assert.equal(checkOrder(buy(), book(), limits), null);
+  });
+
+  it('max_position_size: names the limit and the position the order would make', () => {
+    const rejection = checkOrder(buy({ quantity: 10 }), book({ positionQuantity: 40 }), limits);
+    assert.deepEqual(rejection, {
+      limit: 'max_position_size',
+      message: 'Max position size ₹50,000 exceeded: this order would make the INFY position ₹62,450.00',
+    });
+    assert.equal(checkOrder(buy({ quantity: 40 }), book(), limits), null, '₹49,960 is within ₹50,000');
+  });
+
+  it('max_daily_loss: refuses new positions once the day has lost the limit, counting the charges', () => {
+    const rejection = checkOrder(buy(), book({ dayLossPaise: 2_499_000 }), limits);
+    assert.equal(rejection?.limit, 'max_daily_loss');
+    assert.equal(
+      rejection?.message,
+      "Max daily loss ₹25,000 exceeded: today's loss would be ₹25,010.00 with this order's charges (₹24,990.00 before it)",
+    );
+    assert.equal(checkOrder(buy(), book({ dayLossPaise: 2_497_000 }), limits), null);
+  });
+
+  it('max_portfolio_exposure: the share of the account in positions after the order', () => {
+    const rejection = checkOrder(buy({ quantity: 39 }), book({ grossExposurePaise: 76_000_000 }), limits);
+    // ₹7,60,000 + 39 × ₹1,249 = ₹8,08,711 of ₹9,99,980 (after ₹20 charges)
+    assert.deepEqual(rejection, {
+      limit: 'max_portfolio_exposure',
+      message:
+        'Max portfolio exposure 80% exceeded: this order would put 80.87% of the account in positions (₹8,08,711.00 of ₹9,99,980.00)',
+    });
+    assert.equal(checkOrder(buy({ quantity: 30 }), book({ grossExposurePaise: 76_000_000 }), limits), null);
+  });
+
+  it('max_positions_count: a new symbol is refused at the limit, adding to a held one is not', () => {
+    const full = book({ positionCount: 10 });
+    assert.deepEqual(checkOrder(buy({ symbol: 'TCS' }), full, limits), {
+      limit: 'max_positions_count',
+      message: 'Max positions count 10 exceeded: this order would open TCS as position 11',
+    });
+    assert.equal(checkOrder(buy(), { ...full, positionQuantity: 5 }, limits), null);
+  });
+
+  it('min_balance_threshold: an opening order may not leave less than the threshold available', () => {
+    const rejection = checkOrder(buy({ quantity: 20 }), book({ cashPaise: 12_000_000 }), limits);
+    // ₹1,20,000 - (20 × ₹1,249 + ₹20) = ₹95,000
+    assert.deepEqual(rejection, {
+      limit: 'min_balance_threshold',
+      message: 'Min balance ₹1,00,000 would be breached: this order would leave ₹95,000.00 available',
+    });
+  });
+
+  it('insufficient_funds: the order costs more than the cash not already blocked', () => {
+    const relaxed = { ...limits, min_balance_threshold: 0 };
+    const rejection = checkOrder(
+      buy({ quantity: 30 }),
+      book({ cashPaise: 5_000_000, blockedPaise: 2_000_000 }),
+      relaxed,
+    );
+    assert.deepEqual(rejection, {
+      limit: 'insufficient_funds',
+      message: 'Insufficient funds: this order needs ₹37,490.00 and ₹30,000.00 is available',
+    });
+  });
+
+  it('insufficient_holdings: a delivery sell needs the shares (no delivery short selling)', () => {
+    const sell = buy({ side: 'SELL', quantity: 15 });
+    assert.deepEqual(checkOrder(sell, book({ positionQuantity: 10 }), limits), {
+      limit: 'insufficient_holdings',
+      message:
+        'Insufficient holdings: this order sells 15 INFY for delivery (CNC) and 10 shares are available to sell',
+    });
+    assert.equal(
+      checkOrder(buy({ side: 'SELL', quantity: 10 }), book({ positionQuantity: 10 }), limits),
+      null,
+    );
+  });
+
+  it('never stops a closing order with a risk limit', () => {
+    const stressed = book({
+      positionQuantity: 10,
+      dayLossPaise: 9_999_999,
+      positionCount: 50,
+      grossExposurePaise: 1e12,
+    });
+    assert.equal(checkOrder(buy({ side: 'SELL' }), stressed, limits), null);
+  });
+
+  it('an intraday sell beyond the long opens a short: risk limits and margin apply to that part', () => {
+    assert.deepEqual(splitOrder('SELL', 15, 10), { closing: 10, opening: 5 });
+    assert.deepEqual(splitOrder('BUY', 15, -10), { closing: 10, opening: 5 });
+    const short = buy({ side: 'SELL', product: 'MIS', quantity: 50 });
+    assert.equal(checkOrder(short, book({ positionQuantity: 0 }), limits)?.limit, 'max_position_size');
+    const relaxed = { ...limits, min_balance_threshold: 0 };
+    const margin = checkOrder(
+      buy({ side: 'SELL', product: 'MIS', quantity: 10 }),
+      book({ cashPaise: 1_000_000 }),
+      relaxed,
+    );
+    assert.deepEqual(margin, {
+      limit: 'insufficient_funds',
+      message: 'Insufficient funds: this order needs ₹12,510.00 and ₹10,000.00 is available',
+    });
+  });
+
+  it("scope 'funds' checks only funds and holdings (a resting order about to fill)", () => {
+    assert.equal(checkOrder(buy(), book({ dayLossPaise: 9_999_999 }), limits, 'funds'), null);
+    assert.equal(checkOrder(buy(), book({ cashPaise: 100 }), limits, 'funds')?.limit, 'insufficient_funds');
+  });
+});

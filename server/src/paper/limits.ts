@@ -1,0 +1,167 @@
+/**
+ * The paper account's order checks (specification part 2, sections 3 and 9), pure. An order that
+ * would break one is refused with a sentence naming the limit and the figures; nothing is written.
+ *
+ * Decisions the specification leaves open:
+ * - A position is one symbol in one product (CNC or MIS), like a broker's positions page.
+ * - Risk limits (position size, positions count, exposure, minimum balance, daily loss) apply to
+ *   the part of an order that opens or grows a position; closing a position is never refused by
+ *   them, only by missing funds or holdings.
+ * - "Available" cash is the ledger cash minus what open orders and short positions block: an open
+ *   buy blocks its value and charges; an intraday short blocks its sale proceeds and an equal margin
+ *   (no leverage in the paper account), so concurrent orders can never spend the same rupee twice.
+ * - Minimum balance: an opening order may not leave less than the threshold available.
+ * - Daily loss: today's loss (realised and unrealised since the previous close, after charges)
+ *   plus this order's charges may not pass the limit.
+ */
+import type { LimitName, PaperLimits, TradeProduct, TradeSide } from '@nivesh/api-contract';
+import { formatPaise, formatRupeesShort } from './money.js';
+
+export interface OrderIntent {
+  symbol: string;
+  side: TradeSide;
+  product: TradeProduct;
+  quantity: number;
+  /** The price it is expected to fill at, paise. */
+  pricePaise: number;
+  /** Its estimated charges, paise. */
+  chargesPaise: number;
+}
+
+/** The account as the order would find it, with every open order already counted. */
+export interface LimitBook {
+  /** Ledger cash. */
+  cashPaise: number;
+  /** Cash held for open orders and short positions. */
+  blockedPaise: number;
+  /** Cash plus positions at current prices (shorts negative). */
+  accountValuePaise: number;
+  /** Σ |position value| at current prices plus the opening value of open orders. */
+  grossExposurePaise: number;
+  /** This order's position (symbol and product) once open orders fill: signed shares. */
+  positionQuantity: number;
+  /** Positions held or being opened by open orders. */
+  positionCount: number;
+  /** Today's loss after charges, paise, 0 when the day is up. */
+  dayLossPaise: number;
+}
+
+export interface Rejection {
+  limit: LimitName;
+  message: string;
+}
+
+export interface OrderSplit {
+  /** Shares that close an opposite position. */
+  closing: number;
+  /** Shares that open or grow a position. */
+  opening: number;
+}
+
+/** How much of an order closes the current position and how much opens one. */
+export function splitOrder(side: TradeSide, quantity: number, positionQuantity: number): OrderSplit {
+  const opposite = side === 'BUY' ? Math.max(0, -positionQuantity) : Math.max(0, positionQuantity);
+  const closing = Math.min(quantity, opposite);
+  return { closing, opening: quantity - closing };
+}
+
+/** Cash the order takes from what is available (negative: it frees cash), paise. */
+export function cashNeeded(intent: OrderIntent, split: OrderSplit): number {
+  if (intent.side === 'BUY') {
+    // Covering a short releases its blocked proceeds and margin.
+    return intent.quantity * intent.pricePaise + intent.chargesPaise - 2 * split.closing * intent.pricePaise;
+  }
+  return split.opening > 0 ? split.opening * intent.pricePaise + intent.chargesPaise : 0;
+}
+
+const percent = (fraction: number) => `${Number((fraction * 100).toFixed(2))}%`;
+
+/**
+ * The first rule the order breaks, or null. `scope: 'funds'` checks only funds and holdings (a
+ * resting order about to fill was already checked against the limits when it was accepted).
+ */
+export function checkOrder(
+  intent: OrderIntent,
+  book: LimitBook,
+  limits: PaperLimits,
+  scope: 'all' | 'funds' = 'all',
+): Rejection | null {
+  const split = splitOrder(intent.side, intent.quantity, book.positionQuantity);
+  const available = book.cashPaise - book.blockedPaise;
+
+  if (intent.product === 'CNC' && intent.side === 'SELL' && split.opening > 0) {
+    const held = Math.max(0, book.positionQuantity);
+    return {
+      limit: 'insufficient_holdings',
+      message:
+        `Insufficient holdings: this order sells ${intent.quantity} ${intent.symbol} for delivery (CNC) ` +
+        `and ${held} ${held === 1 ? 'share is' : 'shares are'} available to sell`,
+    };
+  }
+
+  const need = cashNeeded(intent, split);
+  if (need > 0 && need > available) {
+    return {
+      limit: 'insufficient_funds',
+      message: `Insufficient funds: this order needs ${formatPaise(need)} and ${formatPaise(Math.max(0, available))} is available`,
+    };
+  }
+
+  if (scope === 'funds' || split.opening === 0) return null;
+
+  const after = available - Math.max(0, need);
+  const threshold = limits.min_balance_threshold * 100;
+  if (after < threshold) {
+    return {
+      limit: 'min_balance_threshold',
+      message:
+        `Min balance ${formatRupeesShort(limits.min_balance_threshold)} would be breached: ` +
+        `this order would leave ${formatPaise(after)} available`,
+    };
+  }
+
+  const lossAfter = book.dayLossPaise + intent.chargesPaise;
+  if (lossAfter > limits.max_daily_loss * 100) {
+    return {
+      limit: 'max_daily_loss',
+      message:
+        `Max daily loss ${formatRupeesShort(limits.max_daily_loss)} exceeded: today's loss would be ` +
+        `${formatPaise(lossAfter)} with this order's charges (${formatPaise(book.dayLossPaise)} before it)`,
+    };
+  }
+
+  const signed = intent.side === 'BUY' ? intent.quantity : -intent.quantity;
+  const positionValue = Math.abs(book.positionQuantity + signed) * intent.pricePaise;
+  if (positionValue > limits.max_position_size * 100) {
+    return {
+      limit: 'max_position_size',
+      message:
+        `Max position size ${formatRupeesShort(limits.max_position_size)} exceeded: this order would make ` +
+        `the ${intent.symbol} position ${formatPaise(positionValue)}`,
+    };
+  }
+
+  if (book.positionQuantity === 0 && book.positionCount + 1 > limits.max_positions_count) {
+    return {
+      limit: 'max_positions_count',
+      message:
+        `Max positions count ${limits.max_positions_count} exceeded: this order would open ${intent.symbol} ` +
+        `as position ${book.positionCount + 1}`,
+    };
+  }
+
+  const exposureAfter = book.grossExposurePaise + (split.opening - split.closing) * intent.pricePaise;
+  const valueAfter = book.accountValuePaise - intent.chargesPaise;
+  const share = valueAfter > 0 ? exposureAfter / valueAfter : Number.POSITIVE_INFINITY;
+  if (share > limits.max_portfolio_exposure) {
+    return {
+      limit: 'max_portfolio_exposure',
+      message:
+        `Max portfolio exposure ${percent(limits.max_portfolio_exposure)} exceeded: this order would put ` +
+        (valueAfter > 0
+          ? `${percent(share)} of the account in positions (${formatPaise(exposureAfter)} of ${formatPaise(valueAfter)})`
+          : `${formatPaise(exposureAfter)} in positions with an account worth ${formatPaise(valueAfter)}`),
+    };
+  }
+  return null;
+}

@@ -1,0 +1,84 @@
+/**
+ * The paper account's settings: the specification's eight limits and cost fields (PaperLimits),
+ * plus the rest of DOMAIN.md's cost schedule and the simulated spread. Stored as one JSON value in
+ * the settings table; a missing or unreadable value means the defaults.
+ */
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { DEFAULT_PAPER_LIMITS, PaperLimits } from '@nivesh/api-contract';
+import { schema, type Db } from '../db/index.js';
+import type { CostSettings } from './costs.js';
+
+export const PAPER_SETTINGS_KEY = 'paper_settings';
+
+const Fraction = z.number().min(0).max(1);
+
+export const PaperSettings = PaperLimits.extend({
+  /** When set, brokerage = min(brokerage_per_trade, this fraction of turnover). */
+  brokerage_rate: Fraction.nullable(),
+  /** Intraday STT on sells, a fraction (DOMAIN.md: 0.025%). */
+  intraday_stt_rate: Fraction,
+  /** SEBI turnover fee, rupees per crore (DOMAIN.md: ₹10). */
+  sebi_fee_per_crore: z.number().min(0).max(10_000),
+  /** Stamp duty on buys, fractions (DOMAIN.md: 0.015% delivery, 0.003% intraday). */
+  stamp_duty_delivery_rate: Fraction,
+  stamp_duty_intraday_rate: Fraction,
+  /** GST on brokerage, exchange and SEBI charges (and on the DP charge), a fraction (18%). */
+  gst_rate: Fraction,
+  /** DP charge per stock per day on delivery sells, rupees before GST (Upstox ~₹18.50). */
+  dp_charge: z.number().min(0).max(1_000),
+  /**
+   * Half the simulated bid-ask spread, percent of the last price: market buys fill this much above
+   * it and sells this much below, rounded outward to the 0.05 tick.
+   */
+  half_spread_percent: z.number().min(0).max(5),
+});
+export type PaperSettings = z.infer<typeof PaperSettings>;
+
+export const DEFAULT_PAPER_SETTINGS: PaperSettings = {
+  ...DEFAULT_PAPER_LIMITS,
+  brokerage_rate: null,
+  intraday_stt_rate: 0.00025,
+  sebi_fee_per_crore: 10,
+  stamp_duty_delivery_rate: 0.00015,
+  stamp_duty_intraday_rate: 0.00003,
+  gst_rate: 0.18,
+  dp_charge: 18.5,
+  half_spread_percent: 0.05,
+};
+
+export function limitsOf(settings: PaperSettings): PaperLimits {
+  return PaperLimits.parse(settings);
+}
+
+export function costSettingsOf(settings: PaperSettings): CostSettings {
+  return {
+    brokerage_per_trade: settings.brokerage_per_trade,
+    brokerage_rate: settings.brokerage_rate,
+    stt_rate: settings.stt_rate,
+    intraday_stt_rate: settings.intraday_stt_rate,
+    transaction_charges: settings.transaction_charges,
+    sebi_fee_per_crore: settings.sebi_fee_per_crore,
+    stamp_duty_delivery_rate: settings.stamp_duty_delivery_rate,
+    stamp_duty_intraday_rate: settings.stamp_duty_intraday_rate,
+    gst_rate: settings.gst_rate,
+    dp_charge: settings.dp_charge,
+  };
+}
+
+/** The stored settings over the defaults (fields added later take their default). */
+export async function loadPaperSettings(db: Db): Promise<PaperSettings> {
+  const [row] = await db
+    .select({ value: schema.settings.value })
+    .from(schema.settings)
+    .where(eq(schema.settings.key, PAPER_SETTINGS_KEY));
+  if (!row) return DEFAULT_PAPER_SETTINGS;
+  const stored = PaperSettings.partial().safeParse(row.value);
+  return stored.success
+    ? { ...DEFAULT_PAPER_SETTINGS, ...stripUndefined(stored.data) }
+    : DEFAULT_PAPER_SETTINGS;
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,137 @@
+/**
+ * A market feed the paper engine's tests (and the orders benchmark) control completely: a few
+ * instruments at set prices, a session that is open when the test says so, and daily candles the
+ * test provides. Prices move only when the test publishes a tick.
+ */
+import type { Candle, Instrument, MarketFeed, Tick, TickHub } from '../market/feed.js';
+
+export interface ControlledFeed extends MarketFeed {
+  /** Whether orders at market can fill now. */
+  open: boolean;
+  /** Publishes a new last price (and optionally previous close) of a symbol into the hub. */
+  move(symbol: string, ltp: number, options?: { previousClose?: number; ts?: number }): Tick;
+  setCandles(symbol: string, candles: Candle[]): void;
+  readonly hub: TickHub | null;
+}
+
+export const TEST_INSTRUMENTS: Instrument[] = [
+  {
+    symbol: 'INFY',
+    name: 'Infosys Ltd',
+    sector: 'IT',
+    isin: 'INE009A01021',
+    instrumentKey: 'NSE_EQ|INE009A01021',
+  },
+  {
+    symbol: 'TCS',
+    name: 'Tata Consultancy Services Ltd',
+    sector: 'IT',
+    isin: 'INE467B01029',
+    instrumentKey: 'NSE_EQ|INE467B01029',
+  },
+  {
+    symbol: 'RELIANCE',
+    name: 'Reliance Industries Ltd',
+    sector: 'Energy',
+    isin: 'INE002A01018',
+    instrumentKey: 'NSE_EQ|INE002A01018',
+  },
+  {
+    symbol: 'HDFCBANK',
+    name: 'HDFC Bank Ltd',
+    sector: 'Financials',
+    isin: 'INE040A01034',
+    instrumentKey: 'NSE_EQ|INE040A01034',
+  },
+  {
+    symbol: 'M&M',
+    name: 'Mahindra & Mahindra Ltd',
+    sector: 'Auto',
+    isin: 'INE101A01026',
+    instrumentKey: 'NSE_EQ|INE101A01026',
+  },
+];
+
+export const TEST_PRICES: Record<string, number> = {
+  INFY: 1500,
+  TCS: 3200,
+  RELIANCE: 2500,
+  HDFCBANK: 1700,
+  'M&M': 2900,
+  NIFTY_50: 24_000,
+};
+
+export function createControlledFeed(
+  options: {
+    prices?: Record<string, number>;
+    open?: boolean;
+    now?: () => Date;
+    instruments?: Instrument[];
+  } = {},
+): ControlledFeed {
+  const instruments = options.instruments ?? TEST_INSTRUMENTS;
+  const prices = { ...TEST_PRICES, ...options.prices };
+  const candles = new Map<string, Candle[]>();
+  const now = options.now ?? (() => new Date());
+  let hub: TickHub | null = null;
+
+  const feed: ControlledFeed = {
+    source: 'simulated',
+    open: options.open ?? true,
+    get hub() {
+      return hub;
+    },
+    instruments: () => instruments,
+    indices: () => [
+      { id: 'NIFTY_50', name: 'NIFTY 50', exchange: 'NSE', instrumentKey: 'NSE_INDEX|Nifty 50' },
+    ],
+    instrument: (symbol) => instruments.find((i) => i.symbol === symbol),
+    async start(target) {
+      hub = target;
+      target.publish(
+        Object.entries(prices).map(([symbol, ltp]) => ({
+          symbol,
+          kind: symbol === 'NIFTY_50' ? 'index' : 'equity',
+          ltp,
+          previousClose: ltp,
+          open: ltp,
+          high: ltp,
+          low: ltp,
+          volume: 0,
+          ts: now().getTime(),
+        })),
+      );
+    },
+    async stop() {
+      hub = null;
+    },
+    isSessionOpen: () => feed.open,
+    async dailyCandles(symbol, from, to) {
+      return (candles.get(symbol) ?? []).filter((c) => c.date >= from && c.date <= to);
+    },
+    move(symbol, ltp, moveOptions = {}) {
+      if (!hub) throw new Error('the feed has not been started');
+      const last = hub.last(symbol);
+      const tick: Tick = {
+        symbol,
+        kind: symbol === 'NIFTY_50' ? 'index' : 'equity',
+        ltp,
+        previousClose: moveOptions.previousClose ?? last?.previousClose ?? ltp,
+        open: last?.open ?? ltp,
+        high: Math.max(last?.high ?? ltp, ltp),
+        low: Math.min(last?.low ?? ltp, ltp),
+        volume: (last?.volume ?? 0) + 100,
+        ts: moveOptions.ts ?? now().getTime(),
+      };
+      hub.publish([tick]);
+      return tick;
+    },
+    setCandles(symbol, list) {
+      candles.set(
+        symbol,
+        [...list].sort((a, b) => a.date.localeCompare(b.date)),
+      );
+    },
+  };
+  return feed;
+}
