@@ -950,6 +950,7 @@ export function createPaperEngine(deps: PaperEngineDeps): PaperEngine {
   let timer: NodeJS.Timeout | null = null;
   let unsubscribe: (() => void) | null = null;
   let snapshotsRunning: Promise<SnapshotResult> | null = null;
+  let scheduledRun: Promise<void> | null = null;
 
   const engine: PaperEngine = {
     account: 'paper',
@@ -961,10 +962,13 @@ export function createPaperEngine(deps: PaperEngineDeps): PaperEngine {
       // Orders resting from before a restart fill on the first tick of the session.
       if (openIndex.length > 0) schedulePass();
       if (deps.timers ?? true) {
-        const run = () =>
-          void engine
-            .runScheduled()
-            .catch((error: unknown) => log.error({ err: error }, 'paper: scheduled work failed'));
+        // Kept so stop() can wait for a run in progress: it must not touch the database after.
+        const run = () => {
+          scheduledRun = engine.runScheduled().then(
+            () => undefined,
+            (error: unknown) => log.error({ err: error }, 'paper: scheduled work failed'),
+          );
+        };
         timer = setInterval(run, deps.intervalMs ?? 30_000);
         timer.unref();
         run();
@@ -976,6 +980,7 @@ export function createPaperEngine(deps: PaperEngineDeps): PaperEngine {
       timer = null;
       unsubscribe?.();
       unsubscribe = null;
+      await scheduledRun;
       await engine.idle();
       await snapshotsRunning?.catch(() => undefined);
     },
