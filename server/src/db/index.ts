@@ -45,6 +45,11 @@ function redactUrl(url: string): string {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection the server ends (restart, failover, admin) must not crash the process:
+    // the pool drops it and opens a new one for the next query.
+    pool.on('error', (error) => {
+      process.stderr.write(`PostgreSQL connection lost (${error.message}); it will be reopened.\n`);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     try {
       await migratePg(db as never, { migrationsFolder });
