@@ -75,7 +75,11 @@ export const loginAttempts = pgTable(
     succeeded: boolean('succeeded').notNull(),
     attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('login_attempts_lookup_idx').on(t.email, t.ip, t.attemptedAt)],
+  (t) => [
+    index('login_attempts_lookup_idx').on(t.email, t.ip, t.attemptedAt),
+    index('login_attempts_address_idx').on(t.ip, t.attemptedAt),
+    index('login_attempts_at_idx').on(t.attemptedAt),
+  ],
 );
 
 /** Operator settings (trading mode, ...), one JSON value per key. */
@@ -154,6 +158,8 @@ export const remoteLoadReports = pgTable(
     remote: text('remote').notNull(),
     version: text('version').notNull(),
     clientId: text('client_id').notNull(),
+    /** The address the report came from (the rollback decision counts few browsers per address). */
+    ip: text('ip'),
     outcome: text('outcome').notNull(),
     kind: text('kind'),
     message: text('message'),
