@@ -43,13 +43,17 @@ export async function startServer(): Promise<ServerState> {
   const log = fs.createWriteStream(logFile);
   const child: ChildProcess = spawn('pnpm', ['serve'], {
     cwd: repoRoot,
-    // Three failing browsers are enough to roll a canary back in the release tests.
+    // Three failing browsers are enough to roll a canary back in the release tests. Every browser
+    // of the tests comes from this machine's address: it may be issued many client ids, and each
+    // of its browsers counts (a real server counts at most a few per address).
     env: {
       ...process.env,
       PORT: String(port),
       NIVESH_DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
       NIVESH_CANARY_MIN_LOADS: '3',
+      NIVESH_CANARY_BROWSERS_PER_ADDRESS: '1000',
+      NIVESH_CANARY_CLIENT_IDS_PER_HOUR: '10000',
       // Prices tick (and paper orders fill) whatever the hour CI runs at.
       NIVESH_SIM_ALWAYS_OPEN: '1',
     },

@@ -24,8 +24,9 @@ import type { Config } from './config.js';
 import type { Db } from './db/index.js';
 import { systemClock, type Clock } from './clock.js';
 import { registerContract } from './http/contract.js';
-import { installErrorHandler } from './http/errorHandler.js';
-import { installDefaultPolicy } from './http/security.js';
+import { frameworkErrors, installErrorHandler } from './http/errorHandler.js';
+import { installApiCachePolicy, installDefaultPolicy, installSourceMapGate } from './http/security.js';
+import { installHostCheck } from './http/hosts.js';
 import { createAuthService, type AuthService, type Session } from './auth/service.js';
 import { authHandlers } from './auth/routes.js';
 import type { Mailer } from './auth/mailer.js';
@@ -38,6 +39,7 @@ import { createUpstoxServices, type UpstoxServices } from './broker/upstox/index
 import { loadInstrumentMaster } from './market/instruments.js';
 import { createRemoteRegistry, type RemoteRegistry } from './remotes/registry.js';
 import { registerRemoteFiles, remotesHandlers } from './remotes/routes.js';
+import { clientIdKeyFor } from './remotes/clientId.js';
 import { createRemoteStore, type RemoteStore } from './remotes/store.js';
 import { opsHandlers } from './ops/routes.js';
 import type { MarketFeed, TickHub } from './market/feed.js';
@@ -80,6 +82,8 @@ export interface AppDeps {
   live?: LiveTrading | null;
   /** Override the live account the portfolio pages read in live mode (tests). Default: Upstox. */
   liveAccount?: Account | null;
+  /** Delete old login attempts every 10 minutes (default true; tests call the service). */
+  pruneLoginAttempts?: boolean;
 }
 
 export interface Services {
@@ -114,6 +118,7 @@ declare module 'fastify' {
 }
 
 const startedAt = performance.now();
+const LOGIN_ATTEMPT_PRUNE_MS = 10 * 60 * 1000;
 
 /** Origins other than this one that the page loads remotes from (a static origin or CDN, dev servers). */
 function remoteOrigins(config: Config): string[] {
@@ -137,11 +142,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ? { loggerInstance: loggerOption as FastifyBaseLogger }
       : { logger: loggerOption as FastifyServerOptions['logger'] }),
     bodyLimit: 1024 * 1024,
+    // A malformed path is refused through the usual hooks and error body (http/errorHandler.ts).
+    frameworkErrors,
     // Request lines are logged below: errors loudly, the steady polling quietly.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: false,
+    // Which proxies may name the client's address (NIVESH_TRUST_PROXY); none by default.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
+    // A request's headers and body must arrive in time: a client sending a byte every few
+    // seconds is cut off (408) instead of holding a connection open indefinitely. Node checks
+    // open requests every `connectionsCheckingInterval`.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(config.requestTimeoutMs, 15_000),
+      connectionsCheckingInterval: Math.min(1_000, Math.max(100, Math.floor(config.requestTimeoutMs / 4))),
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
+  installHostCheck(app, { publicUrl: config.publicUrl, allowedHosts: config.allowedHosts });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
@@ -163,10 +186,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(helmet, {
     // The page sets its own policy with a fresh nonce (web/shell.ts); everything else allows nothing.
     contentSecurityPolicy: false,
-    // Served over plain HTTP on localhost by default; a TLS proxy in front adds HSTS.
-    strictTransportSecurity: false,
+    // Served over plain HTTP on localhost by default; with an https public URL browsers are told
+    // to keep to HTTPS (a year; subdomains are the owner's business, not this server's).
+    strictTransportSecurity: config.publicUrl.startsWith('https://')
+      ? { maxAge: 31_536_000, includeSubDomains: false }
+      : false,
   });
   installDefaultPolicy(app);
+  installApiCachePolicy(app);
   await app.register(cookie);
 
   await app.register(swagger, {
@@ -200,8 +227,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     operatorName: config.operatorName,
     publicUrl: config.publicUrl,
     mailer: deps.mailer ?? null,
+    sessionMaxDays: config.sessionMaxDays,
   });
   await auth.ensureOperator();
+  if (deps.pruneLoginAttempts ?? true) {
+    const prune = setInterval(() => {
+      auth
+        .pruneLoginAttempts()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'pruning login attempts failed'));
+    }, LOGIN_ATTEMPT_PRUNE_MS);
+    prune.unref();
+    app.addHook('onClose', async () => clearInterval(prune));
+  }
+  installSourceMapGate(app, (token) => auth.authenticate(token));
   const tradingMode = createTradingModeService({ db, clock });
   const calendar = deps.calendar ?? loadHolidayCalendar(path.join(config.dataDir, 'holidays'));
   const hub = createTickHub(app.log);
@@ -285,6 +323,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         registry: remotes,
         clock,
         secureCookies: config.publicUrl.startsWith('https://'),
+        clientIdKey: clientIdKeyFor(config),
+        clientIdsPerHour: config.canaryClientIdsPerHour,
       }),
       market: marketHandlers({ clock, calendar, hub, feed }),
       trading: {

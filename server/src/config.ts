@@ -46,10 +46,16 @@ const EnvSchema = z.object({
     .default('/remotes'),
   /** At start, make each remote's newest local build stable (what `npm start` does after building). */
   NIVESH_ADOPT_LOCAL_BUILDS: flag,
-  /** Automatic canary rollback: failure share, minimum browsers, window in minutes. */
+  /**
+   * Automatic canary rollback: how far the canary's failure share may exceed stable's, minimum
+   * browsers, window in minutes, and how many browsers one address counts as at most.
+   */
   NIVESH_CANARY_MAX_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0.2),
   NIVESH_CANARY_MIN_LOADS: z.coerce.number().int().min(1).default(20),
   NIVESH_CANARY_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
+  NIVESH_CANARY_BROWSERS_PER_ADDRESS: z.coerce.number().int().min(1).default(3),
+  /** New browser client ids (canary bucket, load reports) one address is issued per hour. */
+  NIVESH_CANARY_CLIENT_IDS_PER_HOUR: z.coerce.number().int().min(1).default(30),
   /** Where prices come from: the simulated NSE market (default) or Upstox's market-data feed. */
   NIVESH_MARKET_DATA: z.enum(['simulated', 'upstox']).default('simulated'),
   /** Seed of the simulated market: the same seed gives the same prices at the same instant. */
@@ -66,6 +72,29 @@ const EnvSchema = z.object({
   NIVESH_UPSTOX_ORDER_URL: z.url().default('https://api-hft.upstox.com'),
   /** Sent as X-Algo-Name on order calls (Upstox requires it for algorithmic orders since April 2026). */
   NIVESH_UPSTOX_ALGO_NAME: z.string().min(1).max(64).default('nivesh'),
+  /**
+   * Host names this server answers to, besides localhost, IP addresses and NIVESH_PUBLIC_URL's
+   * host (comma-separated). Any other Host header is refused: a page on another site cannot reach
+   * this server through a name it controls (DNS rebinding).
+   */
+  NIVESH_ALLOWED_HOSTS: z.string().optional(),
+  /**
+   * Which proxies to believe about the client's address (X-Forwarded-For): unset or "false" for
+   * none (the default: the connection's own address is the client), a number of proxy hops, or a
+   * comma-separated list of proxy addresses/CIDR ranges (e.g. "127.0.0.1,10.0.0.0/8"). Rate
+   * limits count per client address, so set this when a reverse proxy sits in front.
+   */
+  NIVESH_TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(|false|true|\d{1,2}|[0-9A-Fa-f.:/]+(\s*,\s*[0-9A-Fa-f.:/]+)*)$/,
+      'NIVESH_TRUST_PROXY must be false, true, a number of hops, or a comma-separated list of addresses/CIDRs',
+    )
+    .optional(),
+  /** A request's headers and body must arrive within this many seconds (slow clients are cut off). */
+  NIVESH_REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
+  /** Sessions end this many days after sign-in however often they are used (they also end after 12 idle hours). */
+  NIVESH_SESSION_MAX_DAYS: z.coerce.number().positive().max(365).default(7),
   /** The folder `pnpm ...` was started from, to resolve relative paths the way the user meant. */
   INIT_CWD: z.string().optional(),
 });
@@ -86,7 +115,13 @@ export interface Config {
   remotesStore: string;
   remotesBaseUrl: string;
   adoptLocalBuilds: boolean;
-  canaryPolicy: { max_failure_rate: number; min_loads: number; window_minutes: number };
+  canaryPolicy: {
+    max_failure_rate: number;
+    min_loads: number;
+    window_minutes: number;
+    browsers_per_address: number;
+  };
+  canaryClientIdsPerHour: number;
   version: string;
   market: {
     data: 'simulated' | 'upstox';
@@ -96,10 +131,24 @@ export interface Config {
   /** Null: use (or create) <dataDir>/secret.key. */
   secretKey: string | null;
   upstox: { apiUrl: string; orderUrl: string; algoName: string };
+  /** Host names answered besides localhost, IP literals and the public URL's host (lower case). */
+  allowedHosts: string[];
+  /** Fastify's trustProxy: false, true, a hop count, or proxy addresses/CIDRs. */
+  trustProxy: boolean | number | string[];
+  requestTimeoutMs: number;
+  sessionMaxDays: number;
 }
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  return text.split(',').map((part) => part.trim());
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '1.0.0'): Config {
@@ -133,7 +182,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '1.0.
       max_failure_rate: e.NIVESH_CANARY_MAX_FAILURE_RATE,
       min_loads: e.NIVESH_CANARY_MIN_LOADS,
       window_minutes: e.NIVESH_CANARY_WINDOW_MINUTES,
+      browsers_per_address: e.NIVESH_CANARY_BROWSERS_PER_ADDRESS,
     },
+    canaryClientIdsPerHour: e.NIVESH_CANARY_CLIENT_IDS_PER_HOUR,
     version,
     market: {
       data: e.NIVESH_MARKET_DATA,
@@ -141,6 +192,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '1.0.
       simAlwaysOpen: e.NIVESH_SIM_ALWAYS_OPEN,
     },
     secretKey: e.NIVESH_SECRET_KEY ?? null,
+    allowedHosts: (e.NIVESH_ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter((name) => name !== ''),
+    trustProxy: parseTrustProxy(e.NIVESH_TRUST_PROXY),
+    requestTimeoutMs: Math.round(e.NIVESH_REQUEST_TIMEOUT_SECONDS * 1000),
+    sessionMaxDays: e.NIVESH_SESSION_MAX_DAYS,
     upstox: {
       apiUrl: e.NIVESH_UPSTOX_API_URL.replace(/\/+$/, ''),
       orderUrl: e.NIVESH_UPSTOX_ORDER_URL.replace(/\/+$/, ''),

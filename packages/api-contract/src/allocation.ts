@@ -4,7 +4,7 @@
  * Percentages are percent of total capital (2.5 means 2.5%); amounts are rupees.
  */
 import { z } from 'zod';
-import { ApiError, Rupees, Timestamp } from './common';
+import { ApiError, MAX_RUPEES, MAX_RUPEES_TEXT, RupeeAmount, Rupees, Timestamp } from './common';
 import { route } from './route';
 
 export const AllocationStrategy = z.enum(['conservative', 'moderate', 'aggressive', 'ai_optimized']);
@@ -75,6 +75,7 @@ export const DailyAmount = z
   .number()
   .int('Daily amount must be whole rupees')
   .min(DAILY_AMOUNT_LIMITS.min, 'Daily amount must be at least ₹1,000')
+  .max(MAX_RUPEES, `Daily amount must be at most ${MAX_RUPEES_TEXT}`)
   .refine((value) => value % DAILY_AMOUNT_LIMITS.step === 0, 'Daily amount goes in steps of ₹1,000');
 
 export const AllocationSettings = z.object({
@@ -84,12 +85,12 @@ export const AllocationSettings = z.object({
   /** The operator's own percentage when the AI is off. */
   manual_allocation_pct: ManualAllocationPct,
   /** Rupees to allocate today under these settings. */
-  daily_amount: Rupees.nonnegative(),
+  daily_amount: RupeeAmount.nonnegative(),
   daily_risk_budget: DailyRiskBudget,
   /** The account figures the amounts derive from; read-only (the server ignores them on save). */
-  total_capital: Rupees,
-  portfolio_value: Rupees,
-  available_cash: Rupees,
+  total_capital: RupeeAmount,
+  portfolio_value: RupeeAmount,
+  available_cash: RupeeAmount,
 });
 export type AllocationSettings = z.infer<typeof AllocationSettings>;
 

@@ -10,6 +10,9 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
+/** A session ends after this many hours without use (sliding), and at its absolute end anyway. */
+export const SESSION_IDLE_HOURS = 12;
+
 const Email = z.string().trim().min(1, 'Email is required').max(320);
 
 export const LoginRequest = z.object({
@@ -23,7 +26,10 @@ export const LoginResponse = z.object({
   message: z.string(),
   setup_required: z.literal(false),
   user: User,
+  /** When the session ends unless it is used again (12 hours, sliding). */
   expires_at: Timestamp,
+  /** When it ends however often it is used: the absolute lifetime from sign-in (default 7 days). */
+  session_ends_at: Timestamp,
 });
 
 export const SetupRequiredError = ApiError.extend({ setup_required: z.literal(true) });
@@ -32,7 +38,10 @@ export const PasswordSetupRequest = z.object({ email: Email });
 export const PasswordSetupResponse = z.object({
   success: z.literal(true),
   message: z.string(),
-  /** Only while no password has ever been set and the caller is on the server's own machine. */
+  /**
+   * The specification's field. This server never sends it: a setup token reaches only the person
+   * at the server (the link it prints and logs, or email), never an HTTP caller.
+   */
   temp_token: z.string().optional(),
 });
 
@@ -46,6 +55,7 @@ export const SessionResponse = z.object({
   success: z.literal(true),
   user: User,
   expires_at: Timestamp,
+  session_ends_at: Timestamp,
 });
 
 export const LogoutResponse = z.object({ success: z.literal(true), message: z.string() });

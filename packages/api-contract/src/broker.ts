@@ -14,7 +14,9 @@ const BrokerParams = z.object({ broker: BrokerName });
 
 /**
  * The access token's state, decoded from the JWT's own `exp`: missing (none stored), invalid (not
- * three dot-separated parts, or undecodable), expired, expiring (under 2 hours left), valid.
+ * three dot-separated parts, undecodable, claims out of range, e.g. an `exp` that is not whole
+ * seconds between 2020 and 2100 or is over 72 hours away, or refused by Upstox), expired, expiring
+ * (under 2 hours left), valid.
  */
 export const TokenState = z.enum(['missing', 'invalid', 'expired', 'expiring', 'valid']);
 export type TokenState = z.infer<typeof TokenState>;
@@ -76,12 +78,34 @@ export const BrokerCredentials = z.object({
 });
 export type BrokerCredentials = z.infer<typeof BrokerCredentials>;
 
+export const REDIRECT_URI_RULE =
+  'redirect_uri must be an absolute http:// or https:// URL (the address Upstox sends the browser back to after sign-in)';
+
+/**
+ * Where Upstox sends the browser back after sign-in: an absolute http: or https: URL with a host,
+ * no spaces or control characters (never javascript:, data:, a relative path, ...).
+ */
+export const RedirectUri = z
+  .string()
+  .trim()
+  .max(2000, 'redirect_uri must be at most 2000 characters')
+  .refine(
+    (uri) =>
+      !/\s/.test(uri) &&
+      ![...uri].some((c) => {
+        const code = c.codePointAt(0) ?? 0;
+        return code < 0x20 || code === 0x7f;
+      }),
+    REDIRECT_URI_RULE,
+  )
+  .pipe(z.url({ protocol: /^https?$/, hostname: /^.+$/, error: REDIRECT_URI_RULE }));
+
 export const CredentialsRequest = z.object({
   api_key: z.string().trim().min(1, 'API key is required').max(200),
   /** Omitted: keep the stored secret. */
   api_secret: z.string().trim().min(1).max(200).optional(),
   access_token: z.string().trim().min(1).max(4096).optional(),
-  redirect_uri: z.url('redirect_uri must be a URL').optional(),
+  redirect_uri: RedirectUri.optional(),
 });
 
 /**

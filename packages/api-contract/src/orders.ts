@@ -23,6 +23,12 @@ export type OrderStatus = z.infer<typeof OrderStatus>;
 export const PRICE_TICK = 0.05;
 /** Largest quantity one order may carry (a fat-finger guard, not an exchange rule). */
 export const MAX_ORDER_QUANTITY = 100_000;
+/**
+ * Highest limit price an order may carry, rupees per share (₹1 crore; the dearest NSE share trades
+ * near ₹1.5 lakh). With MAX_ORDER_QUANTITY it keeps an order's value within MAX_RUPEES, the bound
+ * of every other amount in a request.
+ */
+export const MAX_ORDER_PRICE = 10_000_000;
 
 const onTick = (price: number) => Math.abs(Math.round(price * 100) % 5) === 0;
 
@@ -45,7 +51,10 @@ export const PlaceOrderRequest = z
     limit_price: z
       .number()
       .positive('limit_price must be above zero')
-      .refine(onTick, 'limit_price must be a multiple of ₹0.05')
+      .max(MAX_ORDER_PRICE, 'limit_price must be at most ₹1 crore (₹1,00,00,000) a share')
+      // Below one tick the price would be 0 paise: refused here, before any price is worked out.
+      .refine((price) => price <= 0 || price >= PRICE_TICK, 'limit_price must be at least ₹0.05 (one tick)')
+      .refine((price) => price < PRICE_TICK || onTick(price), 'limit_price must be a multiple of ₹0.05')
       .optional(),
     product: TradeProduct,
   })

@@ -5,7 +5,14 @@
  * Per remote there is one stable release and at most one canary with a percentage. GET
  * /api/remotes gives each browser one entry per remote: the canary when a stable hash of
  * (client id, remote) falls under the percentage, otherwise stable. The client id is a random id
- * the server gives the browser once, in a cookie, so a browser stays on one version across reloads.
+ * the server gives the browser once, in a cookie signed with a key derived from the server's secret
+ * key, so a browser stays on one version across reloads and cannot make up ids.
+ *
+ * Browsers report loads and failures. A report counts only from a browser holding a client id this
+ * server signed, and only for a release that browser was served (stable, or the canary when its
+ * bucket is in the canary's share); anything else is not stored. A report without a valid client
+ * id is refused (403); a well-formed report that does not count answers 200 with `counted: false`
+ * (a canary rolled back or narrowed since the page loaded is ordinary, not an error).
  */
 import { z } from 'zod';
 import { ApiError, Timestamp } from './common';
@@ -41,6 +48,12 @@ export const RemotesResponse = z.object({
   remotes: z.array(RemoteEntry),
   /** Remotes with no release on this server: their routes show the load error. */
   missing: z.array(RemoteName),
+  /**
+   * False when this browser holds no client id from this server (it refuses cookies, or its address
+   * was issued too many new ids lately): its reports would be refused, so the shell sends none.
+   * Absent means true.
+   */
+  reporting: z.boolean().optional(),
 });
 
 /** What went wrong in the browser: the entry (manifest or remoteEntry.js), a module chunk, or rendering. */
@@ -58,6 +71,11 @@ export const FailureReport = z.object({
 });
 export const ReportResponse = z.object({
   success: z.literal(true),
+  /**
+   * Whether the report was stored and counts: false when it is about a release this browser was
+   * not served (not published, no longer stable, a canary outside its share).
+   */
+  counted: z.boolean(),
   /** True when this report tipped the canary over its failure threshold and it was rolled back. */
   rolled_back: z.boolean(),
 });
@@ -92,7 +110,10 @@ export const RolloutEvent = z.object({
 });
 export type RolloutEvent = z.infer<typeof RolloutEvent>;
 
-/** Loads and failures browsers reported for a release, by distinct browser. */
+/**
+ * Loads and failures browsers reported for a release within the policy's window, by distinct
+ * browser, counting at most the policy's `browsers_per_address` browsers from one address.
+ */
 export const LoadStats = z.object({
   loads: z.number().int(),
   failures: z.number().int(),
@@ -112,14 +133,20 @@ export const RemoteReleases = z.object({
 });
 export type RemoteReleases = z.infer<typeof RemoteReleases>;
 
-/** When the registry rolls a canary back by itself. */
+/**
+ * When the registry rolls a canary back by itself: at least `min_loads` browsers loaded it, and its
+ * failure rate is more than `max_failure_rate` above the stable release's over the same window (so a
+ * broken network, which fails stable as much, does not roll back a good canary).
+ */
 export const AutoRollbackPolicy = z.object({
-  /** Roll back when more than this share of browsers that loaded the canary reported a failure. */
+  /** Roll back when the canary's failure rate exceeds stable's by more than this (0.2: 20 points). */
   max_failure_rate: z.number(),
-  /** ... and at least this many browsers loaded it. */
+  /** ... and at least this many browsers loaded the canary. */
   min_loads: z.number().int(),
   /** Only reports of the last this many minutes count. */
   window_minutes: z.number().int(),
+  /** Browsers reporting from one address count as at most this many (loads and failures each). */
+  browsers_per_address: z.number().int(),
 });
 export type AutoRollbackPolicy = z.infer<typeof AutoRollbackPolicy>;
 
@@ -159,7 +186,7 @@ export const remotesRoutes = {
     summary: 'A browser loaded a release of a remote (counts towards its failure rate)',
     params: NameParams,
     body: LoadReport,
-    responses: { 200: ReportResponse, 400: ApiError, 429: ApiError },
+    responses: { 200: ReportResponse, 400: ApiError, 403: ApiError, 429: ApiError },
   }),
   reportFailure: route({
     method: 'POST',
@@ -169,7 +196,7 @@ export const remotesRoutes = {
     summary: 'A release of a remote failed to load or render in a browser (may roll a canary back)',
     params: NameParams,
     body: FailureReport,
-    responses: { 200: ReportResponse, 400: ApiError, 429: ApiError },
+    responses: { 200: ReportResponse, 400: ApiError, 403: ApiError, 429: ApiError },
   }),
   releases: route({
     method: 'GET',

@@ -8,7 +8,7 @@
  * has ONE snake_case shape covering both.
  */
 import { z } from 'zod';
-import { ApiError, Rupees, Timestamp } from './common';
+import { ApiError, MAX_COUNT, rupeeAmount, Rupees, Timestamp } from './common';
 import { route } from './route';
 import { TradingMode } from './trading';
 
@@ -115,9 +115,9 @@ export const RiskAlert = z.object({
 export type RiskAlert = z.infer<typeof RiskAlert>;
 
 const positiveRupees = (label: string) =>
-  z
-    .number({ error: `${label} must be a positive amount in rupees.` })
-    .positive(`${label} must be a positive amount in rupees.`);
+  rupeeAmount({ error: `${label} must be a positive amount in rupees.` }).positive(
+    `${label} must be a positive amount in rupees.`,
+  );
 const fraction = (label: string) => {
   const message = `${label} must be a fraction above 0 and at most 1 (0.1 = 10%).`;
   return z.number({ error: message }).positive(message).max(1, message);
@@ -135,7 +135,8 @@ export const PositionLimits = z.object({
   min_diversification: z
     .number({ error: 'Min diversification must be a whole number of positions, at least 1.' })
     .int('Min diversification must be a whole number of positions, at least 1.')
-    .min(1, 'Min diversification must be a whole number of positions, at least 1.'),
+    .min(1, 'Min diversification must be a whole number of positions, at least 1.')
+    .max(MAX_COUNT, `Min diversification must be at most ${MAX_COUNT.toLocaleString('en-IN')} positions.`),
 });
 export type PositionLimits = z.infer<typeof PositionLimits>;
 

@@ -5,6 +5,13 @@
  */
 import type { z } from 'zod';
 
+/**
+ * PostgreSQL (and PGlite) refuse U+0000 in text, and no form or API has a use for it: every
+ * route refuses it in any string, or object key, of its path parameters, query string and body.
+ */
+export const NUL_IN_TEXT = 'text may not contain the NUL character';
+export const NUL_IN_KEY = 'a key may not contain the NUL character';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** `public`: anyone; `session`: a valid Bearer session token is required (401 otherwise). */
@@ -33,9 +40,49 @@ export interface RouteDefinition {
   };
 }
 
-/** Declares a route, keeping its literal types for inference. */
+type Path = Array<string | number>;
+
+/** Adds an issue, at the field, for every string or object key in `value` that holds U+0000. */
+function refuseNul(value: unknown, ctx: z.RefinementCtx): void {
+  // Depth-first, in document order, without recursion (a body may nest deeply).
+  const stack: Array<{ value: unknown; path: Path }> = [{ value, path: [] }];
+  while (stack.length > 0) {
+    const { value: current, path } = stack.pop()!;
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) ctx.addIssue({ code: 'custom', message: NUL_IN_TEXT, path });
+    } else if (Array.isArray(current)) {
+      for (let i = current.length - 1; i >= 0; i -= 1) stack.push({ value: current[i], path: [...path, i] });
+    } else if (current !== null && typeof current === 'object') {
+      const prototype = Object.getPrototypeOf(current) as unknown;
+      if (prototype !== Object.prototype && prototype !== null) continue;
+      const entries = Object.entries(current);
+      for (const [key] of entries) {
+        if (key.includes('\u0000')) ctx.addIssue({ code: 'custom', message: NUL_IN_KEY, path });
+      }
+      for (let i = entries.length - 1; i >= 0; i -= 1) {
+        const [key, child] = entries[i]!;
+        if (!key.includes('\u0000')) stack.push({ value: child, path: [...path, key] });
+      }
+    }
+  }
+}
+
+/** The same schema (same type, same JSON Schema) that also refuses U+0000 anywhere in what it parsed. */
+function withoutNul<S extends z.ZodType>(schema: S): S {
+  return schema.superRefine(refuseNul);
+}
+
+/**
+ * Declares a route, keeping its literal types for inference. Rules every request obeys are added
+ * here, once: the NUL character is refused in every string of the path, query and body.
+ */
 export function route<const R extends RouteDefinition>(definition: R): R {
-  return definition;
+  return {
+    ...definition,
+    ...(definition.params ? { params: withoutNul(definition.params) } : {}),
+    ...(definition.querystring ? { querystring: withoutNul(definition.querystring) } : {}),
+    ...(definition.body ? { body: withoutNul(definition.body) } : {}),
+  };
 }
 
 export type ResponseOf<R extends RouteDefinition> = z.output<R['responses'][200]>;

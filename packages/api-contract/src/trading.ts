@@ -4,7 +4,7 @@
  * (1.5 means 1.5%) unless a field says fraction.
  */
 import { z } from 'zod';
-import { ApiError, Rupees, Timestamp } from './common';
+import { ApiError, MAX_COUNT, MAX_RUPEES, MAX_RUPEES_TEXT, RupeeAmount, Rupees, Timestamp } from './common';
 import { route } from './route';
 
 /**
@@ -111,6 +111,11 @@ export const TRADE_HISTORY_MAX_PAGE_SIZE = 200;
 
 const IstDate = z.iso.date();
 const QueryNumber = z.coerce.number<number>();
+/** A signed amount of rupees in the query string, within the bound of every request amount. */
+const QueryRupees = QueryNumber.min(-MAX_RUPEES, `amount must be at least -${MAX_RUPEES_TEXT}`).max(
+  MAX_RUPEES,
+  `amount must be at most ${MAX_RUPEES_TEXT}`,
+);
 
 /** Every filter is applied by the server before it counts and pages (see `tradeMatchesFilter`). */
 export const TradeHistoryQuery = z.object({
@@ -122,13 +127,13 @@ export const TradeHistoryQuery = z.object({
   mode: TradeMode.optional(),
   product: TradeProduct.optional(),
   /** Bounds on net_pnl, rupees, inclusive. */
-  min_pnl: QueryNumber.optional(),
-  max_pnl: QueryNumber.optional(),
+  min_pnl: QueryRupees.optional(),
+  max_pnl: QueryRupees.optional(),
   /** IST calendar days of entry_time, inclusive; they narrow the period further. */
   from: IstDate.optional(),
   to: IstDate.optional(),
   /** 1-based. */
-  page: QueryNumber.int().min(1).default(1),
+  page: QueryNumber.int().min(1).max(MAX_COUNT).default(1),
   page_size: QueryNumber.int().min(1).max(TRADE_HISTORY_MAX_PAGE_SIZE).default(50),
 });
 export type TradeHistoryQuery = z.input<typeof TradeHistoryQuery>;
@@ -256,7 +261,8 @@ export function summarizeTrades(trades: readonly Trade[]): TradeSummary {
 // Paper account: limits, costs, balance, reset
 // ---------------------------------------------------------------------------------------------
 
-const WholeRupees = z.number().int().min(0);
+/** Whole rupees, at most MAX_RUPEES (a limit beyond ₹1,00,000 crore means no limit at all). */
+const WholeRupees = RupeeAmount.int().min(0);
 
 /** The paper engine's limits and cost settings (specification part 2, section 3). */
 export const PaperLimits = z.object({
@@ -266,7 +272,7 @@ export const PaperLimits = z.object({
   max_daily_loss: WholeRupees,
   /** Largest share of the account held in positions, a fraction 0-1 (0.8 = 80%). */
   max_portfolio_exposure: z.number().min(0).max(1),
-  max_positions_count: z.number().int().min(0),
+  max_positions_count: z.number().int().min(0).max(MAX_COUNT),
   /** No new buys while cash is below this, rupees. */
   min_balance_threshold: WholeRupees,
   /** Flat brokerage per executed order, rupees. */
@@ -302,7 +308,7 @@ export const PaperLimitsUpdateResponse = z.object({
   data: PaperLimits,
 });
 
-export const PaperResetRequest = z.object({ balance: z.number().positive() });
+export const PaperResetRequest = z.object({ balance: RupeeAmount.positive() });
 
 export const PaperResetResponse = z.object({
   success: z.literal(true),
@@ -312,7 +318,7 @@ export const PaperResetResponse = z.object({
 });
 
 export const PaperBalanceRequest = z.object({
-  balance: z.number().min(0, 'Please enter a valid positive balance amount.'),
+  balance: RupeeAmount.min(0, 'Please enter a valid positive balance amount.'),
 });
 
 /** A refused change (negative amount, service down) is an ApiError with the reason in `error`. */
@@ -337,9 +343,10 @@ export const tradingRoutes = {
     path: '/api/trading/mode',
     access: 'session',
     tag: 'trading',
-    summary: 'Switch between live (real money) and paper trading',
+    summary:
+      'Switch between live (real money) and paper trading. Live needs a token Upstox accepts (409 when it refuses it, 503 when it cannot be asked)',
     body: TradingModeRequest,
-    responses: { 200: TradingModeResponse, 400: ApiError, 401: ApiError, 409: ApiError },
+    responses: { 200: TradingModeResponse, 400: ApiError, 401: ApiError, 409: ApiError, 503: ApiError },
   }),
   history: route({
     method: 'GET',

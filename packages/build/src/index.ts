@@ -115,7 +115,8 @@ export function createWebpackConfig(options: CreateConfigOptions): WebpackConfig
       context: appDir,
       target: 'web',
       entry: withStandaloneEntry ? { main: './src/index.ts' } : ({} as Record<string, string>),
-      devtool: isDev ? 'eval-cheap-module-source-map' : 'source-map',
+      // Production maps are hidden: no page points at them, and the server gives them only to a session.
+      devtool: isDev ? 'eval-cheap-module-source-map' : 'hidden-source-map',
       output: {
         path: outputPath,
         // The shell is always served from the site root; a remote resolves its chunks relative to

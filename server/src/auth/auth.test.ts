@@ -56,6 +56,52 @@ for (const target of await testDatabases()) {
         });
       });
 
+      it('never hands a setup token to an HTTP caller, not even a loopback one on a fresh install', async () => {
+        // The DNS-rebinding takeover: a page in the operator's browser reaches the local server.
+        const res = await send(t.app, 'POST', '/api/auth/request-password-setup', {
+          body: { email: OPERATOR_EMAIL },
+          remoteAddress: '127.0.0.1',
+          headers: { origin: 'http://localhost:4000' },
+        });
+        assert.equal(res.statusCode, 200);
+        assert.equal(res.json().temp_token, undefined);
+        assert.match(res.json().message, /server log/);
+        const [operator] = await database.db.select().from(schema.operators);
+        assert.equal(operator?.passwordHash, null, 'no password was set');
+      });
+
+      it('refuses any request whose Host is not one of its names, before anything else', async () => {
+        for (const [method, url, body] of [
+          ['POST', '/api/auth/request-password-setup', { email: OPERATOR_EMAIL }],
+          ['GET', '/api/auth/config', undefined],
+          ['POST', '/api/auth/login', { email: OPERATOR_EMAIL, password: 'x' }],
+          ['GET', '/', undefined],
+        ] as const) {
+          const res = await send(t.app, method, url, {
+            ...(body ? { body } : {}),
+            headers: {
+              host: 'rebound.attacker.example:4000',
+              origin: 'http://rebound.attacker.example:4000',
+            },
+          });
+          assert.equal(res.statusCode, 400, `${method} ${url}`);
+          assert.equal(
+            res.json().message,
+            'This server does not answer to the host name "rebound.attacker.example:4000". Open it at http://localhost:4000, or add the name to NIVESH_ALLOWED_HOSTS.',
+          );
+        }
+        for (const host of [
+          'localhost:4000',
+          '127.0.0.1:4000',
+          '[::1]:4000',
+          '192.168.1.20:4000',
+          'LOCALHOST',
+        ]) {
+          const res = await send(t.app, 'GET', '/api/auth/config', { headers: { host } });
+          assert.equal(res.statusCode, 200, host);
+        }
+      });
+
       it('does not hand a setup token to another machine, even on a fresh install', async () => {
         const res = await send(t.app, 'POST', '/api/auth/request-password-setup', {
           body: { email: OPERATOR_EMAIL },
@@ -89,11 +135,10 @@ for (const target of await testDatabases()) {
       });
 
       it('refuses a weak password without spending the token, then sets a strong one once', async () => {
-        const setup = await send(t.app, 'POST', '/api/auth/request-password-setup', {
-          body: { email: OPERATOR_EMAIL },
-        });
-        const tempToken = setup.json().temp_token as string;
-        assert.ok(tempToken, 'a local first-run request gets the token');
+        // The link the server prints at start: only the person at the server has it.
+        const link = await t.app.services.auth.firstRunSetupLink();
+        const tempToken = new URL(link ?? '').searchParams.get('setup') as string;
+        assert.ok(tempToken);
 
         const short = await send(t.app, 'POST', '/api/auth/set-password', {
           body: { temp_token: tempToken, new_password: 'Sh0rt!' },
@@ -210,6 +255,84 @@ for (const target of await testDatabases()) {
         assert.equal(later.statusCode, 200);
       });
 
+      it('counts each guess before checking it: of 50 parallel guesses at most 5 are checked', async () => {
+        const from = '10.5.5.5';
+        const answers = await Promise.all(
+          Array.from({ length: 50 }, (_, i) =>
+            send(t.app, 'POST', '/api/auth/login', {
+              body: { email: OPERATOR_EMAIL, password: `Wrong-Password-${i}` },
+              remoteAddress: from,
+            }),
+          ),
+        );
+        const statuses = answers.map((res) => res.statusCode);
+        const checked = statuses.filter((status) => status === 401).length;
+        // Each attempt is counted before its check, so however the 50 interleave, no more than
+        // five are checked (on one PGlite connection exactly five; on PostgreSQL possibly fewer).
+        assert.ok(checked <= 5, statuses.join(','));
+        assert.equal(statuses.filter((status) => status === 429).length, 50 - checked);
+        const rows = await database.db
+          .select()
+          .from(schema.loginAttempts)
+          .where(eq(schema.loginAttempts.ip, from));
+        assert.equal(rows.length, checked, 'refused guesses leave nothing behind');
+        const next = await send(t.app, 'POST', '/api/auth/login', {
+          body: { email: OPERATOR_EMAIL, password: 'Wrong-Password-x' },
+          remoteAddress: from,
+        });
+        assert.equal(next.statusCode, checked === 5 ? 429 : 401, 'the count goes on from what was checked');
+      });
+
+      it('limits one address across emails: 20 failures, then 429 for any email, with nothing stored', async () => {
+        const from = '10.6.6.6';
+        const statuses: number[] = [];
+        for (let i = 0; i < 30; i += 1) {
+          const res = await send(t.app, 'POST', '/api/auth/login', {
+            body: { email: `nobody-${i}@example.com`, password: 'Wrong-Password-1' },
+            remoteAddress: from,
+          });
+          statuses.push(res.statusCode);
+          if (res.statusCode === 429) {
+            assert.equal(res.json().message, 'Too many login attempts. Please try again in 15 minutes.');
+            assert.ok(Number(res.headers['retry-after']) > 0);
+          }
+        }
+        assert.deepEqual(statuses, [...Array(20).fill(401), ...Array(10).fill(429)]);
+        const operatorToo = await send(t.app, 'POST', '/api/auth/login', {
+          body: { email: OPERATOR_EMAIL, password: STRONG_PASSWORD },
+          remoteAddress: from,
+        });
+        assert.equal(operatorToo.statusCode, 429, 'the address is locked whatever the email');
+        const rows = await database.db
+          .select()
+          .from(schema.loginAttempts)
+          .where(eq(schema.loginAttempts.ip, from));
+        assert.equal(rows.length, 20);
+        const elsewhere = await send(t.app, 'POST', '/api/auth/login', {
+          body: { email: OPERATOR_EMAIL, password: STRONG_PASSWORD },
+          remoteAddress: '10.6.6.7',
+        });
+        assert.equal(elsewhere.statusCode, 200);
+        t.clock.advance(15 * MINUTE + 1000);
+      });
+
+      it('deletes login attempts older than a day', async () => {
+        const before = (await database.db.select().from(schema.loginAttempts)).length;
+        assert.ok(before > 0);
+        t.clock.advance(24 * HOUR + MINUTE);
+        const fresh = await send(t.app, 'POST', '/api/auth/login', {
+          body: { email: 'late@example.com', password: 'Wrong-Password-1' },
+          remoteAddress: '10.4.4.4',
+        });
+        assert.equal(fresh.statusCode, 401);
+        assert.equal(await t.app.services.auth.pruneLoginAttempts(), before);
+        const left = await database.db.select().from(schema.loginAttempts);
+        assert.deepEqual(
+          left.map((row) => row.email),
+          ['late@example.com'],
+        );
+      });
+
       it('validates a session and slides its 12-hour expiry', async () => {
         const login = await send(t.app, 'POST', '/api/auth/login', {
           body: { email: OPERATOR_EMAIL, password: STRONG_PASSWORD },
@@ -229,6 +352,31 @@ for (const target of await testDatabases()) {
         const expired = await send(t.app, 'POST', '/api/auth/validate-session', { token: session });
         assert.equal(expired.statusCode, 401);
         assert.equal(expired.json().success, false);
+      });
+
+      it('ends a session 7 days after sign-in however often it is used, and says when', async () => {
+        const signedInAt = t.clock.now().getTime();
+        const login = await send(t.app, 'POST', '/api/auth/login', {
+          body: { email: OPERATOR_EMAIL, password: STRONG_PASSWORD },
+        });
+        assert.equal(login.statusCode, 200);
+        const session = login.json().session_token as string;
+        const endsAt = new Date(signedInAt + 7 * 24 * HOUR).toISOString();
+        assert.equal(login.json().session_ends_at, endsAt);
+        // Polled every hour, it keeps sliding: still valid just before the 7 days are up.
+        for (let hour = 1; hour < 7 * 24; hour += 1) {
+          t.clock.advance(HOUR);
+          const polled = await send(t.app, 'POST', '/api/auth/validate-session', { token: session });
+          assert.equal(polled.statusCode, 200, `hour ${hour}`);
+          assert.equal(polled.json().session_ends_at, endsAt);
+        }
+        const last = await send(t.app, 'POST', '/api/auth/validate-session', { token: session });
+        assert.ok(Date.parse(last.json().expires_at) <= Date.parse(endsAt), 'never slides past its end');
+        t.clock.advance(HOUR);
+        const ended = await send(t.app, 'POST', '/api/auth/validate-session', { token: session });
+        assert.equal(ended.statusCode, 401);
+        const mode = await send(t.app, 'GET', '/api/trading/mode', { token: session });
+        assert.equal(mode.statusCode, 401);
       });
 
       it('revokes the session on logout', async () => {

@@ -4,18 +4,9 @@ import type { Contract } from '@nivesh/api-contract';
 import type { DomainHandlers } from '../http/contract.js';
 import { MESSAGES, type AuthService, type RequestOrigin, type Session, type SignedIn } from './service.js';
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-
-/**
- * Where a request comes from. A request that passed through a proxy (it carries forwarding
- * headers) is never treated as local, even when the proxy itself runs on this machine.
- */
+/** Where a request comes from: `request.ip` follows the configured trustProxy (config.ts). */
 export function requestOrigin(request: FastifyRequest): RequestOrigin {
-  const forwarded =
-    request.headers['x-forwarded-for'] !== undefined || request.headers['forwarded'] !== undefined;
-  const ip = request.socket.remoteAddress ?? request.ip;
-  const userAgent = request.headers['user-agent'] ?? null;
-  return { ip, userAgent, isLocal: LOOPBACK.has(ip) && !forwarded };
+  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
 }
 
 function signedInBody(signedIn: SignedIn, message: string) {
@@ -26,6 +17,7 @@ function signedInBody(signedIn: SignedIn, message: string) {
     setup_required: false as const,
     user: signedIn.user,
     expires_at: signedIn.expiresAt.toISOString(),
+    session_ends_at: signedIn.endsAt.toISOString(),
   };
 }
 
@@ -51,6 +43,7 @@ export function authHandlers(auth: AuthService): DomainHandlers<Contract['auth']
       success: true,
       user: session.user,
       expires_at: session.expiresAt.toISOString(),
+      session_ends_at: session.endsAt.toISOString(),
     }),
 
     logout: async ({ session }) => {

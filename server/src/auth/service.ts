@@ -2,27 +2,39 @@
  * The operator account, password setup and sessions.
  *
  * - Passwords: argon2id; at least 12 characters and strength 75, the login screen's own rules.
- * - Sessions: 256-bit random tokens, stored only as SHA-256; 12-hour sliding expiry; logout revokes.
- * - Login: 5 failures in 15 minutes for one email from one address locks that pair out (429).
- * - Setup tokens: one-time, 15 minutes, only the newest is valid. The token itself is returned to
- *   the caller only on a fresh install (no password ever set) and only to the server's own machine;
- *   otherwise the link goes to the server log, and by email when SMTP is configured.
+ * - Sessions: 256-bit random tokens, stored only as SHA-256; 12-hour sliding expiry, and an
+ *   absolute lifetime from sign-in (NIVESH_SESSION_MAX_DAYS, default 7) however often it is used;
+ *   logout revokes.
+ * - Login: 5 failures in 15 minutes for one email from one address locks that pair out (429), and
+ *   20 failures in 15 minutes from one address lock the address out whatever the emails (429).
+ *   Each attempt is written before its password is checked, and the count includes it, so
+ *   parallel guesses cannot slip past the limit (the database decides, for every process). At
+ *   most two password hashes run at once (password.ts); attempts are kept for a day.
+ * - Setup tokens: one-time, 15 minutes, only the newest is valid. The token is never returned to an
+ *   HTTP caller: the link goes to the server log (printed at start on a fresh install), and by
+ *   email when SMTP is configured. Only the person at the server can use it (or the CLI).
  */
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, min, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { passwordProblem, type User } from '@nivesh/api-contract';
+import { passwordProblem, SESSION_IDLE_HOURS, type User } from '@nivesh/api-contract';
 import { schema, type Db } from '../db/index.js';
 import { HttpError } from '../http/errors.js';
 import type { Clock } from '../clock.js';
 import { createRateLimiter } from '../http/rateLimit.js';
 import type { Mailer } from './mailer.js';
-import { decoyHash, hashPassword, verifyPassword } from './password.js';
+import { decoyHash, hashPassword, PasswordCheckBusy, verifyPassword } from './password.js';
 import { hashToken, newToken, sha256Hex } from './tokens.js';
 
-export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+export const SESSION_TTL_MS = SESSION_IDLE_HOURS * 60 * 60 * 1000;
 export const SETUP_TOKEN_TTL_MS = 15 * 60 * 1000;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const LOGIN_MAX_FAILURES = 5;
+/** Failures from one address in LOGIN_WINDOW_MS, whatever the emails, before it is refused. */
+export const ADDRESS_MAX_FAILURES = 20;
+/** Login attempts older than this are deleted (the limits look back 15 minutes). */
+export const ATTEMPT_RETENTION_MS = 24 * 60 * 60 * 1000;
+export const DEFAULT_SESSION_MAX_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
 /** A session's expiry is pushed forward at most once a minute (one write, not one per request). */
 const SLIDE_GRANULARITY_MS = 60 * 1000;
 const OPERATOR_ID = 1;
@@ -35,31 +47,34 @@ export const MESSAGES = {
   setupSent:
     'If that address is the operator\u2019s, a password setup link has been written to the server log' +
     ' (and emailed, where email is configured). It is valid for 15 minutes.',
-  setupIssued: 'Password setup token issued. Choose your password now.',
   setupLinkInvalid: 'This setup link is invalid, used or expired. Please request a new one.',
   passwordSet: 'Password set successfully.',
   loggedOut: 'Logged out',
   tooManySetupRequests: 'Too many password setup requests. Please try again in 15 minutes.',
+  busy: 'Too many sign-ins are being checked right now. Please try again in a few seconds.',
 } as const;
 
 export interface Session {
   id: number;
   operatorId: number;
   user: User;
+  /** When the session ends unless it is used again (sliding). */
   expiresAt: Date;
+  /** When it ends however often it is used (absolute lifetime from sign-in). */
+  endsAt: Date;
 }
 
 export interface SignedIn {
   token: string;
   user: User;
   expiresAt: Date;
+  endsAt: Date;
 }
 
 export interface RequestOrigin {
+  /** The client's address (behind a trusted proxy, the address the proxy reports). */
   ip: string;
   userAgent: string | null;
-  /** The connection comes from this machine itself, with no proxy in between. */
-  isLocal: boolean;
 }
 
 export interface AuthServiceDeps {
@@ -70,6 +85,8 @@ export interface AuthServiceDeps {
   operatorName: string | null;
   publicUrl: string;
   mailer: Mailer | null;
+  /** Absolute session lifetime in days (default DEFAULT_SESSION_MAX_DAYS). */
+  sessionMaxDays?: number;
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
@@ -91,45 +108,66 @@ export function createAuthService(deps: AuthServiceDeps) {
     return row;
   }
 
+  const sessionMaxMs = (deps.sessionMaxDays ?? DEFAULT_SESSION_MAX_DAYS) * DAY_MS;
+
   async function createSession(origin: RequestOrigin): Promise<SignedIn> {
     const token = newToken();
     const now = clock.now();
-    const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+    const endsAt = new Date(now.getTime() + sessionMaxMs);
+    const expiresAt = new Date(Math.min(now.getTime() + SESSION_TTL_MS, endsAt.getTime()));
     await db.insert(schema.sessions).values({
       operatorId: OPERATOR_ID,
       tokenHash: hashToken(token),
+      createdAt: now,
       lastSeenAt: now,
       expiresAt,
       ip: origin.ip,
       userAgent: origin.userAgent?.slice(0, 400) ?? null,
     });
-    return { token, user: userFor(deps.operatorEmail), expiresAt };
+    return { token, user: userFor(deps.operatorEmail), expiresAt, endsAt };
   }
 
-  async function recentFailures(email: string, ip: string): Promise<Date[]> {
-    const since = new Date(clock.now().getTime() - LOGIN_WINDOW_MS);
-    const rows = await db
-      .select({ succeeded: schema.loginAttempts.succeeded, at: schema.loginAttempts.attemptedAt })
-      .from(schema.loginAttempts)
+  const attempts = schema.loginAttempts;
+
+  /**
+   * Failures in the window that count against this attempt (its own row included): for the
+   * email and address since their last success, and for the address whatever the emails.
+   */
+  async function failuresAgainst(email: string, ip: string, since: Date) {
+    const lastSuccess = db
+      .select({ id: sql`coalesce(max(${attempts.id}), 0)` })
+      .from(attempts)
       .where(
         and(
-          eq(schema.loginAttempts.email, email),
-          eq(schema.loginAttempts.ip, ip),
-          gt(schema.loginAttempts.attemptedAt, since),
+          eq(attempts.email, email),
+          eq(attempts.ip, ip),
+          eq(attempts.succeeded, true),
+          gt(attempts.attemptedAt, since),
         ),
-      )
-      .orderBy(desc(schema.loginAttempts.attemptedAt));
-    // Failures count until the next success.
-    const failures: Date[] = [];
-    for (const row of rows) {
-      if (row.succeeded) break;
-      failures.push(row.at);
-    }
-    return failures;
+      );
+    const [pair] = await db
+      .select({ count: count(), oldest: min(attempts.attemptedAt) })
+      .from(attempts)
+      .where(
+        and(
+          eq(attempts.email, email),
+          eq(attempts.ip, ip),
+          eq(attempts.succeeded, false),
+          gt(attempts.attemptedAt, since),
+          gt(attempts.id, lastSuccess),
+        ),
+      );
+    const [address] = await db
+      .select({ count: count(), oldest: min(attempts.attemptedAt) })
+      .from(attempts)
+      .where(and(eq(attempts.ip, ip), eq(attempts.succeeded, false), gt(attempts.attemptedAt, since)));
+    return { pair, address };
   }
 
-  async function recordAttempt(email: string, ip: string, succeeded: boolean) {
-    await db.insert(schema.loginAttempts).values({ email, ip, succeeded, attemptedAt: clock.now() });
+  function tooManyAttempts(oldest: Date | null | undefined): HttpError {
+    const now = clock.now().getTime();
+    const retryAfter = Math.max(1, Math.ceil(((oldest?.getTime() ?? now) + LOGIN_WINDOW_MS - now) / 1000));
+    return new HttpError(429, MESSAGES.tooManyAttempts, {}, { 'Retry-After': String(retryAfter) });
   }
 
   /** Issues a setup token (superseding earlier ones) and returns it with its link. */
@@ -151,10 +189,20 @@ export function createAuthService(deps: AuthServiceDeps) {
     return { token, link: `${deps.publicUrl}/login?setup=${encodeURIComponent(token)}` };
   }
 
-  async function storePassword(password: string, actor: string) {
+  /** Checks the password's strength and hashes it (429 while the hashing queue is full). */
+  async function hashNewPassword(password: string): Promise<string> {
     const problem = passwordProblem(password);
     if (problem) throw new HttpError(400, problem);
-    const passwordHash = await hashPassword(password);
+    try {
+      return await hashPassword(password);
+    } catch (error) {
+      if (error instanceof PasswordCheckBusy)
+        throw new HttpError(429, MESSAGES.busy, {}, { 'Retry-After': '5' });
+      throw error;
+    }
+  }
+
+  async function storePassword(passwordHash: string, actor: string) {
     const now = clock.now();
     await db.transaction(async (tx) => {
       await tx
@@ -195,30 +243,60 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async login(emailInput: string, password: string, origin: RequestOrigin): Promise<SignedIn> {
       const email = normalise(emailInput);
-      const failures = await recentFailures(email, origin.ip);
-      if (failures.length >= LOGIN_MAX_FAILURES) {
-        const oldest = failures[failures.length - 1] as Date;
-        const retryAfter = Math.max(
-          1,
-          Math.ceil((oldest.getTime() + LOGIN_WINDOW_MS - clock.now().getTime()) / 1000),
-        );
-        throw new HttpError(429, MESSAGES.tooManyAttempts, {}, { 'Retry-After': String(retryAfter) });
+      const now = clock.now();
+      const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
+      // Count this attempt before checking anything: of any number of parallel guesses, only
+      // those that find room under the limits (their own row included) go on to the check.
+      const [attempt] = await db
+        .insert(attempts)
+        .values({ email, ip: origin.ip, succeeded: false, attemptedAt: now })
+        .returning({ id: attempts.id });
+      const attemptId = (attempt as { id: number }).id;
+      const { pair, address } = await failuresAgainst(email, origin.ip, since);
+      const overPair = (pair?.count ?? 0) > LOGIN_MAX_FAILURES;
+      const overAddress = (address?.count ?? 0) > ADDRESS_MAX_FAILURES;
+      if (overPair || overAddress) {
+        // A refused attempt is not checked and leaves nothing behind.
+        await db.delete(attempts).where(eq(attempts.id, attemptId));
+        log.warn({ ip: origin.ip, perAddress: overAddress }, 'login refused: too many attempts');
+        throw tooManyAttempts(overPair ? pair?.oldest : address?.oldest);
       }
       const account = await operator();
       const isOperator = email === account.email;
       if (isOperator && account.passwordHash === null) {
+        await db.delete(attempts).where(eq(attempts.id, attemptId));
         throw new HttpError(403, MESSAGES.setupRequired, { setup_required: true });
       }
-      const valid = isOperator
-        ? await verifyPassword(account.passwordHash as string, password)
-        : (await verifyPassword(await decoyHash(), password), false);
-      await recordAttempt(email, origin.ip, valid);
+      let valid: boolean;
+      try {
+        valid = isOperator
+          ? await verifyPassword(account.passwordHash as string, password)
+          : (await verifyPassword(await decoyHash(), password), false);
+      } catch (error) {
+        // Too many checks queued (PasswordCheckBusy): this attempt was not checked.
+        await db.delete(attempts).where(eq(attempts.id, attemptId));
+        if (error instanceof PasswordCheckBusy) {
+          throw new HttpError(429, MESSAGES.busy, {}, { 'Retry-After': '5' });
+        }
+        throw error;
+      }
       if (!valid) {
         log.warn({ ip: origin.ip }, 'login refused: invalid credentials');
         throw new HttpError(401, MESSAGES.invalidCredentials);
       }
+      await db.update(attempts).set({ succeeded: true }).where(eq(attempts.id, attemptId));
       log.info({ ip: origin.ip }, 'operator signed in');
       return createSession(origin);
+    },
+
+    /** Deletes login attempts older than a day (the limits look back 15 minutes). */
+    async pruneLoginAttempts(): Promise<number> {
+      const cutoff = new Date(clock.now().getTime() - ATTEMPT_RETENTION_MS);
+      const deleted = await db
+        .delete(attempts)
+        .where(lt(attempts.attemptedAt, cutoff))
+        .returning({ id: attempts.id });
+      return deleted.length;
     },
 
     async requestPasswordSetup(
@@ -231,11 +309,10 @@ export function createAuthService(deps: AuthServiceDeps) {
         log.warn({ ip: origin.ip }, 'password setup requested for an unknown address');
         return { message: MESSAGES.setupSent };
       }
-      const { token, link } = await issueSetupToken(origin.ip);
-      if (account.passwordHash === null && account.passwordSetAt === null && origin.isLocal) {
-        log.info({ ip: origin.ip }, 'password setup token handed to a local first-run request');
-        return { message: MESSAGES.setupIssued, temp_token: token };
-      }
+      // The link goes only where the person at the server can read it (the log, their email):
+      // never to the caller, not even on a fresh install from this machine (a page in the
+      // operator's browser can reach a local server too, e.g. by DNS rebinding).
+      const { link } = await issueSetupToken(origin.ip);
       log.warn({ setupLink: link, ip: origin.ip }, `Password setup link (valid 15 minutes): ${link}`);
       if (deps.mailer) {
         try {
@@ -260,23 +337,23 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!row || row.usedAt || row.invalidatedAt || row.expiresAt.getTime() <= now.getTime()) {
         throw new HttpError(400, MESSAGES.setupLinkInvalid);
       }
-      // Check the password before spending the token, so a weak first try can be corrected.
-      const problem = passwordProblem(password);
-      if (problem) throw new HttpError(400, problem);
+      // Check and hash the password before spending the token, so a weak first try (or a busy
+      // server) can be corrected with the same link.
+      const passwordHash = await hashNewPassword(password);
       const consumed = await db
         .update(schema.passwordSetupTokens)
         .set({ usedAt: now, invalidatedAt: now })
         .where(and(eq(schema.passwordSetupTokens.id, row.id), isNull(schema.passwordSetupTokens.usedAt)))
         .returning({ id: schema.passwordSetupTokens.id });
       if (consumed.length === 0) throw new HttpError(400, MESSAGES.setupLinkInvalid);
-      await storePassword(password, 'setup-link');
+      await storePassword(passwordHash, 'setup-link');
       log.info({ ip: origin.ip }, 'operator password set with a setup link');
       return createSession(origin);
     },
 
     /** `pnpm nivesh set-password`: for scripts, and a forgotten password on the server's machine. */
     async setPasswordDirectly(password: string): Promise<void> {
-      await storePassword(password, 'cli');
+      await storePassword(await hashNewPassword(password), 'cli');
     },
 
     /** Issues a setup link for the log at start, on a fresh install. */
@@ -294,8 +371,10 @@ export function createAuthService(deps: AuthServiceDeps) {
         .where(and(eq(schema.sessions.tokenHash, hashToken(token)), isNull(schema.sessions.revokedAt)));
       const now = clock.now();
       if (!row || row.expiresAt.getTime() <= now.getTime()) return null;
+      const endsAt = new Date(row.createdAt.getTime() + sessionMaxMs);
+      if (endsAt.getTime() <= now.getTime()) return null;
       let expiresAt = row.expiresAt;
-      const slid = new Date(now.getTime() + SESSION_TTL_MS);
+      const slid = new Date(Math.min(now.getTime() + SESSION_TTL_MS, endsAt.getTime()));
       if (slid.getTime() - row.expiresAt.getTime() >= SLIDE_GRANULARITY_MS) {
         await db
           .update(schema.sessions)
@@ -303,7 +382,13 @@ export function createAuthService(deps: AuthServiceDeps) {
           .where(eq(schema.sessions.id, row.id));
         expiresAt = slid;
       }
-      return { id: row.id, operatorId: row.operatorId, user: userFor(deps.operatorEmail), expiresAt };
+      return {
+        id: row.id,
+        operatorId: row.operatorId,
+        user: userFor(deps.operatorEmail),
+        expiresAt,
+        endsAt,
+      };
     },
 
     async logout(session: Session): Promise<void> {

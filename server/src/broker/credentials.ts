@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { BrokerCredentials } from '@nivesh/api-contract';
+import { RedirectUri, type BrokerCredentials } from '@nivesh/api-contract';
 import { schema, type Db } from '../db/index.js';
 import type { Clock } from '../clock.js';
 import type { SecretBox } from './secretBox.js';
@@ -115,7 +115,9 @@ export function createCredentialStore(deps: {
         apiKey: api_key,
         apiSecret: api_secret === null ? null : openOrNull(api_secret, SEAL_SECRET),
         apiSecretStored: api_secret !== null,
-        redirectUri: redirect_uri,
+        // One stored before the http(s) rule existed counts as none: sign-in asks for a new one.
+        redirectUri:
+          redirect_uri !== null && RedirectUri.safeParse(redirect_uri).success ? redirect_uri : null,
         updatedAt: row.updatedAt,
       };
     },

@@ -5,7 +5,9 @@
  * in live mode, a missing, invalid or expired token switches the mode to paper, raises a high
  * alert for the operator and logs a warning. The live gate is what the orders service asks before
  * any live order: it refuses (409, with the token's own message) unless the mode is live and the
- * token valid.
+ * token valid. Before the mode becomes live, the gate also asks Upstox (GET /v2/user/profile)
+ * whether it accepts the token: a token that merely looks valid (any JWT with a future `exp`) is
+ * not enough for real money.
  */
 import type { TokenState, TokenStatus } from '@nivesh/api-contract';
 import { schema, type Db } from '../db/index.js';
@@ -13,6 +15,7 @@ import type { Clock } from '../clock.js';
 import { HttpError } from '../http/errors.js';
 import type { TradingModeService } from './tradingMode.js';
 import { USABLE_STATES, type TokenService } from './token.js';
+import { TokenExpiredError, UpstoxApiError, UpstoxError, type UpstoxClient } from './upstox/client.js';
 
 export const TOKEN_CHECK_INTERVAL_MS = 60_000;
 export const TOKEN_ALERT_ACTION = 'Update the Upstox access token in Settings › Data Sources';
@@ -99,11 +102,25 @@ export function createTokenWatcher(deps: {
 
 export type LiveGate = ReturnType<typeof createLiveGate>;
 
+/** A message ends with one full stop. */
+const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
 export function createLiveGate(deps: {
   tradingMode: TradingModeService;
   tokens: TokenService;
   watcher: TokenWatcher;
+  client: Pick<UpstoxClient, 'profile'>;
 }) {
+  async function ensureTokenUsable(): Promise<TokenStatus> {
+    const status = await deps.tokens.status();
+    if (!USABLE_STATES.includes(status.state)) {
+      throw new HttpError(409, `Live trading needs a valid Upstox access token. ${status.message}`, {
+        token_state: status.state,
+      });
+    }
+    return status;
+  }
+
   return {
     /**
      * Resolves when a live order may go to the broker: live mode and a valid (or expiring) token.
@@ -129,14 +146,55 @@ export function createLiveGate(deps: {
     },
 
     /** The status when the token allows live trading; a 409 with the reason otherwise (no mode change). */
-    async ensureTokenUsable(): Promise<TokenStatus> {
-      const status = await deps.tokens.status();
-      if (!USABLE_STATES.includes(status.state)) {
-        throw new HttpError(409, `Live trading needs a valid Upstox access token. ${status.message}`, {
-          token_state: status.state,
-        });
+    ensureTokenUsable,
+
+    /**
+     * Before switching to live: the token is usable (ensureTokenUsable) and Upstox accepts it.
+     * Upstox refusing it: 409 naming Upstox's answer, and the token is marked rejected. Upstox
+     * unreachable or answering an error: 503. The mode is not changed here in any case.
+     */
+    async ensureReadyForLive(): Promise<TokenStatus> {
+      const status = await ensureTokenUsable();
+      const token = await deps.tokens.usableToken();
+      try {
+        const profile = await deps.client.profile();
+        if (profile.is_active === false) {
+          throw new HttpError(
+            409,
+            `Upstox reports the account ${profile.user_id} as inactive, so live trading was not switched on.`,
+          );
+        }
+        return status;
+      } catch (error) {
+        if (error instanceof TokenExpiredError && error.detail !== null) {
+          // The client's token-problem hook records this too; recording it here does not depend on it.
+          if (token !== null) await deps.tokens.markRejected(token, error.detail);
+          throw new HttpError(
+            409,
+            `Upstox refused the access token (${error.detail}), so live trading was not switched on. Update the Upstox access token in Settings › Data Sources.`,
+            { token_state: 'invalid' },
+          );
+        }
+        if (error instanceof TokenExpiredError) {
+          // The token stopped being usable between the two checks (it expired, or was replaced).
+          throw new HttpError(409, `Live trading needs a valid Upstox access token. ${error.message}`, {
+            token_state: error.state,
+          });
+        }
+        if (error instanceof UpstoxApiError) {
+          throw new HttpError(
+            503,
+            `Live trading was not switched on: Upstox answered with an error when the access token was checked (${error.message}). Paper trading continues; try again in a moment.`,
+          );
+        }
+        if (error instanceof UpstoxError) {
+          throw new HttpError(
+            503,
+            `Live trading was not switched on: the access token could not be checked with Upstox. ${sentence(error.message)} Paper trading continues; try again in a moment.`,
+          );
+        }
+        throw error;
       }
-      return status;
     },
   };
 }

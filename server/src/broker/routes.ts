@@ -14,7 +14,7 @@ import type { UpstoxServices } from './upstox/index.js';
 
 export function tradingModeHandlers(
   modes: TradingModeService,
-  options: { liveGate?: Pick<LiveGate, 'ensureTokenUsable'> } = {},
+  options: { liveGate?: Pick<LiveGate, 'ensureReadyForLive'> } = {},
 ): DomainHandlers<Contract['trading'], Session> {
   return {
     getMode: async () => {
@@ -22,9 +22,10 @@ export function tradingModeHandlers(
       return tradingModeBody(state, `${TRADING_MODE_LABELS[state.mode]} is active`);
     },
     setMode: async ({ body, session, request }) => {
-      // Real money only with a broker token that works (409 with the token's state otherwise).
+      // Real money only with a broker token that Upstox accepts now: 409 when the token is unusable
+      // or Upstox refuses it, 503 when Upstox cannot be asked. Paper and mock need nothing.
       if ((body.mode === 'live' || body.mode === 'real') && options.liveGate)
-        await options.liveGate.ensureTokenUsable();
+        await options.liveGate.ensureReadyForLive();
       const state = await modes.set(body.mode, session.user.email);
       request.log.warn({ mode: state.mode }, 'trading mode changed');
       return tradingModeBody(state, `${TRADING_MODE_LABELS[state.mode]} activated`);

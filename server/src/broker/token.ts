@@ -4,8 +4,9 @@
  * day), so the expiry always comes from the JWT's `exp`, never from "24 hours after saving".
  *
  * States (specification part 2, section 4): missing (none stored), invalid (not three dot-separated
- * parts, undecodable, no numeric exp, or refused by Upstox), expired, expiring (under
- * TOKEN_EXPIRING_HOURS left), valid.
+ * parts, a payload that is not a JSON object, claims out of range: see decodeJwtExpiry and
+ * checkJwtExpiry; or refused by Upstox), expired, expiring (under TOKEN_EXPIRING_HOURS left), valid.
+ * A token is refused when pasted, and counted invalid when already stored, by the same rules.
  */
 import { z } from 'zod';
 import { TOKEN_EXPIRING_HOURS, type TokenState, type TokenStatus } from '@nivesh/api-contract';
@@ -34,9 +35,79 @@ export function formatDuration(ms: number): string {
 
 export type JwtExpiry = { ok: true; expiresAt: Date } | { ok: false; reason: string };
 
-const JwtPayload = z.object({ exp: z.number().finite().positive() }).loose();
+/**
+ * Claims are times in seconds since 1970. No Upstox token was issued before this (1 Jan 2020,
+ * UTC), and none is valid after TOKEN_CLAIM_CEILING_S (1 Jan 2100): anything outside is not a time
+ * in seconds (a value in milliseconds, a typo, a crafted token) and the token is invalid.
+ */
+export const TOKEN_CLAIM_FLOOR_S = Date.UTC(2020, 0, 1) / 1000;
+export const TOKEN_CLAIM_CEILING_S = Date.UTC(2100, 0, 1) / 1000;
+/**
+ * An Upstox access token lives until 03:30 IST the next morning, so at most 24 hours. A token
+ * whose `exp` is further than this from now cannot be one (3 days leaves room for a wrong clock
+ * on either side): it is refused when pasted and counted invalid if one is already stored.
+ */
+export const MAX_TOKEN_LIFETIME_HOURS = 72;
 
-/** The JWT's `exp` (seconds since the epoch), or why there is none. Signatures are not checked: Upstox does that. */
+const inRange = (seconds: number) => seconds >= TOKEN_CLAIM_FLOOR_S && seconds < TOKEN_CLAIM_CEILING_S;
+
+/** What a claim value looks like in a message: short, whatever its type. */
+function shown(value: unknown): string {
+  const text = typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value));
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
+/**
+ * A time claim: seconds since 1970 within 2020-2100 (`exp` also a whole number, and present).
+ * Each message is the whole reason the token is unusable.
+ */
+function timeClaim(name: string, options: { integer: boolean; missing?: string }) {
+  return z.unknown().transform((value, ctx) => {
+    const fail = (message: string) => {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
+    if ((value === undefined || value === null) && options.missing !== undefined) {
+      return fail(options.missing);
+    }
+    if (typeof value !== 'number' || !Number.isFinite(value)) {
+      return fail(`its ${name} ${shown(value)} is not a number of seconds`);
+    }
+    if (options.integer && !Number.isInteger(value)) {
+      return fail(`its ${name} ${shown(value)} is not a whole number of seconds`);
+    }
+    if (!inRange(value)) {
+      return fail(`its ${name} ${shown(value)} is not a time in seconds between 2020 and 2100`);
+    }
+    return value;
+  });
+}
+
+/** The claims Nivesh reads; the rest of the payload is Upstox's business. */
+const JwtPayload = z
+  .object({
+    exp: timeClaim('expiry time (exp)', { integer: true, missing: 'it carries no expiry time (exp)' }),
+    iat: timeClaim('issue time (iat)', { integer: false }).optional(),
+    nbf: timeClaim('not-before time (nbf)', { integer: false }).optional(),
+  })
+  .loose()
+  .superRefine((claims, ctx) => {
+    for (const [value, name] of [
+      [claims.iat, 'issue time (iat)'],
+      [claims.nbf, 'not-before time (nbf)'],
+    ] as const) {
+      if (value !== undefined && value > claims.exp) {
+        ctx.addIssue({ code: 'custom', message: `its ${name} comes after its expiry time (exp)` });
+      }
+    }
+  });
+
+/**
+ * The JWT's `exp` (seconds since the epoch), or why the token is unusable: not three parts, a
+ * payload that is not a base64url JSON object, an `exp` that is missing, not a whole number of
+ * seconds or outside 2020-2100, an `iat` or `nbf` that is not a number in that range or comes
+ * after `exp`. Signatures are not checked: Upstox does that.
+ */
 export function decodeJwtExpiry(token: string): JwtExpiry {
   const parts = token.trim().split('.');
   if (parts.length !== 3 || parts.some((part) => part.length === 0)) {
@@ -52,9 +123,28 @@ export function decodeJwtExpiry(token: string): JwtExpiry {
   } catch {
     return { ok: false, reason: 'its payload cannot be decoded' };
   }
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
+    return { ok: false, reason: 'its payload is not a JSON object' };
+  }
   const parsed = JwtPayload.safeParse(payload);
-  if (!parsed.success) return { ok: false, reason: 'it carries no expiry time (exp)' };
+  if (!parsed.success) return { ok: false, reason: parsed.error.issues[0]!.message };
   return { ok: true, expiresAt: new Date(parsed.data.exp * 1000) };
+}
+
+/**
+ * decodeJwtExpiry, and at `now`: an expiry further away than MAX_TOKEN_LIFETIME_HOURS cannot
+ * belong to an Upstox access token, so that token is invalid too.
+ */
+export function checkJwtExpiry(token: string, now: Date): JwtExpiry {
+  const expiry = decodeJwtExpiry(token);
+  if (!expiry.ok) return expiry;
+  if (expiry.expiresAt.getTime() - now.getTime() > MAX_TOKEN_LIFETIME_HOURS * HOUR_MS) {
+    return {
+      ok: false,
+      reason: `its expiry time (exp), ${formatIst(expiry.expiresAt)}, is more than ${MAX_TOKEN_LIFETIME_HOURS} hours away, and Upstox access tokens last only until 03:30 IST the next morning`,
+    };
+  }
+  return expiry;
 }
 
 export interface TokenView {
@@ -84,7 +174,9 @@ export function describeToken(
         'No Upstox access token is stored. Add one in Settings › Data Sources, or sign in with Upstox.',
     };
   }
-  const expiry = decodeJwtExpiry(token);
+  // A stored token is judged by the same rules as a pasted one: a database may hold one saved
+  // before they existed, and its status must still answer (invalid), never fail.
+  const expiry = checkJwtExpiry(token, now);
   if (!expiry.ok) {
     return {
       state: 'invalid',
@@ -177,7 +269,7 @@ export function createTokenService(deps: { credentials: CredentialStore; clock: 
     validate(accessToken: string): Date {
       const token = accessToken.trim();
       if (token === '') throw new HttpError(400, 'Please paste your access token');
-      const expiry = decodeJwtExpiry(token);
+      const expiry = checkJwtExpiry(token, clock.now());
       if (!expiry.ok) {
         throw new HttpError(
           400,

@@ -1,31 +1,53 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { ManualClock } from '../clock.js';
 import { schema, type Database } from '../db/index.js';
 import {
   createTestApp,
+  DEFAULT_TEST_TIME,
   OPERATOR_EMAIL,
   send,
   setUpOperator,
   testDatabases,
   type TestApp,
 } from '../testing/index.js';
-import { makeJwt } from './upstox/fake/fakeUpstox.js';
+import { makeJwt, startFakeUpstox, type FakeUpstox } from './upstox/fake/fakeUpstox.js';
 
 for (const target of await testDatabases()) {
   describe(`trading mode on ${target.name}`, () => {
     let database: Database;
+    let fake: FakeUpstox;
     let t: TestApp;
     let token: string;
 
     before(async () => {
       database = await target.open();
-      t = await createTestApp(database);
+      const clock = new ManualClock(DEFAULT_TEST_TIME);
+      fake = await startFakeUpstox({ now: () => clock.now() });
+      t = await createTestApp(database, {
+        clock,
+        config: { upstox: { apiUrl: fake.url, orderUrl: fake.orderUrl, algoName: 'nivesh-test' } },
+      });
       token = await setUpOperator(t.app);
     });
     after(async () => {
       await t.close();
+      await fake.stop();
       await database.close();
     });
+
+    const setMode = (mode: string) => send(t.app, 'POST', '/api/trading/mode', { token, body: { mode } });
+    const getMode = async () =>
+      (await send(t.app, 'GET', '/api/trading/mode', { token })).json<{ mode: string }>().mode;
+    const storeToken = async (accessToken: string) => {
+      const stored = await send(t.app, 'POST', '/api/upstox/token/update', {
+        token,
+        body: { access_token: accessToken },
+      });
+      assert.equal(stored.statusCode, 200, stored.body);
+      assert.equal(stored.json().status.state, 'valid');
+    };
+    const profileChecks = () => fake.requests.filter((r) => r.path === '/v2/user/profile');
 
     it('starts in paper', async () => {
       const res = await send(t.app, 'GET', '/api/trading/mode', { token });
@@ -45,18 +67,102 @@ for (const target of await testDatabases()) {
       );
     });
 
-    it('stores "real" as live, survives a restart of the app, and records who changed it', async () => {
-      // Live mode needs a broker token that works (broker/upstox tests cover the refusal).
+    it('refuses live mode when Upstox refuses the token, naming its answer, and marks the token rejected', async () => {
+      // JWT-shaped with a future exp, so it looks valid here; Upstox never issued it.
       const exp = Math.floor(t.clock.now().getTime() / 1000) + 12 * 3600;
-      const stored = await send(t.app, 'POST', '/api/upstox/token/update', {
-        token,
-        body: { access_token: makeJwt({ sub: 'FK1234', exp }) },
-      });
-      assert.equal(stored.statusCode, 200);
-      const set = await send(t.app, 'POST', '/api/trading/mode', { token, body: { mode: 'real' } });
-      assert.equal(set.statusCode, 200);
+      const forged = makeJwt({ sub: 'FK1234', exp });
+      await storeToken(forged);
+      const res = await setMode('live');
+      assert.equal(res.statusCode, 409);
+      assert.equal(
+        res.json().message,
+        'Upstox refused the access token (UDAPI100050: Invalid token used to access API), so live trading was not switched on. Update the Upstox access token in Settings › Data Sources.',
+      );
+      assert.equal(res.json().token_state, 'invalid');
+      const checked = profileChecks();
+      assert.equal(checked.length, 1);
+      assert.equal(checked[0]!.headers.authorization, `Bearer ${forged}`);
+      assert.equal(await getMode(), 'paper');
+
+      const status = await send(t.app, 'GET', '/api/upstox/token/status', { token });
+      assert.equal(status.json().state, 'invalid');
+      assert.equal(
+        status.json().message,
+        'Upstox refused the access token at 20 Nov 2026, 10:30 IST (UDAPI100050: Invalid token used to access API). Please update it with a new token.',
+      );
+      // Known refused: asking again refuses at once, without calling Upstox.
+      const again = await setMode('real');
+      assert.equal(again.statusCode, 409);
+      assert.match(again.json().message, /^Live trading needs a valid Upstox access token\. Upstox refused/);
+      assert.equal(profileChecks().length, 1);
+    });
+
+    it('refuses live mode with a token Upstox issued and then revoked', async () => {
+      const issued = fake.issueToken();
+      await storeToken(issued);
+      fake.revokeTokens();
+      const res = await setMode('live');
+      assert.equal(res.statusCode, 409);
+      assert.match(res.json().message, /^Upstox refused the access token \(UDAPI100050: /);
+      assert.equal(await getMode(), 'paper');
+      const status = await send(t.app, 'GET', '/api/upstox/token/status', { token });
+      assert.equal(status.json().state, 'invalid');
+    });
+
+    it('refuses live mode with 503 and a sentence while Upstox cannot be reached; paper is unaffected', async () => {
+      await storeToken(fake.issueToken());
+      fake.state.offline = true;
+      try {
+        const res = await setMode('live');
+        assert.equal(res.statusCode, 503);
+        assert.equal(
+          res.json().message,
+          'Live trading was not switched on: the access token could not be checked with Upstox. Upstox cannot be reached: fetch failed. Paper trading continues; try again in a moment.',
+        );
+        assert.equal(await getMode(), 'paper');
+        // Unreachable is not a refusal: the token stays valid.
+        const status = await send(t.app, 'GET', '/api/upstox/token/status', { token });
+        assert.equal(status.json().state, 'valid');
+
+        const before = fake.requests.length;
+        const paper = await setMode('paper');
+        assert.equal(paper.statusCode, 200);
+        assert.equal(paper.json().mode, 'paper');
+        const mock = await setMode('mock');
+        assert.equal(mock.statusCode, 200);
+        assert.equal(fake.requests.length, before, 'paper and mock never ask Upstox');
+        await setMode('paper');
+      } finally {
+        fake.state.offline = false;
+      }
+    });
+
+    it('refuses live mode when Upstox reports the account inactive', async () => {
+      await storeToken(fake.issueToken());
+      fake.state.profile.is_active = false;
+      try {
+        const res = await setMode('live');
+        assert.equal(res.statusCode, 409);
+        assert.equal(
+          res.json().message,
+          'Upstox reports the account FK1234 as inactive, so live trading was not switched on.',
+        );
+        assert.equal(await getMode(), 'paper');
+      } finally {
+        fake.state.profile.is_active = true;
+      }
+    });
+
+    it('stores "real" as live once Upstox accepts the token, survives a restart of the app, and records who changed it', async () => {
+      const issued = fake.issueToken();
+      await storeToken(issued);
+      const checksBefore = profileChecks().length;
+      const set = await setMode('real');
+      assert.equal(set.statusCode, 200, set.body);
       assert.equal(set.json().mode, 'live');
       assert.equal(set.json().trading_mode_label, 'Live Trading');
+      assert.equal(profileChecks().length, checksBefore + 1);
+      assert.equal(profileChecks().at(-1)!.headers.authorization, `Bearer ${issued}`);
 
       const restarted = await createTestApp(database, { clock: t.clock });
       try {
@@ -67,7 +173,7 @@ for (const target of await testDatabases()) {
         await restarted.close();
       }
       const audit = await database.db.select().from(schema.auditLog);
-      const change = audit.find((row) => row.action === 'trading_mode.set');
+      const change = audit.filter((row) => row.action === 'trading_mode.set').at(-1);
       assert.equal(change?.actor, OPERATOR_EMAIL);
       assert.deepEqual(change?.detail, { from: 'paper', to: 'live' });
     });

@@ -5,6 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { apiError } from '@nivesh/api-contract';
+import { bearerToken } from './contract.js';
 
 export const NO_CONTENT_POLICY =
   "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
@@ -39,5 +41,33 @@ export function installDefaultPolicy(app: FastifyInstance): void {
     if (!reply.hasHeader('content-security-policy'))
       reply.header('content-security-policy', NO_CONTENT_POLICY);
     return payload;
+  });
+}
+
+/** API answers are never stored by a browser or a proxy (they carry account data). */
+export function installApiCachePolicy(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
+}
+
+/**
+ * Source maps (`*.map`: the product's original source) only for a signed-in caller (a Bearer
+ * session); anyone else gets the same 404 as for a file that does not exist. Production builds
+ * use hidden source maps, so pages never point browsers at them.
+ */
+export function installSourceMapGate(
+  app: FastifyInstance,
+  authenticate: (token: string) => Promise<unknown>,
+): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (!path.endsWith('.map') || path.startsWith('/api/')) return;
+    const token = bearerToken(request);
+    if (token && (await authenticate(token))) return;
+    return reply.code(404).send(apiError(`Not found: ${request.method} ${path}`));
   });
 }

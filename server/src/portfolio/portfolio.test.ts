@@ -9,6 +9,8 @@ import {
   type TradeHistoryResponse,
 } from '@nivesh/api-contract';
 import type { Account } from '../broker/broker.js';
+import { startFakeUpstox, type FakeUpstox } from '../broker/upstox/fake/fakeUpstox.js';
+import { READ_CACHE_MS } from '../broker/upstox/readCache.js';
 import { ManualClock } from '../clock.js';
 import type { Database } from '../db/index.js';
 import { createControlledFeed, type ControlledFeed } from '../paper/testing.js';
@@ -313,6 +315,167 @@ for (const target of await testDatabases()) {
       assert.equal(history.statusCode, 200);
       const limits = await send(t.app, 'GET', '/api/trading/paper-limits', { token });
       assert.equal(limits.statusCode, 200);
+    });
+  });
+
+  describe(`trade history and the Upstox account on ${target.name}`, () => {
+    let database: Database;
+    let t: TestApp;
+    let token: string;
+    let fake: FakeUpstox;
+    let clock: ManualClock;
+
+    before(async () => {
+      database = await target.open();
+      clock = new ManualClock('2026-11-20T05:00:00.000Z');
+      fake = await startFakeUpstox({ now: () => clock.now() });
+      fake.addInstrument({
+        key: 'NSE_EQ|INE002A01018',
+        symbol: 'RELIANCE',
+        ltp: 2500,
+        cp: 2480,
+        open: 2485,
+        high: 2510,
+        low: 2475,
+        volume: 1_200_000,
+      });
+      t = await createTestApp(database, {
+        clock,
+        config: { upstox: { apiUrl: fake.url, orderUrl: fake.orderUrl, algoName: 'nivesh-test' } },
+        deps: { feed: createControlledFeed({ now: () => clock.now() }), paperTimers: false },
+      });
+      token = await setUpOperator(t.app);
+      const stored = await send(t.app, 'POST', '/api/upstox/token/update', {
+        token,
+        body: { access_token: fake.issueToken() },
+      });
+      assert.equal(stored.json().status.state, 'valid');
+    });
+    after(async () => {
+      await t.close();
+      await fake.stop();
+      await database.close();
+    });
+
+    const history = async (query = '') => {
+      const res = await send(t.app, 'GET', `/api/trading/history${query}`, { token });
+      assert.equal(res.statusCode, 200, res.body);
+      return res.json<TradeHistoryResponse>();
+    };
+    const calls = (path: string) => fake.requests.filter((r) => r.path === path).length;
+    const ORDER_BOOK = '/v2/order/retrieve-all';
+
+    it('never calls Upstox in paper mode with a valid token stored: history, overview, holdings', async () => {
+      const before = fake.requests.length;
+      for (let i = 0; i < 10; i += 1) await history();
+      await Promise.all([history(), history('?mode=live'), history('?mode=paper')]);
+      for (const url of [
+        '/api/portfolio/overview',
+        '/api/portfolio/holdings',
+        '/api/portfolio/activity',
+        '/api/quick-stats',
+      ]) {
+        assert.equal((await send(t.app, 'GET', url, { token })).statusCode, 200, url);
+      }
+      assert.deepEqual(fake.requests.slice(before), [], 'no request reached Upstox');
+    });
+
+    it('in live mode, shares one Upstox order-book read among requests within the cache window', async () => {
+      const live = await send(t.app, 'POST', '/api/trading/mode', { token, body: { mode: 'live' } });
+      assert.equal(live.statusCode, 200, live.body);
+      fake.state.orders.push({
+        order_id: '261120025000001',
+        exchange: 'NSE',
+        product: 'D',
+        price: 2400,
+        quantity: 3,
+        status: 'open',
+        tag: null,
+        instrument_token: 'NSE_EQ|INE002A01018',
+        trading_symbol: 'RELIANCE',
+        tradingsymbol: 'RELIANCE',
+        order_type: 'LIMIT',
+        transaction_type: 'BUY',
+        average_price: 0,
+        filled_quantity: 0,
+        pending_quantity: 3,
+        status_message: null,
+        order_timestamp: '2026-11-20 10:29:00',
+        exchange_timestamp: null,
+        is_amo: false,
+      });
+
+      const before = fake.requests.length;
+      // Concurrent callers share the request in flight; later ones within the window, its answer.
+      const together = await Promise.all(Array.from({ length: 5 }, () => history('?mode=live')));
+      for (let i = 0; i < 5; i += 1) {
+        clock.advance(3_000);
+        assert.equal((await history('?mode=live')).total, 1);
+      }
+      assert.deepEqual(
+        together.map((h) => h.data.map((tr) => `${tr.symbol} ${tr.side} ${tr.quantity} ${tr.status}`)),
+        Array.from({ length: 5 }, () => ['RELIANCE BUY 3 pending']),
+      );
+      assert.deepEqual(
+        fake.requests.slice(before).map((r) => r.path),
+        [ORDER_BOOK],
+        'ten history requests within the window make one Upstox call',
+      );
+
+      // After the window, the next request reads Upstox again (and sees what changed there).
+      fake.state.orders[0]!.status = 'cancelled';
+      clock.advance(READ_CACHE_MS);
+      assert.equal((await history('?mode=live&status=cancelled')).total, 1);
+      assert.equal(calls(ORDER_BOOK), 2);
+    });
+
+    it('in live mode, overview and holdings read Upstox once per window, shared with each other', async () => {
+      clock.advance(READ_CACHE_MS);
+      const before = fake.requests.length;
+      for (let i = 0; i < 3; i += 1) {
+        for (const url of ['/api/portfolio/overview', '/api/portfolio/holdings', '/api/portfolio/activity']) {
+          assert.equal((await send(t.app, 'GET', url, { token })).statusCode, 200, url);
+        }
+      }
+      assert.deepEqual(
+        fake.requests
+          .slice(before)
+          .map((r) => r.path)
+          .sort(),
+        [
+          '/v2/order/trades/get-trades-for-day',
+          '/v2/portfolio/long-term-holdings',
+          '/v2/portfolio/short-term-positions',
+          '/v3/user/get-funds-and-margin',
+        ],
+      );
+    });
+
+    it('does not keep a failure for long: Upstox is asked again a few seconds later', async () => {
+      clock.advance(READ_CACHE_MS);
+      fake.state.offline = true;
+      try {
+        const down = await send(t.app, 'GET', '/api/trading/history?mode=live', { token });
+        assert.equal(down.statusCode, 502);
+        assert.equal(down.json().message, 'Upstox cannot be reached: fetch failed.');
+        // Everything else in the history still answers while Upstox does not.
+        assert.equal((await history()).success, true);
+      } finally {
+        fake.state.offline = false;
+      }
+      const attempts = calls(ORDER_BOOK);
+      clock.advance(5_000);
+      assert.equal((await history('?mode=live')).success, true);
+      assert.equal(calls(ORDER_BOOK), attempts + 1);
+    });
+
+    it('back in paper mode, stops calling Upstox again', async () => {
+      const paper = await send(t.app, 'POST', '/api/trading/mode', { token, body: { mode: 'paper' } });
+      assert.equal(paper.statusCode, 200);
+      clock.advance(READ_CACHE_MS);
+      const before = fake.requests.length;
+      for (let i = 0; i < 5; i += 1) await history();
+      assert.equal(fake.requests.length, before);
     });
   });
 }

@@ -103,7 +103,11 @@ export function createPortfolioService(deps: PortfolioDeps) {
       };
     },
 
-    /** Both accounts' trades, filtered, newest entry first, one page, with the summary of all matches. */
+    /**
+     * Both accounts' trades, filtered, newest entry first, one page, with the summary of all matches.
+     * The live account asks Upstox only in live mode (through its short cache); otherwise it lists
+     * the live orders Nivesh recorded.
+     */
     async history(filter: TradeHistoryFilter): Promise<TradeHistoryResponse> {
       const trades: Trade[] = [];
       if (filter.mode !== 'live') trades.push(...(await paper.trades()));

@@ -6,9 +6,16 @@
  *   browser loads. A version is published once.
  * - GET /api/remotes answers each browser from one read of the rollouts, so an answer never mixes
  *   two versions of a remote: canary when the browser's bucket falls under the percentage.
- * - Browsers report loads and failures, once per browser and release. When a canary's share of
- *   failing browsers over the recent window passes the policy (with a minimum number of browsers),
- *   the registry drops the canary by itself and records why.
+ * - Browsers report loads and failures, once per browser and release, and only for a release they
+ *   were served: the current stable release (every browser, and canary browsers as fallback), or
+ *   the current canary when their bucket is in its share. Any other report (a version not
+ *   published, an old one, a canary the browser was not given) is not stored: it never counts.
+ * - Counting: distinct browsers over the policy's window, at most `browsers_per_address` of them
+ *   from one address (loads and failures each), so one machine minting browsers cannot sway it.
+ * - When a canary, loaded by at least `min_loads` browsers, fails in a share more than
+ *   `max_failure_rate` above the stable release's over the same window, the registry drops the
+ *   canary by itself and records both rates. Stable failing as much (a broken network, a bad
+ *   office proxy) does not roll a good canary back.
  *
  * Under `pnpm dev` (NIVESH_DEV_REMOTES) the entries point at the remotes' webpack dev servers and
  * the registry is not consulted.
@@ -45,6 +52,12 @@ export interface RegistryDeps {
   log: FastifyBaseLogger;
 }
 
+/** Who sent a report: a browser's signed client id and the address it came from. */
+export interface Reporter {
+  clientId: string;
+  address: string;
+}
+
 export interface Assignment {
   remotes: RemoteEntry[];
   missing: RemoteName[];
@@ -66,9 +79,20 @@ function releaseView(row: ReleaseRow): Release {
   };
 }
 
-function percentText(stats: LoadStats): string {
-  return `${Math.round(stats.failure_rate * 1000) / 10}%`;
+/** A share as a percentage with at most one decimal: 0.4 -> '40%'. */
+function percentText(share: number): string {
+  return `${Math.round(share * 1000) / 10}%`;
 }
+
+/** A difference of shares in percentage points: 0.4 -> '40'. */
+function pointsText(share: number): string {
+  return `${Math.round(share * 1000) / 10}`;
+}
+
+/** Rates are ratios of small counts: compare them with a margin for floating point (0.4 - 0.2). */
+const RATE_EPSILON = 1e-9;
+
+const NO_LOADS: LoadStats = { loads: 0, failures: 0, failure_rate: 0 };
 
 export type RemoteRegistry = ReturnType<typeof createRemoteRegistry>;
 
@@ -163,27 +187,54 @@ export function createRemoteRegistry(deps: RegistryDeps) {
       });
   }
 
+  /**
+   * Distinct browsers that reported a release in the window, and those that failed with it; each
+   * address counts as at most `browsers_per_address` of either (a browser seen from several
+   * addresses belongs to one of them; reports stored without an address share one).
+   */
   async function stats(tx: Tx | Db, name: RemoteName, version: string): Promise<LoadStats> {
     const since = new Date(clock.now().getTime() - policy.window_minutes * 60_000);
+    const reports = schema.remoteLoadReports;
+    const browsers = tx
+      .select({
+        address: sql<string>`min(coalesce(${reports.ip}, ''))`.as('address'),
+        failed: sql<boolean>`bool_or(${reports.outcome} = 'failure')`.as('failed'),
+      })
+      .from(reports)
+      .where(and(eq(reports.remote, name), eq(reports.version, version), gt(reports.at, since)))
+      .groupBy(reports.clientId)
+      .as('browsers');
+    const addresses = tx
+      .select({
+        loads: sql<number>`count(*)`.as('loads'),
+        failures: sql<number>`count(*) filter (where ${browsers.failed})`.as('failures'),
+      })
+      .from(browsers)
+      .groupBy(browsers.address)
+      .as('addresses');
+    const cap = policy.browsers_per_address;
     const [row] = await tx
       .select({
-        loads: sql<number>`count(distinct ${schema.remoteLoadReports.clientId})`.mapWith(Number),
-        failures:
-          sql<number>`count(distinct ${schema.remoteLoadReports.clientId}) filter (where ${schema.remoteLoadReports.outcome} = 'failure')`.mapWith(
-            Number,
-          ),
+        loads: sql<number>`coalesce(sum(least(${addresses.loads}, ${cap})), 0)`.mapWith(Number),
+        failures: sql<number>`coalesce(sum(least(${addresses.failures}, ${cap})), 0)`.mapWith(Number),
       })
-      .from(schema.remoteLoadReports)
-      .where(
-        and(
-          eq(schema.remoteLoadReports.remote, name),
-          eq(schema.remoteLoadReports.version, version),
-          gt(schema.remoteLoadReports.at, since),
-        ),
-      );
+      .from(addresses);
     const loads = row?.loads ?? 0;
     const failures = row?.failures ?? 0;
     return { loads, failures, failure_rate: loads === 0 ? 0 : failures / loads };
+  }
+
+  /**
+   * Whether this browser was served `version` of the remote: it is the current stable release
+   * (every browser may load it), or the current canary and the browser's bucket is in its share.
+   */
+  async function servedTo(tx: Tx, name: RemoteName, version: string, clientId: string): Promise<boolean> {
+    const current = await rollout(tx, name);
+    if (!current) return false;
+    const stable = await releaseById(tx, current.stableReleaseId);
+    if (stable?.version === version) return true;
+    const canary = await releaseById(tx, current.canaryReleaseId);
+    return canary?.version === version && inCanary(clientId, name, current.canaryPercent);
   }
 
   async function overviewOf(tx: Tx | Db, name: RemoteName): Promise<RemoteReleases> {
@@ -294,21 +345,51 @@ export function createRemoteRegistry(deps: RegistryDeps) {
     return canary.version;
   }
 
+  /** Stores a report, when the browser was served that release; returns whether it was stored. */
+  /**
+   * Why the canary should be rolled back now, or null: at least `min_loads` browsers loaded it and
+   * its failure rate is more than `max_failure_rate` above the stable release's, over the window.
+   */
+  async function rollbackReason(
+    tx: Tx,
+    name: RemoteName,
+    canaryVersion: string,
+    stableReleaseId: number | null,
+  ): Promise<string | null> {
+    const canary = await stats(tx, name, canaryVersion);
+    if (canary.loads < policy.min_loads) return null;
+    const stableRelease = await releaseById(tx, stableReleaseId);
+    const stable = stableRelease ? await stats(tx, name, stableRelease.version) : NO_LOADS;
+    const excess = canary.failure_rate - stable.failure_rate;
+    if (excess <= policy.max_failure_rate + RATE_EPSILON) return null;
+    const stableText = stableRelease
+      ? `stable ${stableRelease.version} in ${stable.failures} of ${stable.loads} (${percentText(stable.failure_rate)})`
+      : 'no stable release to compare with (0%)';
+    return (
+      `canary ${canaryVersion} failed to load in ${canary.failures} of ${canary.loads} browsers ` +
+      `(${percentText(canary.failure_rate)}) in the last ${policy.window_minutes} minutes, ${stableText}: ` +
+      `${pointsText(excess)} points worse than stable, over the ${pointsText(policy.max_failure_rate)}-point limit`
+    );
+  }
+
   async function report(
+    tx: Tx,
     name: RemoteName,
     version: string,
-    clientId: string,
+    who: Reporter,
     outcome: 'load' | 'failure',
     kind?: FailureKind,
     message?: string,
-  ) {
+  ): Promise<boolean> {
+    if (!(await servedTo(tx, name, version, who.clientId))) return false;
     const now = clock.now();
-    await db
+    await tx
       .insert(schema.remoteLoadReports)
       .values({
         remote: name,
         version,
-        clientId,
+        clientId: who.clientId,
+        ip: who.address,
         outcome,
         kind: kind ?? null,
         message: message?.slice(0, 500) ?? null,
@@ -321,8 +402,9 @@ export function createRemoteRegistry(deps: RegistryDeps) {
           schema.remoteLoadReports.clientId,
           schema.remoteLoadReports.outcome,
         ],
-        set: { at: now, kind: kind ?? null, message: message?.slice(0, 500) ?? null },
+        set: { at: now, ip: who.address, kind: kind ?? null, message: message?.slice(0, 500) ?? null },
       });
+    return true;
   }
 
   return {
@@ -503,35 +585,38 @@ export function createRemoteRegistry(deps: RegistryDeps) {
       return overviewOf(db, name);
     },
 
-    async recordLoad(name: RemoteName, version: string, clientId: string): Promise<void> {
-      await report(name, version, clientId, 'load');
+    /** Records a successful load; `counted` is false when the browser was not served that release. */
+    async recordLoad(name: RemoteName, version: string, who: Reporter): Promise<{ counted: boolean }> {
+      const counted = await db.transaction((tx) => report(tx, name, version, who, 'load'));
+      return { counted };
     },
 
-    /** Records a failure; rolls the canary back when it now fails too often. */
+    /**
+     * Records a failure (when the browser was served that release); rolls the canary back when it
+     * now fails too often compared with the stable release.
+     */
     async recordFailure(
       name: RemoteName,
       version: string,
-      clientId: string,
+      who: Reporter,
       kind: FailureKind,
       message: string | undefined,
-    ): Promise<{ rolledBack: boolean }> {
-      await report(name, version, clientId, 'failure', kind, message);
-      log.warn({ remote: name, version, kind, message }, 'a browser reported a remote failure');
-      return db.transaction(async (tx) => {
+    ): Promise<{ counted: boolean; rolledBack: boolean }> {
+      const outcome = await db.transaction(async (tx) => {
+        // Failures of one remote one at a time: the decision sees every failure before it.
         const current = await lockedRollout(tx, name);
+        const counted = await report(tx, name, version, who, 'failure', kind, message);
         const canary = await releaseById(tx, current?.canaryReleaseId ?? null);
-        if (!canary || canary.version !== version) return { rolledBack: false };
-        const canaryStats = await stats(tx, name, version);
-        if (canaryStats.loads < policy.min_loads || canaryStats.failure_rate <= policy.max_failure_rate) {
-          return { rolledBack: false };
-        }
-        const reason =
-          `${canaryStats.failures} of ${canaryStats.loads} browsers failed to load it in the last ` +
-          `${policy.window_minutes} minutes (${percentText(canaryStats)}, over the ${Math.round(policy.max_failure_rate * 100)}% limit)`;
+        if (!counted || !canary || canary.version !== version) return { counted, rolledBack: false };
+        const reason = await rollbackReason(tx, name, canary.version, current?.stableReleaseId ?? null);
+        if (reason === null) return { counted, rolledBack: false };
         await dropCanary(tx, name, AUTOMATIC_ACTOR, 'auto_rollback', reason);
         log.error({ remote: name, version, reason }, 'canary rolled back automatically');
-        return { rolledBack: true };
+        return { counted, rolledBack: true };
       });
+      if (outcome.counted)
+        log.warn({ remote: name, version, kind, message }, 'a browser reported a remote failure');
+      return outcome;
     },
 
     /**

@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import type { RemoteName } from '@nivesh/api-contract';
 import type { Database } from '../db/index.js';
 import { createTestApp, send, setUpOperator, testDatabases, type TestApp } from '../testing/index.js';
 import { inCanary } from './bucket.js';
@@ -26,23 +28,80 @@ function writeBuild(appsDir: string, folder: string, name: string, version: stri
 const V1 = '1.0.0+20261101000000';
 const V2 = '1.0.0+20261102000000';
 const V3 = '1.0.0+20261103000000';
+const HOUR_MS = 60 * 60 * 1000;
+/** What a signed client id cookie looks like: base64url(16 random bytes).base64url(HMAC-SHA256). */
+const SIGNED_COOKIE = /^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/;
 
-/** GET /api/remotes as a browser with this client id. */
-async function remotesFor(app: FastifyInstance, clientId: string) {
-  const res = await app.inject({ method: 'GET', url: '/api/remotes', cookies: { nivesh_client: clientId } });
+/** A browser: the client id cookie the server gave it, the id it carries, and its address. */
+interface Browser {
+  cookie: string;
+  id: string;
+  address: string;
+}
+
+let addresses = 0;
+/** A new address, so each browser's address has its own limits unless a test says otherwise. */
+function nextAddress(): string {
+  addresses += 1;
+  return `10.${Math.floor(addresses / 62_500) % 250}.${Math.floor(addresses / 250) % 250}.${(addresses % 250) + 1}`;
+}
+
+/** GET /api/remotes as a browser with no cookie yet: it is issued its client id. */
+async function newBrowser(app: FastifyInstance, address = nextAddress()): Promise<Browser> {
+  const res = await app.inject({ method: 'GET', url: '/api/remotes', remoteAddress: address });
   assert.equal(res.statusCode, 200);
+  const cookie = res.cookies.find((c) => c.name === 'nivesh_client');
+  assert.ok(cookie, 'a client id cookie was issued');
+  assert.match(cookie.value, SIGNED_COOKIE);
+  return { cookie: cookie.value, id: cookie.value.split('.')[0] as string, address };
+}
+
+/** GET /api/remotes as this browser. */
+async function remotesFor(app: FastifyInstance, browser: Browser) {
+  const res = await app.inject({
+    method: 'GET',
+    url: '/api/remotes',
+    remoteAddress: browser.address,
+    cookies: { nivesh_client: browser.cookie },
+  });
+  assert.equal(res.statusCode, 200);
+  assert.equal(res.cookies.length, 0, 'its client id stays');
   return res.json<{
     remotes: Array<{ name: string; version: string; channel: string; fallback: unknown }>;
     missing: string[];
+    reporting: boolean;
   }>();
 }
 
-/** A client id that the risk remote puts inside (or outside) a canary of `percent`. */
-function clientIn(percent: number, inside: boolean, seed = 0): string {
-  for (let i = seed; ; i += 1) {
-    const id = `client-id-${String(i).padStart(8, '0')}`;
-    if (inCanary(id, 'risk', percent) === inside) return id;
+/** A new browser that `remote` puts inside (or outside) a canary of `percent`. */
+async function browserIn(
+  app: FastifyInstance,
+  percent: number,
+  inside: boolean,
+  remote = 'risk',
+): Promise<Browser> {
+  for (;;) {
+    const browser = await newBrowser(app);
+    if (inCanary(browser.id, remote, percent) === inside) return browser;
   }
+}
+
+/** A browser's report that it loaded (or failed to load) `version` of `remote`. */
+function report(
+  app: FastifyInstance,
+  browser: Browser,
+  outcome: 'loads' | 'failures',
+  remote: string,
+  version: string,
+) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/remotes/${remote}/${outcome}`,
+    remoteAddress: browser.address,
+    cookies: { nivesh_client: browser.cookie },
+    payload:
+      outcome === 'loads' ? { version } : { version, kind: 'module', message: 'Loading chunk 42 failed' },
+  });
 }
 
 for (const target of await testDatabases()) {
@@ -53,15 +112,36 @@ for (const target of await testDatabases()) {
     let apps: string;
 
     /** Copies a local build into the store, as `pnpm release publish` does, and records it. */
-    async function publish(version: string) {
-      t.app.services.remoteStore.copyIn('risk', path.join(apps, 'mfe-risk', 'dist', version));
-      return send(t.app, 'POST', '/api/remotes/risk/releases', { token, body: { version } });
+    async function publish(version: string, remote: RemoteName = 'risk', folder = 'mfe-risk') {
+      t.app.services.remoteStore.copyIn(remote, path.join(apps, folder, 'dist', version));
+      return send(t.app, 'POST', `/api/remotes/${remote}/releases`, { token, body: { version } });
+    }
+
+    /** The Releases overview of one remote. */
+    async function releasesOf(remote: string) {
+      const res = await send(t.app, 'GET', '/api/remotes/releases', { token });
+      assert.equal(res.statusCode, 200);
+      return res
+        .json<{
+          data: {
+            remotes: Array<{
+              name: string;
+              stable: { version: string; stats: unknown } | null;
+              canary: { version: string; stats: unknown } | null;
+              history: Array<{ action: string; actor: string; version: string; reason: string | null }>;
+            }>;
+          };
+        }>()
+        .data.remotes.find((r) => r.name === remote)!;
     }
 
     before(async () => {
       database = await target.open();
       t = await createTestApp(database, {
-        config: { canaryPolicy: { max_failure_rate: 0.2, min_loads: 5, window_minutes: 60 } },
+        config: {
+          canaryPolicy: { max_failure_rate: 0.2, min_loads: 5, window_minutes: 60, browsers_per_address: 3 },
+          canaryClientIdsPerHour: 5,
+        },
       });
       token = await setUpOperator(t.app);
       apps = t.config.appsDir;
@@ -81,13 +161,14 @@ for (const target of await testDatabases()) {
     });
 
     it('knows no release before the first start adopts the local builds', async () => {
-      const before = await remotesFor(t.app, 'a-client-id-0000001');
+      const browser = await newBrowser(t.app);
+      const before = await remotesFor(t.app, browser);
       assert.deepEqual(before.remotes, []);
       assert.deepEqual(before.missing, ['landing', 'dashboard', 'risk', 'trading', 'ml_ops']);
 
       const adopted = await t.app.services.remotes.adoptLocalBuilds('missing', 'server (first start)');
       assert.deepEqual(adopted, [`landing ${V1}`, `risk ${V1}`]);
-      const after = await remotesFor(t.app, 'a-client-id-0000001');
+      const after = await remotesFor(t.app, browser);
       assert.deepEqual(after.missing, ['dashboard', 'trading', 'ml_ops']);
       assert.deepEqual(
         after.remotes.find((r) => r.name === 'risk'),
@@ -103,18 +184,78 @@ for (const target of await testDatabases()) {
       assert.deepEqual(await t.app.services.remotes.adoptLocalBuilds('missing', 'server'), [], 'only once');
     });
 
-    it('gives a new browser a client id cookie, once', async () => {
-      const first = await t.app.inject({ method: 'GET', url: '/api/remotes' });
+    it('gives a new browser a signed client id cookie, once', async () => {
+      const address = nextAddress();
+      const first = await t.app.inject({ method: 'GET', url: '/api/remotes', remoteAddress: address });
       const cookie = first.cookies.find((c) => c.name === 'nivesh_client');
       assert.ok(cookie, 'a cookie was set');
+      assert.match(cookie.value, SIGNED_COOKIE);
       assert.equal(cookie.httpOnly, true);
       assert.equal(cookie.sameSite, 'Lax');
+      assert.equal(first.json().reporting, true);
       const again = await t.app.inject({
         method: 'GET',
         url: '/api/remotes',
+        remoteAddress: address,
         cookies: { nivesh_client: cookie.value },
       });
       assert.equal(again.cookies.length, 0);
+      assert.equal(again.json().reporting, true);
+    });
+
+    it('replaces an unsigned or tampered client id cookie with a new signed one', async () => {
+      const genuine = await newBrowser(t.app);
+      const [id, signature] = genuine.cookie.split('.') as [string, string];
+      const otherId = `${id.slice(0, -1)}${id.endsWith('A') ? 'B' : 'A'}`;
+      for (const made of [
+        'a-client-id-0000001', // an id of the old, unsigned kind
+        id, // the id without its signature
+        `${otherId}.${signature}`, // another id under a genuine signature
+        `${id}.${'A'.repeat(43)}`, // a made-up signature
+        `${id}.${signature}x`,
+      ]) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: '/api/remotes',
+          remoteAddress: nextAddress(),
+          cookies: { nivesh_client: made },
+        });
+        assert.equal(res.statusCode, 200);
+        const issued = res.cookies.find((c) => c.name === 'nivesh_client');
+        assert.ok(issued, `a new cookie replaces ${made}`);
+        assert.match(issued.value, SIGNED_COOKIE);
+        assert.notEqual(issued.value.split('.')[0], otherId);
+        assert.notEqual(issued.value.split('.')[0], id);
+      }
+    });
+
+    it('issues an address only so many new client ids an hour; beyond that its browsers load but do not report', async () => {
+      const address = '192.0.2.10';
+      const issued: Browser[] = [];
+      for (let i = 0; i < 5; i += 1) issued.push(await newBrowser(t.app, address));
+      const sixth = await t.app.inject({ method: 'GET', url: '/api/remotes', remoteAddress: address });
+      assert.equal(sixth.statusCode, 200);
+      assert.equal(sixth.cookies.length, 0, 'no sixth client id this hour');
+      assert.equal(sixth.json().reporting, false, 'the shell is told its reports would not be taken');
+      assert.equal(
+        sixth.json().remotes.find((r: { name: string }) => r.name === 'risk')?.version,
+        V1,
+        'it still gets its remotes',
+      );
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/remotes/risk/loads',
+        remoteAddress: address,
+        payload: { version: V1 },
+      });
+      assert.equal(refused.statusCode, 403);
+      assert.match(refused.json().message, /no client id from this server/);
+      // Browsers that already hold an id keep it, and report.
+      assert.equal((await remotesFor(t.app, issued[0]!)).reporting, true);
+      // Another address is not affected; an hour later this one is issued ids again.
+      await newBrowser(t.app);
+      t.clock.advance(HOUR_MS);
+      await newBrowser(t.app, address);
     });
 
     it('serves a release from the store: the manifest revalidated, its files immutable', async () => {
@@ -145,7 +286,7 @@ for (const target of await testDatabases()) {
         res.json().data.releases.map((r: { version: string }) => r.version),
         [V2, V1],
       );
-      const answer = await remotesFor(t.app, 'a-client-id-0000001');
+      const answer = await remotesFor(t.app, await newBrowser(t.app));
       assert.equal(answer.remotes.find((r) => r.name === 'risk')?.version, V1);
 
       const twice = await send(t.app, 'POST', '/api/remotes/risk/releases', { token, body: { version: V2 } });
@@ -174,8 +315,8 @@ for (const target of await testDatabases()) {
       assert.equal(start.statusCode, 200, start.body);
       assert.equal(start.json().data.canary.percent, 30);
 
-      const inside = clientIn(30, true);
-      const outside = clientIn(30, false);
+      const inside = await browserIn(t.app, 30, true);
+      const outside = await browserIn(t.app, 30, false);
       const canaryAnswer = await remotesFor(t.app, inside);
       const risk = canaryAnswer.remotes.find((r) => r.name === 'risk');
       assert.equal(risk?.version, V2);
@@ -224,7 +365,7 @@ for (const target of await testDatabases()) {
     });
 
     it('moves browsers with the percentage: 0% sends everyone to stable, 100% everyone to the canary', async () => {
-      const someone = clientIn(30, true);
+      const someone = await browserIn(t.app, 30, true);
       const zero = await send(t.app, 'POST', '/api/remotes/risk/canary/percent', {
         token,
         body: { percent: 0 },
@@ -233,61 +374,57 @@ for (const target of await testDatabases()) {
       assert.equal((await remotesFor(t.app, someone)).remotes.find((r) => r.name === 'risk')?.version, V1);
       await send(t.app, 'POST', '/api/remotes/risk/canary/percent', { token, body: { percent: 100 } });
       assert.equal(
-        (await remotesFor(t.app, clientIn(30, false))).remotes.find((r) => r.name === 'risk')?.version,
+        (await remotesFor(t.app, await browserIn(t.app, 30, false))).remotes.find((r) => r.name === 'risk')
+          ?.version,
         V2,
       );
     });
 
-    it('counts each browser once, and rolls the canary back by itself when too many fail', async () => {
-      const load = (client: string) =>
-        t.app.inject({
-          method: 'POST',
-          url: '/api/remotes/risk/loads',
-          cookies: { nivesh_client: client },
-          payload: { version: V2 },
-        });
-      const fail = (client: string) =>
-        t.app.inject({
-          method: 'POST',
-          url: '/api/remotes/risk/failures',
-          cookies: { nivesh_client: client },
-          payload: { version: V2, kind: 'module', message: 'Loading chunk 42 failed' },
-        });
-      for (const client of [
-        'browser-aaaaaaaaaaaa1',
-        'browser-aaaaaaaaaaaa2',
-        'browser-aaaaaaaaaaaa3',
-        'browser-aaaaaaaaaaaa4',
-      ]) {
-        assert.equal((await load(client)).statusCode, 200);
-        await load(client); // a reload counts once
+    it('counts each browser once, and rolls the canary back by itself when it fails clearly more than stable', async () => {
+      // The canary reaches every browser (100%); a browser whose canary fails falls back to stable.
+      const browsers = [];
+      for (let i = 0; i < 5; i += 1) browsers.push(await newBrowser(t.app));
+      for (const browser of browsers.slice(0, 4)) {
+        const loaded = await report(t.app, browser, 'loads', 'risk', V2);
+        assert.equal(loaded.statusCode, 200);
+        assert.deepEqual(loaded.json(), { success: true, counted: true, rolled_back: false });
+        await report(t.app, browser, 'loads', 'risk', V2); // a reload counts once
       }
-      // 1 of 5 browsers failing is 20%: at the limit, not over it.
-      const first = await fail('browser-aaaaaaaaaaaa5');
-      assert.equal(first.json().rolled_back, false);
-      let overview = (await send(t.app, 'GET', '/api/remotes/releases', { token })).json();
-      const risk = overview.data.remotes.find((r: { name: string }) => r.name === 'risk');
-      assert.deepEqual(risk.canary.stats, { loads: 5, failures: 1, failure_rate: 0.2 });
+      // 1 of 5 browsers failing is 20%, 20 points over stable (no failures): at the limit, not over it.
+      const first = await report(t.app, browsers[4]!, 'failures', 'risk', V2);
+      assert.deepEqual(first.json(), { success: true, counted: true, rolled_back: false });
+      assert.equal((await report(t.app, browsers[4]!, 'loads', 'risk', V1)).json().counted, true);
+      assert.deepEqual((await releasesOf('risk')).canary?.stats, {
+        loads: 5,
+        failures: 1,
+        failure_rate: 0.2,
+      });
 
-      const second = await fail('browser-aaaaaaaaaaaa1');
+      const second = await report(t.app, browsers[0]!, 'failures', 'risk', V2);
       assert.equal(second.statusCode, 200);
       assert.equal(second.json().rolled_back, true);
-      overview = (await send(t.app, 'GET', '/api/remotes/releases', { token })).json();
-      const after = overview.data.remotes.find((r: { name: string }) => r.name === 'risk');
+      await report(t.app, browsers[0]!, 'loads', 'risk', V1);
+      const after = await releasesOf('risk');
       assert.equal(after.canary, null);
-      assert.equal(after.stable.version, V1);
+      assert.equal(after.stable?.version, V1);
+      assert.deepEqual(after.stable?.stats, { loads: 2, failures: 0, failure_rate: 0 });
       const [latest] = after.history;
-      assert.equal(latest.action, 'auto_rollback');
-      assert.equal(latest.actor, 'registry (automatic)');
-      assert.equal(latest.version, V2);
-      assert.match(
-        latest.reason,
-        /2 of 5 browsers failed to load it in the last 60 minutes \(40%, over the 20% limit\)/,
+      assert.equal(latest?.action, 'auto_rollback');
+      assert.equal(latest?.actor, 'registry (automatic)');
+      assert.equal(latest?.version, V2);
+      assert.equal(
+        latest?.reason,
+        `canary ${V2} failed to load in 2 of 5 browsers (40%) in the last 60 minutes, ` +
+          `stable ${V1} in 0 of 1 (0%): 40 points worse than stable, over the 20-point limit`,
       );
       assert.equal(
-        (await remotesFor(t.app, clientIn(30, true))).remotes.find((r) => r.name === 'risk')?.version,
+        (await remotesFor(t.app, await browserIn(t.app, 30, true))).remotes.find((r) => r.name === 'risk')
+          ?.version,
         V1,
       );
+      // The dropped canary is no longer served: later reports about it are not counted.
+      const late = await report(t.app, browsers[1]!, 'failures', 'risk', V2);
+      assert.deepEqual(late.json(), { success: true, counted: false, rolled_back: false });
     });
 
     it('promotes a canary to stable, with who and when in the history', async () => {
@@ -314,7 +451,8 @@ for (const target of await testDatabases()) {
         },
       );
       assert.equal(
-        (await remotesFor(t.app, clientIn(50, false))).remotes.find((r) => r.name === 'risk')?.version,
+        (await remotesFor(t.app, await browserIn(t.app, 50, false))).remotes.find((r) => r.name === 'risk')
+          ?.version,
         V3,
       );
       const nothing = await send(t.app, 'POST', '/api/remotes/risk/promote', { token });
@@ -350,8 +488,143 @@ for (const target of await testDatabases()) {
       assert.equal(bad.statusCode, 400);
       const unknown = await send(t.app, 'POST', '/api/remotes/nope/loads', { body: { version: V2 } });
       assert.equal(unknown.statusCode, 400);
-      const ok = await send(t.app, 'POST', '/api/remotes/landing/loads', { body: { version: V1 } });
+      const anonymous = await send(t.app, 'POST', '/api/remotes/landing/loads', { body: { version: V1 } });
+      assert.equal(anonymous.statusCode, 403);
+      assert.match(anonymous.json().message, /holds no client id from this server/);
+      const ok = await report(t.app, await newBrowser(t.app), 'loads', 'landing', V1);
       assert.equal(ok.statusCode, 200);
+      assert.equal(ok.json().counted, true);
+    });
+
+    describe('reports that must not count (landing)', () => {
+      const L2 = '2.0.0+20261102000000';
+      const L3 = '2.0.0+20261103000000';
+
+      before(() => {
+        writeBuild(apps, 'mfe-landing', 'landing', L2, ['LandingPage']);
+        writeBuild(apps, 'mfe-landing', 'landing', L3, ['LandingPage']);
+        // Reports of the tests above fall out of the window.
+        t.clock.advance(2 * HOUR_MS);
+      });
+
+      it('does not let twenty made-up client ids roll a canary back', async () => {
+        assert.equal((await publish(L2, 'landing', 'mfe-landing')).statusCode, 200);
+        await send(t.app, 'POST', '/api/remotes/landing/canary', {
+          token,
+          body: { version: L2, percent: 100 },
+        });
+        const genuine = await newBrowser(t.app);
+        const signature = genuine.cookie.split('.')[1] as string;
+        for (let i = 0; i < 20; i += 1) {
+          const id = `forged-browser-${String(i).padStart(6, '0')}`;
+          const res = await report(
+            t.app,
+            // Unsigned ids, and ids under a signature made for another id.
+            { cookie: i % 2 === 0 ? id : `${id}.${signature}`, id, address: nextAddress() },
+            'failures',
+            'landing',
+            L2,
+          );
+          assert.equal(res.statusCode, 403, res.body);
+          assert.match(res.json().message, /holds no client id from this server/);
+        }
+        const landing = await releasesOf('landing');
+        assert.equal(landing.canary?.version, L2, 'the canary still runs');
+        assert.deepEqual(landing.canary?.stats, { loads: 0, failures: 0, failure_rate: 0 });
+        assert.notEqual(landing.history[0]?.action, 'auto_rollback');
+      });
+
+      it('does not store a report for a version not yet published, so it does not count once published', async () => {
+        const browsers: Browser[] = [];
+        for (let i = 0; i < 6; i += 1) browsers.push(await newBrowser(t.app));
+        for (const browser of browsers) {
+          const res = await report(t.app, browser, 'failures', 'landing', L3);
+          assert.equal(res.statusCode, 200);
+          assert.deepEqual(res.json(), { success: true, counted: false, rolled_back: false });
+        }
+        await send(t.app, 'POST', '/api/remotes/landing/rollback', { token, body: {} });
+        assert.equal((await publish(L3, 'landing', 'mfe-landing')).statusCode, 200);
+        const start = await send(t.app, 'POST', '/api/remotes/landing/canary', {
+          token,
+          body: { version: L3, percent: 100 },
+        });
+        assert.equal(start.statusCode, 200, start.body);
+        // One real failure now: the six early reports would make it 7 of 7 if they had been kept.
+        const now = await report(t.app, browsers[0]!, 'failures', 'landing', L3);
+        assert.deepEqual(now.json(), { success: true, counted: true, rolled_back: false });
+        const landing = await releasesOf('landing');
+        assert.equal(landing.canary?.version, L3);
+        assert.deepEqual(landing.canary?.stats, { loads: 1, failures: 1, failure_rate: 1 });
+      });
+
+      it('does not count a canary report from a browser outside the canary share', async () => {
+        await send(t.app, 'POST', '/api/remotes/landing/canary/percent', { token, body: { percent: 30 } });
+        const outside = await browserIn(t.app, 30, false, 'landing');
+        assert.equal(
+          (await remotesFor(t.app, outside)).remotes.find((r) => r.name === 'landing')?.version,
+          V1,
+          'it was given stable',
+        );
+        const res = await report(t.app, outside, 'failures', 'landing', L3);
+        assert.deepEqual(res.json(), { success: true, counted: false, rolled_back: false });
+        // Its stable load counts, as stable.
+        assert.equal((await report(t.app, outside, 'loads', 'landing', V1)).json().counted, true);
+        const inside = await browserIn(t.app, 30, true, 'landing');
+        assert.equal((await report(t.app, inside, 'loads', 'landing', L3)).json().counted, true);
+        const landing = await releasesOf('landing');
+        assert.deepEqual(landing.canary?.stats, { loads: 2, failures: 1, failure_rate: 0.5 });
+        assert.deepEqual(landing.stable?.stats, { loads: 1, failures: 0, failure_rate: 0 });
+      });
+
+      it('counts many browsers from one address as at most three', async () => {
+        t.clock.advance(2 * HOUR_MS);
+        await send(t.app, 'POST', '/api/remotes/landing/canary/percent', { token, body: { percent: 100 } });
+        const address = '198.51.100.7';
+        for (let i = 0; i < 5; i += 1) {
+          const browser = await newBrowser(t.app, address);
+          const res = await report(t.app, browser, 'failures', 'landing', L3);
+          assert.deepEqual(res.json(), { success: true, counted: true, rolled_back: false });
+        }
+        // Five failing browsers would reach the 5 needed for a rollback; one address counts as three.
+        const landing = await releasesOf('landing');
+        assert.equal(landing.canary?.version, L3, 'not rolled back');
+        assert.deepEqual(landing.canary?.stats, { loads: 3, failures: 3, failure_rate: 1 });
+      });
+
+      it('does not roll back a canary failing as often as stable (network trouble), but one failing clearly more', async () => {
+        t.clock.advance(2 * HOUR_MS);
+        await send(t.app, 'POST', '/api/remotes/landing/canary/percent', { token, body: { percent: 50 } });
+        const send5 = async (inside: boolean, version: string, failing: number) => {
+          for (let i = 0; i < 5; i += 1) {
+            const browser = await browserIn(t.app, 50, inside, 'landing');
+            const res = await report(t.app, browser, i < failing ? 'failures' : 'loads', 'landing', version);
+            assert.deepEqual(res.json(), { success: true, counted: true, rolled_back: false });
+          }
+        };
+        // A bad network: 2 of 5 browsers fail on stable, and 2 of 5 on the canary.
+        await send5(false, V1, 2);
+        await send5(true, L3, 2);
+        let landing = await releasesOf('landing');
+        assert.equal(landing.canary?.version, L3, 'not rolled back');
+        assert.deepEqual(landing.canary?.stats, { loads: 5, failures: 2, failure_rate: 0.4 });
+        assert.deepEqual(landing.stable?.stats, { loads: 5, failures: 2, failure_rate: 0.4 });
+
+        // The canary fails clearly more: 5 of 8 (62.5%) against stable's 40%.
+        const outcomes = [];
+        for (let i = 0; i < 3; i += 1) {
+          const browser = await browserIn(t.app, 50, true, 'landing');
+          outcomes.push((await report(t.app, browser, 'failures', 'landing', L3)).json().rolled_back);
+        }
+        assert.deepEqual(outcomes, [false, false, true], '50% and 57% are within 20 points of 40%');
+        landing = await releasesOf('landing');
+        assert.equal(landing.canary, null);
+        assert.equal(landing.history[0]?.action, 'auto_rollback');
+        assert.equal(
+          landing.history[0]?.reason,
+          `canary ${L3} failed to load in 5 of 8 browsers (62.5%) in the last 60 minutes, ` +
+            `stable ${V1} in 2 of 5 (40%): 22.5 points worse than stable, over the 20-point limit`,
+        );
+      });
     });
 
     it('serves the shell page for app paths, with a fresh nonce that its CSP names', async () => {
@@ -394,6 +667,39 @@ for (const target of await testDatabases()) {
     });
   });
 }
+
+describe('client ids across server processes', () => {
+  it('are accepted by every server with the same secret key, and by no other', async () => {
+    const database = await (await testDatabases())[0]!.open();
+    // No NIVESH_SECRET_KEY: the key is <data dir>/secret.key, shared by processes on one data folder.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nivesh-client-ids-'));
+    const first = await createTestApp(database, { config: { secretKey: null, dataDir } });
+    const second = await createTestApp(database, { config: { secretKey: null, dataDir } });
+    const elsewhere = await createTestApp(database, { config: { secretKey: null } });
+    try {
+      writeBuild(first.config.appsDir, 'mfe-risk', 'risk', V1, ['RiskPage']);
+      await first.app.services.remotes.adoptLocalBuilds('missing', 'test');
+      const browser = await newBrowser(first.app);
+      // The other process knows this browser: no new id, and its report counts.
+      await remotesFor(second.app, browser);
+      assert.equal((await report(second.app, browser, 'loads', 'risk', V1)).json().counted, true);
+      // A server with another key does not: a new id, and the old cookie's reports are refused.
+      const res = await elsewhere.app.inject({
+        method: 'GET',
+        url: '/api/remotes',
+        remoteAddress: browser.address,
+        cookies: { nivesh_client: browser.cookie },
+      });
+      assert.match(res.cookies.find((c) => c.name === 'nivesh_client')?.value ?? '', SIGNED_COOKIE);
+      assert.equal((await report(elsewhere.app, browser, 'loads', 'risk', V1)).statusCode, 403);
+    } finally {
+      await elsewhere.close();
+      await second.close();
+      await first.close();
+      await database.close();
+    }
+  });
+});
 
 describe('a remote store on another origin', () => {
   it('puts that origin, and only it, in the page policy and the entries', async () => {

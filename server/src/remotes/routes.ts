@@ -1,10 +1,15 @@
 /**
- * HTTP for the remote registry: GET /api/remotes (with the browser's client id cookie), the
+ * HTTP for the remote registry: GET /api/remotes (with the browser's signed client id cookie), the
  * browsers' load and failure reports, the release management calls, and the releases' files under
  * /remotes/<name>/<version>/ (a release is immutable, so its files are cached for a year; its
  * manifest is `no-cache`).
+ *
+ * Reports: one address may send REPORTS_PER_MINUTE; a report without a client id this server signed
+ * is refused (403); one about a release the browser was not served answers 200 `counted: false`
+ * (the registry decides, see registry.ts). One address is issued at most `clientIdsPerHour` new ids:
+ * beyond that GET /api/remotes still answers (bucketed by its address) but sets no cookie, and tells
+ * the shell not to report (`reporting: false`).
  */
-import { randomBytes } from 'node:crypto';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiError, type Contract } from '@nivesh/api-contract';
@@ -13,61 +18,79 @@ import type { Clock } from '../clock.js';
 import type { DomainHandlers } from '../http/contract.js';
 import { HttpError } from '../http/errors.js';
 import { createRateLimiter } from '../http/rateLimit.js';
-import type { RemoteRegistry } from './registry.js';
+import { createClientIds } from './clientId.js';
+import type { RemoteRegistry, Reporter } from './registry.js';
 import type { RemoteStore } from './store.js';
 
 export const CLIENT_COOKIE = 'nivesh_client';
 /** Browsers keep cookies at most 400 days. */
 const CLIENT_COOKIE_SECONDS = 400 * 24 * 60 * 60;
-const CLIENT_ID = /^[A-Za-z0-9_-]{16,64}$/;
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Reports one address may send per minute (a browser sends a handful per page view). */
 const REPORTS_PER_MINUTE = 120;
-
-function clientIdOf(request: FastifyRequest): string | null {
-  const value = request.cookies[CLIENT_COOKIE];
-  return value && CLIENT_ID.test(value) ? value : null;
-}
-
-/** The browser's client id, issued once (a cookie) so it stays on one version across reloads. */
-function ensureClientId(request: FastifyRequest, reply: FastifyReply, secure: boolean): string {
-  const existing = clientIdOf(request);
-  if (existing) return existing;
-  const issued = randomBytes(16).toString('base64url');
-  reply.setCookie(CLIENT_COOKIE, issued, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure,
-    maxAge: CLIENT_COOKIE_SECONDS,
-  });
-  return issued;
-}
+const HOUR_MS = 60 * 60 * 1000;
 
 export function remotesHandlers(deps: {
   registry: RemoteRegistry;
   clock: Clock;
   secureCookies: boolean;
+  /** The HMAC key that signs client ids (clientIdKeyFor: the same in every server process). */
+  clientIdKey: Buffer;
+  /** New client ids one address may be issued per hour (NIVESH_CANARY_CLIENT_IDS_PER_HOUR). */
+  clientIdsPerHour: number;
 }): DomainHandlers<Contract['remotes'], Session> {
   const { registry } = deps;
+  const clientIds = createClientIds(deps.clientIdKey);
   const reports = createRateLimiter({ limit: REPORTS_PER_MINUTE, windowMs: 60_000, clock: deps.clock });
+  const issued = createRateLimiter({ limit: deps.clientIdsPerHour, windowMs: HOUR_MS, clock: deps.clock });
 
-  /** Who is reporting: the client id, or the address for a browser that refuses cookies. */
-  function reporter(request: FastifyRequest): string {
+  function clientIdOf(request: FastifyRequest): string | null {
+    return clientIds.verify(request.cookies[CLIENT_COOKIE]);
+  }
+
+  /**
+   * The browser's client id, issued once (a signed cookie) so it stays on one version across
+   * reloads; null when it has none and its address has been issued enough new ids lately.
+   */
+  function ensureClientId(request: FastifyRequest, reply: FastifyReply): string | null {
+    const existing = clientIdOf(request);
+    if (existing) return existing;
+    if (!issued.allow(request.ip)) return null;
+    const { id, cookie } = clientIds.issue();
+    reply.setCookie(CLIENT_COOKIE, cookie, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: deps.secureCookies,
+      maxAge: CLIENT_COOKIE_SECONDS,
+    });
+    return id;
+  }
+
+  /** Who is reporting: a browser with a client id this server signed, from its address. */
+  function reporter(request: FastifyRequest): Reporter {
     if (!reports.allow(request.ip))
       throw new HttpError(429, 'Too many reports from this address; try again in a minute.');
-    return clientIdOf(request) ?? `address:${request.ip}`;
+    const clientId = clientIdOf(request);
+    if (!clientId)
+      throw new HttpError(
+        403,
+        'This browser holds no client id from this server, so its reports are not taken; loading the page again gives it one.',
+      );
+    return { clientId, address: request.ip };
   }
 
   return {
     list: async ({ request, reply }) => {
       reply.header('Cache-Control', 'no-store');
-      const clientId = ensureClientId(request, reply, deps.secureCookies);
-      return { success: true, ...(await registry.assign(clientId)) };
+      const clientId = ensureClientId(request, reply);
+      // Without an id the address buckets the browser; its reports would be refused.
+      const assignment = await registry.assign(clientId ?? `address:${request.ip}`);
+      return { success: true, ...assignment, reporting: clientId !== null };
     },
     reportLoad: async ({ params, body, request }) => {
-      await registry.recordLoad(params.name, body.version, reporter(request));
-      return { success: true, rolled_back: false };
+      const outcome = await registry.recordLoad(params.name, body.version, reporter(request));
+      return { success: true, counted: outcome.counted, rolled_back: false };
     },
     reportFailure: async ({ params, body, request }) => {
       const outcome = await registry.recordFailure(
@@ -77,7 +100,7 @@ export function remotesHandlers(deps: {
         body.kind,
         body.message,
       );
-      return { success: true, rolled_back: outcome.rolledBack };
+      return { success: true, counted: outcome.counted, rolled_back: outcome.rolledBack };
     },
     releases: async () => ({
       success: true,

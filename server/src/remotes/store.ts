@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { RemoteName, RemoteVersion } from '@nivesh/api-contract';
+import { HttpError } from '../http/errors.js';
 
 /** The parts of a Module Federation manifest the registry relies on. */
 export const FederationManifest = z
@@ -24,8 +25,17 @@ export const FederationManifest = z
   .loose();
 export type FederationManifest = z.infer<typeof FederationManifest>;
 
-export class StoreError extends Error {
+/**
+ * The store does not hold what was asked for (no readable manifest, a build of another remote or
+ * version, a version already there). Over HTTP it answers 409 with its sentence; the release
+ * command prints the sentence.
+ */
+export class StoreError extends HttpError {
   override name = 'StoreError';
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(409, message);
+    if (options.cause !== undefined) this.cause = options.cause;
+  }
 }
 
 /** Reads and checks a build's manifest: it must name the remote, and carry its version. */
@@ -52,9 +62,10 @@ export function readManifest(
   if (expected && manifest.name !== expected.name) {
     throw new StoreError(`${file} is a build of "${manifest.name}", not of "${expected.name}"`);
   }
-  if (expected?.version && manifest.metaData.buildInfo.buildVersion !== expected.version) {
+  const version = manifest.metaData.buildInfo.buildVersion;
+  if (expected?.version && version !== expected.version) {
     throw new StoreError(
-      `${file} is version ${manifest.metaData.buildInfo.buildVersion}, but it is stored as ${expected.version}`,
+      `The release folder of ${expected.name} ${expected.version} holds version ${version} (${file}): a release folder must hold the build of the version it is named after. Copy builds into the store with: pnpm release publish ${expected.name}`,
     );
   }
   return manifest;

@@ -3,8 +3,10 @@
  *
  * - Opening: only with the `nivesh.ticks.v1` subprotocol and an unused ticket (`ticket.<t>`) in
  *   `Sec-WebSocket-Protocol`, checked before the upgrade completes; anything else is refused with
- *   401 and no socket opens. A page on another origin is refused too (cross-site WebSocket
- *   hijacking); a request with no Origin (a program, not a browser) only needs its ticket.
+ *   401 and no socket opens. A page whose origin is not the configured public origin is refused
+ *   too (cross-site WebSocket hijacking); a request with no Origin (a program, not a browser) only
+ *   needs its ticket. Every ticket a refused request carried is spent. One session holds at most
+ *   MAX_SOCKETS_PER_SESSION sockets (429 beyond).
  * - Fan-out: one hub subscription for all sockets. Sockets following the same symbols share one
  *   group, and each batch is serialised once per group (each tick once per batch), then written
  *   to every member.
@@ -34,12 +36,14 @@ import {
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import { schema, type Db } from '../db/index.js';
-import { unauthorized } from '../http/errors.js';
+import { HttpError, unauthorized } from '../http/errors.js';
 import type { MarketFeed, Tick, TickHub } from '../market/feed.js';
 import type { TicketStore } from './tickets.js';
 
 /** Unsent data (bytes) a socket may hold before it is dropped as too slow. */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** Price stream sockets one session may hold at once (each browser tab shares one). */
+export const MAX_SOCKETS_PER_SESSION = 8;
 /** How long a dropped slow socket gets to finish closing before it is cut off. */
 export const SLOW_CLIENT_TERMINATE_MS = 2_000;
 export const HEARTBEAT_MS = 30_000;
@@ -55,6 +59,7 @@ export const REFUSALS = {
   protocol: `Open the price stream with the ${TICK_STREAM_PROTOCOL} subprotocol and a stream ticket.`,
   noTicket: 'A stream ticket is required: ask POST /api/stream/ticket for one and open the socket with it.',
   badTicket: 'This stream ticket is invalid, used or expired. Ask for a new one.',
+  tooManySockets: `This session already has ${MAX_SOCKETS_PER_SESSION} price streams open: close another tab or window first.`,
 } as const;
 
 export interface StreamStats {
@@ -103,9 +108,22 @@ export interface TickStreamDeps {
   heartbeatMs?: number;
 }
 
-/** Origins the stream accepts besides the request's own host: the public URL, dev servers. */
+/**
+ * The origins whose pages may open the stream: the configured public URL's (and, when that is
+ * localhost, the same port on the loopback addresses), and the dev servers under `pnpm dev`.
+ * Never "whatever Host the request names": a page reaching this server through a name it
+ * controls (DNS rebinding) would pass that.
+ */
 export function streamOrigins(config: Config): string[] {
-  const origins = new Set([new URL(config.publicUrl).origin]);
+  const publicUrl = new URL(config.publicUrl);
+  const origins = new Set([publicUrl.origin]);
+  if (publicUrl.hostname === 'localhost') {
+    for (const loopback of ['127.0.0.1', '[::1]']) {
+      const same = new URL(publicUrl.origin);
+      same.hostname = loopback;
+      origins.add(same.origin);
+    }
+  }
   // `pnpm dev`: the shell and each remote run on their own dev server (ports 3000-3005).
   if (config.devRemotes)
     for (let port = 3000; port <= 3005; port += 1) origins.add(`http://localhost:${port}`);
@@ -229,35 +247,35 @@ export function createTickStreamService(deps: TickStreamDeps): TickStreamService
     );
   }
 
-  function originAllowed(origin: string, host: string | undefined): boolean {
-    if (allowedOrigins.has(origin)) return true;
-    try {
-      // The page's own server: the address the browser used, whatever the public URL says.
-      return host !== undefined && new URL(origin).host === host;
-    } catch {
-      return false;
-    }
+  /** Sockets open or being opened per session (the per-session limit counts both). */
+  const socketsOfSession = new Map<number, number>();
+
+  function countSocket(sessionId: number, delta: 1 | -1) {
+    const next = (socketsOfSession.get(sessionId) ?? 0) + delta;
+    if (next <= 0) socketsOfSession.delete(sessionId);
+    else socketsOfSession.set(sessionId, next);
   }
 
-  /** The session a valid upgrade request opens the stream for, or the sentence refusing it. */
+  /**
+   * The session a valid upgrade request opens the stream for, or the sentence refusing it. Every
+   * ticket the request carries is spent first, whatever else is wrong with it: a ticket that was
+   * shown to a refused request (a foreign page, a URL that may be logged) is never good again.
+   */
   function check(request: FastifyRequest): { sessionId: number } | { refusal: string } {
-    const origin = request.headers.origin;
-    if (origin !== undefined && !originAllowed(origin, request.headers.host)) {
-      return { refusal: REFUSALS.origin };
-    }
     const query = request.query as Record<string, unknown> | undefined;
-    if (query && Object.keys(query).length > 0) {
-      // A ticket that travelled in a URL may be in some log by now: spend it.
-      if (typeof query['ticket'] === 'string') tickets.consume(query['ticket']);
-      return { refusal: REFUSALS.ticketInAddress };
-    }
+    const inAddress = query !== undefined && Object.keys(query).length > 0;
     const protocols = protocolsOf(request.headers['sec-websocket-protocol']);
-    if (!protocols.includes(TICK_STREAM_PROTOCOL)) return { refusal: REFUSALS.protocol };
     const offered = protocols.filter((protocol) => protocol.startsWith(TICKET_PROTOCOL_PREFIX));
-    const [ticketProtocol] = offered;
-    if (ticketProtocol === undefined || offered.length > 1) return { refusal: REFUSALS.noTicket };
-    const sessionId = tickets.consume(ticketProtocol.slice(TICKET_PROTOCOL_PREFIX.length));
-    if (sessionId === null) return { refusal: REFUSALS.badTicket };
+    const spent = offered.map((protocol) => tickets.consume(protocol.slice(TICKET_PROTOCOL_PREFIX.length)));
+    if (typeof query?.['ticket'] === 'string') tickets.consume(query['ticket']);
+
+    const origin = request.headers.origin;
+    if (origin !== undefined && !allowedOrigins.has(origin)) return { refusal: REFUSALS.origin };
+    if (inAddress) return { refusal: REFUSALS.ticketInAddress };
+    if (!protocols.includes(TICK_STREAM_PROTOCOL)) return { refusal: REFUSALS.protocol };
+    if (offered.length !== 1) return { refusal: REFUSALS.noTicket };
+    const [sessionId] = spent;
+    if (sessionId === null || sessionId === undefined) return { refusal: REFUSALS.badTicket };
     return { sessionId };
   }
 
@@ -275,7 +293,16 @@ export function createTickStreamService(deps: TickStreamDeps): TickStreamService
       request.log.info({ reason: result.refusal }, 'price stream refused');
       throw unauthorized(result.refusal);
     }
-    sessionOfRequest.set(request.raw, result.sessionId);
+    if ((socketsOfSession.get(result.sessionId) ?? 0) >= MAX_SOCKETS_PER_SESSION) {
+      counters.refused += 1;
+      request.log.warn({ sessionId: result.sessionId }, 'price stream refused: too many sockets');
+      throw new HttpError(429, REFUSALS.tooManySockets);
+    }
+    // The place is held from here until the connection ends (also when the upgrade never completes).
+    const sessionId = result.sessionId;
+    countSocket(sessionId, 1);
+    request.raw.socket.once('close', () => countSocket(sessionId, -1));
+    sessionOfRequest.set(request.raw, sessionId);
   }
 
   function leaveGroup(connection: Connection) {

@@ -29,7 +29,7 @@ import {
   testDatabases,
   type TestApp,
 } from '../testing/index.js';
-import { REFUSALS, SESSION_ENDED_CLOSE_CODE } from './service.js';
+import { MAX_SOCKETS_PER_SESSION, REFUSALS, SESSION_ENDED_CLOSE_CODE } from './service.js';
 
 const INSTRUMENTS: Instrument[] = [
   { symbol: 'RELIANCE', name: 'Reliance Industries', sector: 'Energy', isin: 'INE002A01018' },
@@ -285,6 +285,22 @@ for (const target of await testDatabases()) {
         assert.equal(refused.body.message, REFUSALS.origin);
       });
 
+      it('from another origin, which spends the ticket it showed', async () => {
+        const issued = await ticket();
+        const refused = await refusal(issued.protocols, { headers: { origin: 'https://evil.example' } });
+        assert.equal(refused.body.message, REFUSALS.origin);
+        const again = await refusal(issued.protocols);
+        assert.equal(again.body.message, REFUSALS.badTicket, 'a refused ticket is spent');
+      });
+
+      it('from a page whose origin matches the Host it used but not the public origin', async () => {
+        // The socket goes to 127.0.0.1:<test port>; the configured public origin is localhost:4000.
+        const host = new URL(wsUrl).host;
+        const refused = await refusal((await ticket()).protocols, { headers: { origin: `http://${host}` } });
+        assert.equal(refused.status, 401);
+        assert.equal(refused.body.message, REFUSALS.origin);
+      });
+
       it('with a ticket of a session that has since signed out', async () => {
         const session = await signIn();
         const issued = await ticket(session);
@@ -294,7 +310,7 @@ for (const target of await testDatabases()) {
       });
 
       it('counts what it refused', () => {
-        assert.ok(t.app.services.stream.stats().refused >= 9);
+        assert.ok(t.app.services.stream.stats().refused >= 12);
       });
     });
 
@@ -309,6 +325,36 @@ for (const target of await testDatabases()) {
       const fromProgram = await openWithTicket();
       for (const client of [fromPage, fromProgram]) {
         assert.equal(client.socket.protocol, TICK_STREAM_PROTOCOL, 'the ticket is never echoed');
+        client.socket.close();
+        await client.inbox.closed;
+      }
+    });
+
+    it(`holds at most ${MAX_SOCKETS_PER_SESSION} sockets per session, and frees a place when one closes`, async () => {
+      const session = await signIn();
+      const clients: Client[] = [];
+      for (let i = 0; i < MAX_SOCKETS_PER_SESSION; i += 1)
+        clients.push(await open((await ticket(session)).protocols));
+      const refused = await refusal((await ticket(session)).protocols);
+      assert.equal(refused.status, 429);
+      assert.equal(refused.body.message, REFUSALS.tooManySockets);
+      const other = await openWithTicket();
+      assert.equal(other.socket.protocol, TICK_STREAM_PROTOCOL, 'another session is not limited by this one');
+      const first = clients.shift() as Client;
+      first.socket.close();
+      await first.inbox.closed;
+      // The server frees the place when the closed connection's TCP socket ends.
+      let reopened: Client | null = null;
+      for (let attempt = 0; attempt < 40 && !reopened; attempt += 1) {
+        reopened = await open((await ticket(session)).protocols).catch(async (error: unknown) => {
+          assert.ok(error instanceof Refused && error.status === 429, String(error));
+          await new Promise((resolve) => setTimeout(resolve, 25));
+          return null;
+        });
+      }
+      assert.ok(reopened, 'a place is free again once a socket closed');
+      clients.push(reopened);
+      for (const client of [...clients, other]) {
         client.socket.close();
         await client.inbox.closed;
       }

@@ -2,11 +2,14 @@
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
+import { after, before } from 'node:test';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppDeps } from '../app.js';
 import { ManualClock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
+
+import type { TestDatabaseTarget } from './databases.js';
 
 export { testDatabases, type TestDatabaseTarget } from './databases.js';
 
@@ -30,11 +33,16 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     remotesStore: path.join(dataDir, 'remotes'),
     remotesBaseUrl: '/remotes',
     adoptLocalBuilds: false,
-    canaryPolicy: { max_failure_rate: 0.2, min_loads: 20, window_minutes: 60 },
+    canaryPolicy: { max_failure_rate: 0.2, min_loads: 20, window_minutes: 60, browsers_per_address: 3 },
+    canaryClientIdsPerHour: 30,
     version: '1.0.0-test',
     market: { data: 'simulated', simSeed: 7, simAlwaysOpen: false },
     secretKey: '0'.repeat(64),
     upstox: { apiUrl: 'http://127.0.0.1:9', orderUrl: 'http://127.0.0.1:9', algoName: 'nivesh-test' },
+    allowedHosts: [],
+    trustProxy: false,
+    requestTimeoutMs: 30_000,
+    sessionMaxDays: 7,
     ...overrides,
   };
 }
@@ -104,16 +112,51 @@ export function send(
   });
 }
 
-/** First-run setup from the server's own machine: returns a session token. */
+/**
+ * First-run setup as the person at the server does it: the setup link the server prints at start
+ * (`firstRunSetupLink`), then set-password over HTTP. Returns a session token.
+ */
 export async function setUpOperator(app: FastifyInstance, password = STRONG_PASSWORD): Promise<string> {
-  const setup = await send(app, 'POST', '/api/auth/request-password-setup', {
-    body: { email: OPERATOR_EMAIL },
-  });
-  const tempToken = setup.json<{ temp_token?: string }>().temp_token;
-  if (!tempToken) throw new Error(`no temp token: ${setup.body}`);
+  const link = await app.services.auth.firstRunSetupLink();
+  if (!link) throw new Error('a password is already set: setUpOperator is for a fresh install');
+  const tempToken = new URL(link).searchParams.get('setup');
+  if (!tempToken) throw new Error(`no setup token in ${link}`);
   const set = await send(app, 'POST', '/api/auth/set-password', {
     body: { temp_token: tempToken, new_password: password },
   });
   if (set.statusCode !== 200) throw new Error(`set-password failed: ${set.body}`);
   return set.json<{ session_token: string }>().session_token;
+}
+
+/** What `signedInApp` fills in before the tests of its describe block run. */
+export interface SignedInApp {
+  database: Database;
+  t: TestApp;
+  /** The operator's session token. */
+  token: string;
+}
+
+/**
+ * Registers before/after hooks in the current describe block: a fresh database on `target`, an
+ * app over it (paper timers off unless `options.deps` says otherwise) and the operator signed in
+ * through the first-run link. Read the fields inside tests, after the hooks ran.
+ */
+export function signedInApp(
+  target: TestDatabaseTarget,
+  options: Parameters<typeof createTestApp>[1] = {},
+): SignedInApp {
+  const state = {} as SignedInApp;
+  before(async () => {
+    state.database = await target.open();
+    state.t = await createTestApp(state.database, {
+      ...options,
+      deps: { paperTimers: false, ...options.deps },
+    });
+    state.token = await setUpOperator(state.t.app);
+  });
+  after(async () => {
+    await state.t.close();
+    await state.database.close();
+  });
+  return state;
 }

@@ -6,6 +6,8 @@ const CANARY = '1.0.0+canary';
 const STABLE = '1.0.0+stable';
 
 const reports: unknown[] = [];
+/** What GET /api/remotes says about this browser's reports. */
+let reporting = true;
 const server = setupServer(
   http.get('/api/remotes', () =>
     HttpResponse.json({
@@ -21,11 +23,12 @@ const server = setupServer(
         },
       ],
       missing: ['landing', 'dashboard', 'trading', 'ml_ops'],
+      reporting,
     }),
   ),
   http.post('/api/remotes/:name/failures', async ({ request, params }) => {
     reports.push({ remote: params['name'], ...((await request.json()) as object) });
-    return HttpResponse.json({ success: true, rolled_back: false });
+    return HttpResponse.json({ success: true, counted: true, rolled_back: false });
   }),
 );
 
@@ -83,5 +86,39 @@ describe('the canary fallback plugin', () => {
     });
     expect(result).toBeUndefined();
     expect(origin.loadRemote).not.toHaveBeenCalled();
+  });
+});
+
+describe('a browser the server takes no reports from', () => {
+  beforeEach(() => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    reports.length = 0;
+  });
+  afterEach(() => {
+    reporting = true;
+  });
+
+  it('still falls back from a failing canary, and sends no report the server would refuse', async () => {
+    reporting = false;
+    // A new page view: fresh module state, and the Module Federation instance the shell creates.
+    jest.resetModules();
+    (await import('@module-federation/enhanced/runtime')).init({ name: 'shell', remotes: [] });
+    const fresh = await import('./remoteRegistry');
+    await fresh.loadRemoteCatalogue();
+    expect(fresh.catalogueEntry('risk')).toMatchObject({ version: CANARY, channel: 'canary' });
+    const fromStable = { default: () => null };
+    const origin = { loadRemote: jest.fn(async () => fromStable) };
+    const result = await fresh.canaryFallbackPlugin.errorLoadRemote!({
+      id: 'risk/RiskPage',
+      error: new Error('Loading chunk 217 failed.'),
+      from: 'runtime',
+      lifecycle: 'onLoad',
+      origin: origin as never,
+    });
+    expect(result).toBe(fromStable);
+    expect(fresh.catalogueEntry('risk')).toMatchObject({ version: STABLE, channel: 'stable' });
+    fresh.reportFailure('risk', STABLE, 'render', new Error('positions is undefined'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reports).toEqual([]);
   });
 });

@@ -7,7 +7,10 @@
  * A runtime plugin watches loads: when a canary's entry or a module of it fails to load, it reports
  * the failure, switches that remote to its stable release and loads from there, in the same page
  * view (no blank screen, no reload loop). Successful loads are reported too: the server rolls a
- * canary back by itself when too large a share of browsers fail with it.
+ * canary back by itself when it fails in clearly more browsers than the stable release. Reports
+ * are best effort and quiet: the server answers 200 (`counted: false`) for a report it does not
+ * count, and when it says this browser holds no client id of its own (`reporting: false`, its
+ * reports would be refused) none are sent.
  */
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
@@ -25,9 +28,11 @@ export interface RemoteCatalogue {
   missing: RemoteName[];
   /** Set when the catalogue itself could not be fetched. */
   error: string | null;
+  /** Whether the server takes this browser's load and failure reports. */
+  reporting: boolean;
 }
 
-let catalogue: RemoteCatalogue = { remotes: [], missing: [], error: null };
+let catalogue: RemoteCatalogue = { remotes: [], missing: [], error: null, reporting: true };
 /** Remotes this page view moved from their canary to stable; they stay there until a reload. */
 const fellBack = new Set<RemoteName>();
 /** Releases whose successful load was already reported in this page view. */
@@ -50,12 +55,17 @@ function register(remotes: RemoteEntry[], force: boolean) {
 
 function post(path: string, body: unknown) {
   // Reports are best effort: they must never get in the way of the page.
+  if (!catalogue.reporting) return;
   void fetch(path, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
     keepalive: true,
-  }).catch(() => undefined);
+  })
+    // Nothing here depends on the answer (whether it counted), but an unread answer keeps its
+    // request open in the browser until the page is collected: read it to the end.
+    .then((response) => response.arrayBuffer())
+    .catch(() => undefined);
 }
 
 export function reportFailure(name: RemoteName, version: string, kind: FailureKind, error: unknown) {
@@ -143,10 +153,15 @@ export async function loadRemoteCatalogue(fetchImpl: typeof fetch = fetch): Prom
           }
         : remote,
     );
-    catalogue = { remotes, missing: parsed.missing, error: null };
+    catalogue = { remotes, missing: parsed.missing, error: null, reporting: parsed.reporting ?? true };
     register(remotes, false);
   } catch (error) {
-    catalogue = { remotes: [], missing: [], error: error instanceof Error ? error.message : String(error) };
+    catalogue = {
+      remotes: [],
+      missing: [],
+      error: error instanceof Error ? error.message : String(error),
+      reporting: true,
+    };
   }
   return catalogue;
 }

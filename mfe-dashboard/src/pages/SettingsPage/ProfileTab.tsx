@@ -1,23 +1,27 @@
 /**
- * Profile: the signed-in operator and the session, and a password change by a one-time setup link
+ * Profile: the signed-in operator and the session (its 12-hour idle limit and the absolute end the
+ * server set at sign-in, NIVESH_SESSION_MAX_DAYS), and a password change by a one-time setup link
  * (POST /api/auth/request-password-setup with the operator's email).
  */
 import { Button, DataList, Stack, Text } from '@chakra-ui/react';
 import { LuKeyRound } from 'react-icons/lu';
 import {
   errorMessage,
+  selectSessionEndsAt,
   selectSessionToken,
   selectUser,
   useAppSelector,
   useRequestPasswordSetupMutation,
 } from '@nivesh/api-client';
-import { Panel } from '@nivesh/ui';
+import { SESSION_IDLE_HOURS } from '@nivesh/api-contract';
+import { formatIstDateTime, Panel } from '@nivesh/ui';
 
 export const PASSWORD_SETUP_FAILED = 'Failed to send password setup instructions.';
 
 export function ProfileTab() {
   const user = useAppSelector(selectUser);
   const token = useAppSelector(selectSessionToken);
+  const endsAt = useAppSelector(selectSessionEndsAt);
   const [requestSetup, setupState] = useRequestPasswordSetupMutation();
   const displayName = user?.name ?? user?.username ?? 'User';
 
@@ -49,6 +53,16 @@ export function ProfileTab() {
           <DataList.Item>
             <DataList.ItemLabel>Kept</DataList.ItemLabel>
             <DataList.ItemValue>In this browser until you sign out or the server ends it</DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>Idle limit</DataList.ItemLabel>
+            <DataList.ItemValue>Ends after {SESSION_IDLE_HOURS} hours without use</DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>Ends at the latest</DataList.ItemLabel>
+            <DataList.ItemValue data-testid="session-ends-at">
+              {endsAt ? `${formatIstDateTime(endsAt)}, however often it is used` : 'Not known'}
+            </DataList.ItemValue>
           </DataList.Item>
         </DataList.Root>
       </Panel>

@@ -162,6 +162,17 @@ describe('Profile tab', () => {
     expect(requested).toEqual([{ email: 'operator@nivesh.local' }]);
   });
 
+  it('shows the idle limit and when the session ends at the latest, in IST', async () => {
+    renderWithProviders(<SettingsPage loadRiskSettings={unavailableRemote} />, {
+      route: '/settings?tab=profile',
+      session: { token: 'tok', user: TEST_USER, endsAt: '2026-11-27T05:00:00.000Z' },
+    });
+    expect(screen.getByText('Ends after 12 hours without use')).toBeInTheDocument();
+    expect(screen.getByTestId('session-ends-at')).toHaveTextContent(
+      '27 Nov 2026, 10:30 am IST, however often it is used',
+    );
+  });
+
   it("says 'Failed to send password setup instructions.' when the request fails", async () => {
     server.use(
       http.post('/api/auth/request-password-setup', () =>

@@ -10,6 +10,7 @@ import { logout, restoreSession, signIn } from './thunks';
 
 const STORED_TOKEN = 'stored-session-token';
 const EXPIRES_AT = '2030-01-01T00:00:00.000Z';
+const ENDS_AT = '2030-01-07T00:00:00.000Z';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -50,6 +51,7 @@ describe('the session state', () => {
     expect(initialSessionState).toEqual({
       user: null,
       sessionToken: null,
+      endsAt: null,
       isLoading: true,
       isAuthenticated: false,
     });
@@ -63,6 +65,7 @@ describe('restoreSession', () => {
     expect(store.getState().session).toEqual({
       user: null,
       sessionToken: null,
+      endsAt: null,
       isLoading: false,
       isAuthenticated: false,
     });
@@ -71,7 +74,7 @@ describe('restoreSession', () => {
   it('with a token the server accepts signs in with that token and the user', async () => {
     window.localStorage.setItem(SESSION_STORAGE_KEY, STORED_TOKEN);
     const seen = recordAuthorization('post', '/api/auth/validate-session', () =>
-      HttpResponse.json({ success: true, user: TEST_USER, expires_at: EXPIRES_AT }),
+      HttpResponse.json({ success: true, user: TEST_USER, expires_at: EXPIRES_AT, session_ends_at: ENDS_AT }),
     );
     const store = makeStore();
     await store.dispatch(restoreSession());
@@ -79,6 +82,7 @@ describe('restoreSession', () => {
     expect(store.getState().session).toEqual({
       user: TEST_USER,
       sessionToken: STORED_TOKEN,
+      endsAt: ENDS_AT,
       isLoading: false,
       isAuthenticated: true,
     });
@@ -91,7 +95,12 @@ describe('restoreSession', () => {
     server.use(
       http.post('/api/auth/validate-session', async () => {
         await new Promise<void>((resolve) => (answer = resolve));
-        return HttpResponse.json({ success: true, user: TEST_USER, expires_at: EXPIRES_AT });
+        return HttpResponse.json({
+          success: true,
+          user: TEST_USER,
+          expires_at: EXPIRES_AT,
+          session_ends_at: ENDS_AT,
+        });
       }),
     );
     const store = makeStore();
@@ -147,11 +156,12 @@ describe('restoreSession', () => {
 describe('signIn', () => {
   it('stores the token and signs in', async () => {
     const store = makeStore();
-    await store.dispatch(signIn({ token: 'fresh-token', user: TEST_USER }));
+    await store.dispatch(signIn({ token: 'fresh-token', user: TEST_USER, endsAt: ENDS_AT }));
     expect(storedToken()).toBe('fresh-token');
     expect(store.getState().session).toEqual({
       user: TEST_USER,
       sessionToken: 'fresh-token',
+      endsAt: ENDS_AT,
       isLoading: false,
       isAuthenticated: true,
     });
@@ -210,7 +220,12 @@ describe('logout', () => {
   it('drops cached data of the signed-out session', async () => {
     server.use(
       http.post('/api/auth/validate-session', () =>
-        HttpResponse.json({ success: true, user: TEST_USER, expires_at: EXPIRES_AT }),
+        HttpResponse.json({
+          success: true,
+          user: TEST_USER,
+          expires_at: EXPIRES_AT,
+          session_ends_at: ENDS_AT,
+        }),
       ),
       http.post('/api/auth/logout', () => HttpResponse.json({ success: true, message: 'Logged out' })),
     );
@@ -266,6 +281,7 @@ function expectSignedOut(store: AppStore) {
   expect(store.getState().session).toEqual({
     user: null,
     sessionToken: null,
+    endsAt: null,
     isLoading: false,
     isAuthenticated: false,
   });

@@ -11,13 +11,24 @@ export const SESSION_STORAGE_KEY = 'nivesh.session_token';
 export interface SessionState {
   user: User | null;
   sessionToken: string | null;
+  /** When the server ends this session however often it is used (ISO time), once known. */
+  endsAt: string | null;
   isLoading: boolean;
   isAuthenticated: boolean;
+}
+
+/** A signed-in session: the token, the operator, and the absolute end of the session. */
+export interface SignedInSession {
+  token: string;
+  user: User;
+  /** The absolute end the server set (login, set-password, validate-session); unknown elsewhere. */
+  endsAt?: string | null;
 }
 
 export const initialSessionState: SessionState = {
   user: null,
   sessionToken: null,
+  endsAt: null,
   isLoading: true,
   isAuthenticated: false,
 };
@@ -33,15 +44,17 @@ export const sessionSlice = createSlice({
       state.isAuthenticated = false;
     },
     /** Signed in (login, set-password, or a stored token the server accepted). */
-    sessionStarted(state, action: PayloadAction<{ token: string; user: User }>) {
+    sessionStarted(state, action: PayloadAction<SignedInSession>) {
       state.sessionToken = action.payload.token;
       state.user = action.payload.user;
+      state.endsAt = action.payload.endsAt ?? null;
       state.isAuthenticated = true;
       state.isLoading = false;
     },
     /** Signed out, refused, or no session at all. */
     sessionCleared(state) {
       state.sessionToken = null;
+      state.endsAt = null;
       state.user = null;
       state.isAuthenticated = false;
       state.isLoading = false;
@@ -49,6 +62,7 @@ export const sessionSlice = createSlice({
     /** The server refused the token on some call: the session has expired or was revoked. */
     sessionExpired(state) {
       state.sessionToken = null;
+      state.endsAt = null;
       state.user = null;
       state.isAuthenticated = false;
       state.isLoading = false;
@@ -58,14 +72,21 @@ export const sessionSlice = createSlice({
     selectSession: (state) => state,
     selectSessionToken: (state) => state.sessionToken,
     selectUser: (state) => state.user,
+    selectSessionEndsAt: (state) => state.endsAt,
     selectIsAuthenticated: (state) => state.isAuthenticated,
     selectSessionLoading: (state) => state.isLoading,
   },
 });
 
 export const { sessionRestoring, sessionStarted, sessionCleared, sessionExpired } = sessionSlice.actions;
-export const { selectSession, selectSessionToken, selectUser, selectIsAuthenticated, selectSessionLoading } =
-  sessionSlice.selectors;
+export const {
+  selectSession,
+  selectSessionToken,
+  selectUser,
+  selectSessionEndsAt,
+  selectIsAuthenticated,
+  selectSessionLoading,
+} = sessionSlice.selectors;
 
 /** Local storage can throw (private mode, quota): the session then simply is not remembered. */
 export const tokenStorage = {

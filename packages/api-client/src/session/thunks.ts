@@ -1,6 +1,5 @@
 /** Session lifecycle (specification part 1, section 4). */
 import { createAsyncThunk } from '@reduxjs/toolkit';
-import type { User } from '@nivesh/api-contract';
 import { api } from '../api';
 import { authApi } from '../domains/auth';
 import {
@@ -9,6 +8,7 @@ import {
   sessionStarted,
   tokenStorage,
   type SessionState,
+  type SignedInSession,
 } from './sessionSlice';
 
 /**
@@ -26,7 +26,7 @@ export const restoreSession = createAsyncThunk('session/restore', async (_: void
   try {
     const answer = await dispatch(authApi.endpoints.validateSession.initiate({ token })).unwrap();
     if (answer.success) {
-      dispatch(sessionStarted({ token, user: answer.user }));
+      dispatch(sessionStarted({ token, user: answer.user, endsAt: answer.session_ends_at }));
       return;
     }
   } catch (error) {
@@ -37,13 +37,10 @@ export const restoreSession = createAsyncThunk('session/restore', async (_: void
 });
 
 /** After login or set-password: remember the token and sign in. */
-export const signIn = createAsyncThunk(
-  'session/signIn',
-  async (session: { token: string; user: User }, { dispatch }) => {
-    tokenStorage.write(session.token);
-    dispatch(sessionStarted(session));
-  },
-);
+export const signIn = createAsyncThunk('session/signIn', async (session: SignedInSession, { dispatch }) => {
+  tokenStorage.write(session.token);
+  dispatch(sessionStarted(session));
+});
 
 /**
  * Logout: tell the server when there is a token, then clear everything (state, stored token,

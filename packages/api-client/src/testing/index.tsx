@@ -10,7 +10,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { User } from '@nivesh/api-contract';
 import { UiProvider } from '@nivesh/ui';
 import { makeStore, type AppStore } from '../store';
-import { sessionCleared, sessionStarted, tokenStorage } from '../session/sessionSlice';
+import { sessionCleared, sessionStarted, tokenStorage, type SignedInSession } from '../session/sessionSlice';
 import { FakeTickServer, installFakeTickServer } from './fakeTickServer';
 
 export { http, HttpResponse, delay } from 'msw';
@@ -26,7 +26,7 @@ export interface RenderOptions {
   /** The route pattern the element is mounted on (default: every path). */
   path?: string;
   /** Signed in (the default), or `null` for a visitor. */
-  session?: { token: string; user: User } | null;
+  session?: SignedInSession | null;
   store?: AppStore;
   /** The price stream's server end (default: a new FakeTickServer that prices nothing yet). */
   tickServer?: FakeTickServer;

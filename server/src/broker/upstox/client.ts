@@ -25,6 +25,7 @@ import {
   UpstoxMarketStatus,
   UpstoxOrder,
   UpstoxPosition,
+  UpstoxProfile,
   UpstoxTrade,
   type FullQuote,
   type LtpQuote,
@@ -57,6 +58,8 @@ export class TokenExpiredError extends UpstoxError {
     message: string,
     /** The local state when no usable token was stored; 'rejected' when Upstox refused it. */
     readonly state: TokenState | 'rejected',
+    /** Upstox's own answer when it refused the token (`UDAPI100050: Invalid token used to access API`). */
+    readonly detail: string | null = null,
   ) {
     super(message);
   }
@@ -128,6 +131,8 @@ export interface UpstoxClientOptions {
    * watcher records the refusal and stops live trading.
    */
   onTokenProblem?: (token: string | null, detail: string) => Promise<void>;
+  /** Called once an order write (place, modify, cancel) has been answered or has failed. */
+  onOrderWrite?: () => void;
   timeoutMs?: number;
   fetch?: typeof fetch;
   orderLimiter?: ReturnType<typeof createRateLimiter>;
@@ -177,6 +182,16 @@ export function createUpstoxClient(options: UpstoxClientOptions) {
   let lastSuccessAt: Date | null = null;
 
   async function call<S extends z.ZodType>(spec: CallSpec<S>): Promise<z.output<S>> {
+    if (!spec.order) return send(spec);
+    try {
+      return await send(spec);
+    } finally {
+      // Whatever the answer, the account may have changed: cached reads are stale.
+      options.onOrderWrite?.();
+    }
+  }
+
+  async function send<S extends z.ZodType>(spec: CallSpec<S>): Promise<z.output<S>> {
     const auth = spec.auth ?? true;
     let token: string | null = null;
     if (auth) {
@@ -239,6 +254,7 @@ export function createUpstoxClient(options: UpstoxClientOptions) {
       throw new TokenExpiredError(
         `Upstox refused the access token (${detail}). Update the Upstox access token in Settings › Data Sources.`,
         'rejected',
+        detail,
       );
     }
     if (!response.ok || failure.success) {
@@ -352,6 +368,16 @@ export function createUpstoxClient(options: UpstoxClientOptions) {
       return data.candles
         .map(([ts, open, high, low, close, volume]) => ({ ts, open, high, low, close, volume }))
         .sort((a, b) => Date.parse(a.ts) - Date.parse(b.ts));
+    },
+
+    /** GET /v2/user/profile: whom the token belongs to (checks the token with Upstox). */
+    profile() {
+      return call({
+        method: 'GET',
+        host: 'api',
+        path: '/v2/user/profile',
+        schema: UpstoxProfile,
+      });
     },
 
     holdings() {

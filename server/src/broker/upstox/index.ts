@@ -19,6 +19,7 @@ import { liveChargesEstimator } from './charges.js';
 import { createLiveAccount } from './liveAccount.js';
 import { createLiveBroker, type ChargesEstimator } from './liveBroker.js';
 import { createUpstoxOAuth } from './oauth.js';
+import { createReadCache } from './readCache.js';
 
 export { TokenExpiredError, UpstoxApiError, UpstoxUnavailableError } from './client.js';
 export type { ChargesEstimator } from './liveBroker.js';
@@ -50,6 +51,8 @@ export function createUpstoxServices(deps: {
   const box = createSecretBox(loadSecretKey({ secretKey: config.secretKey, dataDir: config.dataDir }));
   const credentials = createCredentialStore({ db, clock, box, log });
   const tokens = createTokenService({ credentials, clock });
+  // The live account's Upstox reads, cached briefly; any order write makes them stale.
+  const reads = createReadCache({ clock });
   // The watcher is created below; the client reaches it through this closure.
   let watcher: ReturnType<typeof createTokenWatcher> | null = null;
   const client = createUpstoxClient({
@@ -65,9 +68,10 @@ export function createUpstoxServices(deps: {
       }
       await watcher?.check();
     },
+    onOrderWrite: () => reads.clear(),
   });
   watcher = createTokenWatcher({ db, clock, tokens, tradingMode, log });
-  const liveGate = createLiveGate({ tradingMode, tokens, watcher });
+  const liveGate = createLiveGate({ tradingMode, tokens, watcher, client });
   const oauth = createUpstoxOAuth({
     db,
     clock,
@@ -94,6 +98,7 @@ export function createUpstoxServices(deps: {
     client,
     tradingMode,
     instruments: deps.instruments,
+    cache: reads,
     ...charges,
   });
 

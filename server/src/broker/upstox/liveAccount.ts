@@ -3,6 +3,10 @@
  * intraday), funds and today's trades, in the contract's shapes (data_source 'upstox', no paper
  * limit checks).
  *
+ * Upstox is read only in live mode, through a short shared cache (readCache.ts): in paper mode
+ * the portfolio pages read the paper account, and the trade history lists the live orders Nivesh
+ * recorded, without asking Upstox. Answers are at most READ_CACHE_MS old.
+ *
  * Figures: cash is Upstox's cash available to trade; invested value is holdings and open positions
  * at the last price; day change is the holdings' move from the previous close plus the positions'
  * P&L; total returns are unrealised P&L on holdings plus today's positions' P&L (Upstox keeps no
@@ -22,6 +26,7 @@ import {
 } from '@nivesh/api-contract';
 import { schema, type Db } from '../../db/index.js';
 import type { Clock } from '../../clock.js';
+import { HttpError } from '../../http/errors.js';
 import type { Instrument } from '../../market/feed.js';
 import type { Account } from '../broker.js';
 import type { TradingModeService } from '../tradingMode.js';
@@ -37,7 +42,11 @@ import {
   round2,
   toRupees,
 } from './mapping.js';
-import type { UpstoxHolding, UpstoxPosition } from './schemas.js';
+import { createReadCache, type ReadCache } from './readCache.js';
+import type { LtpQuote, UpstoxHolding, UpstoxPosition } from './schemas.js';
+
+export const LIVE_READS_ONLY_IN_LIVE_MODE =
+  'The Upstox account is read only in live trading mode. Switch the trading mode to live to see it.';
 
 /** `just now`, `5 minutes ago`, `2 hours ago`, `3 days ago`. */
 export function timeAgo(at: Date, now: Date): string {
@@ -66,17 +75,38 @@ export function createLiveAccount(deps: {
   tradingMode: TradingModeService;
   instruments: () => readonly Instrument[];
   estimateCharges?: ChargesEstimator;
+  /** Shared with the client's order writes, which clear it. Default: a cache of its own. */
+  cache?: ReadCache;
 }): Account {
   const { db, clock, client } = deps;
   const lookup = instrumentLookup(deps.instruments);
+  const cache = deps.cache ?? createReadCache({ clock });
 
-  async function read<T>(run: () => Promise<T>): Promise<T> {
+  async function isLive(): Promise<boolean> {
+    return (await deps.tradingMode.get()).mode === 'live';
+  }
+
+  /** Upstox reads: in live mode only, then through the cache; failures as HTTP errors. */
+  async function read<T>(run: (upstox: typeof cached) => Promise<T>): Promise<T> {
+    if (!(await isLive())) throw new HttpError(409, LIVE_READS_ONLY_IN_LIVE_MODE);
     try {
-      return await run();
+      return await run(cached);
     } catch (error) {
       return readFailure(error);
     }
   }
+
+  const cached = {
+    holdings: () => cache.get('holdings', () => client.holdings()),
+    positions: () => cache.get('positions', () => client.positions()),
+    funds: () => cache.get('funds', () => client.funds()),
+    tradesForDay: () => cache.get('trades-for-day', () => client.tradesForDay()),
+    orders: () => cache.get('orders', () => client.orders()),
+    ltp: (keys: readonly string[]) => {
+      const sorted = [...new Set(keys)].sort();
+      return cache.get(`ltp:${sorted.join(',')}`, () => client.ltp(sorted));
+    },
+  };
 
   const openPositions = (positions: UpstoxPosition[]) =>
     positions.filter((p) => Math.round(p.quantity) !== 0);
@@ -92,8 +122,8 @@ export function createLiveAccount(deps: {
 
     async overview(): Promise<PortfolioOverview> {
       const now = clock.now();
-      const [holdings, positions, funds, trades] = await read(() =>
-        Promise.all([client.holdings(), client.positions(), client.funds(), client.tradesForDay()]),
+      const [holdings, positions, funds, trades] = await read((upstox) =>
+        Promise.all([upstox.holdings(), upstox.positions(), upstox.funds(), upstox.tradesForDay()]),
       );
       const held = heldHoldings(holdings);
       const open = openPositions(positions);
@@ -154,7 +184,9 @@ export function createLiveAccount(deps: {
     },
 
     async holdings(): Promise<Holding[]> {
-      const [holdings, positions] = await read(() => Promise.all([client.holdings(), client.positions()]));
+      const [holdings, positions] = await read((upstox) =>
+        Promise.all([upstox.holdings(), upstox.positions()]),
+      );
       // One row per symbol and product: today's delivery buys join the settled holding.
       const rows = new Map<
         string,
@@ -237,7 +269,7 @@ export function createLiveAccount(deps: {
 
     async activity(limit: number): Promise<ActivityItem[]> {
       const now = clock.now();
-      const trades = await read(() => client.tradesForDay());
+      const trades = await read((upstox) => upstox.tradesForDay());
       return trades
         .map((t) => {
           const at = parseIstTimestamp(t.exchange_timestamp) ?? parseIstTimestamp(t.order_timestamp) ?? now;
@@ -258,19 +290,20 @@ export function createLiveAccount(deps: {
     },
 
     /**
-     * Live trades as the history lists them: each order of today's Upstox order book, and the live
-     * orders Nivesh placed on earlier days. Filled orders are completed (marked to the last price),
-     * open ones pending, cancelled and rejected ones cancelled.
+     * Live trades as the history lists them. In live mode: each order of today's Upstox order book,
+     * and the live orders Nivesh placed on earlier days. In paper (or mock) mode Upstox is not
+     * asked: every live order Nivesh recorded, as recorded, without a current price. Filled orders
+     * are completed (marked to the last price), open ones pending, cancelled and rejected ones
+     * cancelled.
      */
     async trades(): Promise<Trade[]> {
       const now = clock.now();
       const today = istDay(now);
-      const book = await read(() => client.orders());
-      const earlier = await db
-        .select()
-        .from(schema.orders)
-        .where(and(eq(schema.orders.account, 'live'), lt(schema.orders.tradingDay, today)));
+      const live = await isLive();
+      const book = live ? await read((upstox) => upstox.orders()) : [];
       const ours = await db.select().from(schema.orders).where(eq(schema.orders.account, 'live'));
+      // Today's orders come from Upstox's book when it is read.
+      const earlier = live ? ours.filter((o) => o.tradingDay < today) : ours;
       const oursByBrokerId = new Map(ours.filter((o) => o.brokerOrderId).map((o) => [o.brokerOrderId!, o]));
 
       interface Row {
@@ -323,7 +356,8 @@ export function createLiveAccount(deps: {
       }
 
       const keys = [...new Set(rows.filter((r) => r.filled > 0 && r.key).map((r) => r.key!))];
-      const prices = keys.length > 0 ? await read(() => client.ltp(keys)) : new Map();
+      const prices =
+        live && keys.length > 0 ? await read((upstox) => upstox.ltp(keys)) : new Map<string, LtpQuote>();
       const trades = await Promise.all(
         rows.map(async (r): Promise<Trade> => {
           const quantity = r.filled > 0 ? r.filled : Math.max(1, r.quantity);

@@ -50,6 +50,27 @@ export const TokenExchangeResponse = z
   .loose();
 export type TokenExchangeResponse = z.infer<typeof TokenExchangeResponse>;
 
+/**
+ * GET /v2/user/profile (in the `{status, data}` envelope): who the access token belongs to. The
+ * cheapest authenticated call, used to check a token before live trading starts.
+ */
+export const UpstoxProfile = z
+  .object({
+    user_id: z.string().min(1),
+    user_name: z.string().nullish(),
+    email: z.string().nullish(),
+    broker: z.string().nullish(),
+    user_type: z.string().nullish(),
+    exchanges: z.array(z.string()).nullish(),
+    products: z.array(z.string()).nullish(),
+    order_types: z.array(z.string()).nullish(),
+    poa: z.boolean().nullish(),
+    ddpi: z.boolean().nullish(),
+    is_active: z.boolean().nullish(),
+  })
+  .loose();
+export type UpstoxProfile = z.infer<typeof UpstoxProfile>;
+
 // ---------------------------------------------------------------------------------------------
 // Market quotes (data maps are keyed `EXCHANGE:SYMBOL`; the instrument key is instrument_token)
 // ---------------------------------------------------------------------------------------------

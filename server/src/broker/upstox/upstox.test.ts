@@ -235,6 +235,69 @@ for (const target of await testDatabases()) {
         assert.equal((await upstox().credentials.credentials()).apiSecret, fake.app.apiSecret);
       });
 
+      it('refuses a redirect URI that is not an absolute http(s) URL with 400, keeping the stored one', async () => {
+        for (const bad of [
+          'javascript:alert(document.cookie)',
+          'JavaScript:alert(1)//https://nivesh.example/',
+          'data:text/html,<script>alert(1)</script>',
+          'vbscript:msgbox(1)',
+          '/api/upstox/callback',
+          'api/upstox/callback',
+          'localhost:4000/api/upstox/callback',
+          'ftp://nivesh.example/api/upstox/callback',
+          'https://',
+          'https://nivesh.example/api/upstox/callback\u0000',
+          'https://nivesh example/callback',
+        ]) {
+          const res = await send(t.app, 'POST', '/api/upstox/credentials', {
+            token: session,
+            body: { api_key: 'zzzzzzzz-other-key', redirect_uri: bad },
+          });
+          assert.equal(res.statusCode, 400, bad);
+          assert.match(
+            res.json().message,
+            /^Invalid request body: redirect_uri: redirect_uri must be an absolute http:\/\/ or https:\/\/ URL \(the address Upstox sends the browser back to after sign-in\)/,
+            bad,
+          );
+        }
+        const shown = await send(t.app, 'GET', '/api/upstox/credentials', { token: session });
+        assert.equal(shown.json().credentials.api_key, 'a1b2c3d4****');
+        assert.equal(shown.json().credentials.redirect_uri, REDIRECT_URI);
+
+        const https = await send(t.app, 'POST', '/api/upstox/credentials', {
+          token: session,
+          body: { api_key: fake.app.apiKey, redirect_uri: ' https://nivesh.example/api/upstox/callback ' },
+        });
+        assert.equal(https.statusCode, 200);
+        assert.equal(
+          (await upstox().credentials.credentials()).redirectUri,
+          'https://nivesh.example/api/upstox/callback',
+        );
+        await send(t.app, 'POST', '/api/upstox/credentials', {
+          token: session,
+          body: { api_key: fake.app.apiKey, redirect_uri: REDIRECT_URI },
+        });
+      });
+
+      it('treats a non-http(s) redirect URI an older server stored as none: sign-in asks for one', async () => {
+        await upstox().credentials.saveCredentials(
+          { apiKey: fake.app.apiKey, redirectUri: 'javascript:alert(1)' },
+          'an older server',
+        );
+        try {
+          const shown = await send(t.app, 'GET', '/api/upstox/credentials', { token: session });
+          assert.equal(shown.json().credentials.redirect_uri, null);
+          const connect = await send(t.app, 'POST', '/api/upstox/connect', { token: session });
+          assert.equal(connect.statusCode, 400);
+          assert.match(connect.json().message, /^Add the redirect URI registered with your Upstox app/);
+        } finally {
+          await upstox().credentials.saveCredentials(
+            { apiKey: fake.app.apiKey, redirectUri: REDIRECT_URI },
+            OPERATOR_EMAIL,
+          );
+        }
+      });
+
       it('refuses a credentials save whose access token is not a JWT, changing nothing', async () => {
         const res = await send(t.app, 'POST', '/api/upstox/credentials', {
           token: session,
@@ -413,6 +476,13 @@ for (const target of await testDatabases()) {
           `Bearer ${(await upstox().credentials.accessToken())!.token}`,
         );
         assert.equal(sent.headers.accept, 'application/json');
+      });
+
+      it('reads the user profile the token belongs to', async () => {
+        const profile = await upstox().client.profile();
+        assert.equal(profile.user_id, 'FK1234');
+        assert.equal(profile.is_active, true);
+        assert.equal(fake.requests.at(-1)!.path, '/v2/user/profile');
       });
 
       it('reads daily candles oldest first, within the asked days', async () => {
@@ -861,6 +931,30 @@ for (const target of await testDatabases()) {
         } finally {
           clock.set(DEFAULT_TEST_TIME);
         }
+      });
+    });
+
+    describe('back in paper mode', () => {
+      it('lists the live orders Nivesh recorded in the trade history without asking Upstox', async () => {
+        const fresh = await send(t.app, 'POST', '/api/upstox/token/update', {
+          token: session,
+          body: { access_token: fake.issueToken() },
+        });
+        assert.equal(fresh.json().status.state, 'valid');
+        assert.equal((await t.app.services.tradingMode.get()).mode, 'paper');
+        const before = fake.requests.length;
+        const res = await send(t.app, 'GET', '/api/trading/history?mode=live', { token: session });
+        assert.equal(res.statusCode, 200);
+        const recorded = await database.db
+          .select()
+          .from(schema.orders)
+          .where(eq(schema.orders.account, 'live'));
+        const listed = res.json<{
+          data: Array<{ trade_id: string; mode: string; current_price: unknown }>;
+        }>();
+        assert.deepEqual(listed.data.map((tr) => tr.trade_id).sort(), recorded.map((o) => o.id).sort());
+        assert.ok(listed.data.every((tr) => tr.mode === 'live' && tr.current_price === null));
+        assert.equal(fake.requests.length, before, 'no request reached Upstox');
       });
     });
   });

@@ -1,9 +1,8 @@
 /** Login mode: the operator's email and password. */
 import { useState, type FormEvent } from 'react';
-import { Button, Stack } from '@chakra-ui/react';
+import { Button, Code, Stack } from '@chakra-ui/react';
 import { LuKeyRound, LuLogIn } from 'react-icons/lu';
-import { useLoginMutation } from '@nivesh/api-client';
-import type { User } from '@nivesh/api-contract';
+import { useLoginMutation, type SignedInSession } from '@nivesh/api-client';
 import { MESSAGES, loginFailure, type LoginFailure } from './messages';
 import { EmailInput, FormMessage, PasswordInput } from './parts';
 import { useOperatorEmailCheck } from './useOperatorEmailCheck';
@@ -16,7 +15,7 @@ export interface LoginFormProps {
   passwordSet: boolean | undefined;
   /** Signed in: the form stays visible but inert while the screen redirects. */
   done: boolean;
-  onSignedIn: (session: { token: string; user: User; message: string }) => void;
+  onSignedIn: (session: SignedInSession & { message: string }) => void;
   onSetUpPassword: () => void;
 }
 
@@ -56,6 +55,7 @@ export function LoginForm({
     setPassword('');
     onSignedIn({
       token: answer.data.session_token,
+      endsAt: answer.data.session_ends_at,
       user: answer.data.user,
       message: answer.data.message || MESSAGES.loginSucceeded,
     });
@@ -66,8 +66,8 @@ export function LoginForm({
       <Stack gap="5">
         {passwordSet === false && (
           <FormMessage status="info" title="No password is set yet">
-            Open the setup link the server printed when it started, or use the reset link below from the
-            server&apos;s own machine.
+            Open the setup link the server printed when it started. The reset link below writes a new one to
+            the server&apos;s output; on the server you can also run <Code>pnpm nivesh set-password</Code>.
           </FormMessage>
         )}
         <EmailInput value={email} onChange={onEmailChange} disabled={done} />

@@ -149,6 +149,7 @@ describe('signing in', () => {
       isAuthenticated: true,
       sessionToken: NEW_SESSION_TOKEN,
       user: TEST_USER,
+      endsAt: '2030-01-07T00:00:00.000Z',
     });
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeDisabled();
 

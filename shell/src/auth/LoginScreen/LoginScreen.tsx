@@ -2,9 +2,9 @@
  * The login screen (specification part 1, sections 2, 4, 5 and 8), in three modes:
  *
  * - login: email and password; a link to reset mode.
- * - reset: request a password setup link. When the server hands back a setup token (fresh install,
- *   asked from the server's own machine) the screen moves to setup with it; otherwise the server's
- *   message shows and the screen returns to login after 3 seconds.
+ * - reset: request a password setup link (the server writes it to its output, never to the
+ *   caller); its message shows and the screen returns to login after 3 seconds. A server that hands
+ *   back a setup token (the specification allows it; this one never does) moves the screen to setup.
  * - setup: choose a password with the token; "Back" returns to login and forgets token and fields.
  *   A `?setup=<token>` link (the server prints one on first start) opens this mode directly.
  *
@@ -14,8 +14,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Box, Card, Flex, Stack, Text } from '@chakra-ui/react';
-import { signIn, useAppDispatch, useAuthConfigQuery } from '@nivesh/api-client';
-import type { User } from '@nivesh/api-contract';
+import { signIn, useAppDispatch, useAuthConfigQuery, type SignedInSession } from '@nivesh/api-client';
 import { LoginForm } from './LoginForm';
 import { ResetForm } from './ResetForm';
 import { SetupForm } from './SetupForm';
@@ -97,8 +96,8 @@ export function LoginScreen({ redirectTo = '/dashboard' }: { redirectTo?: string
     setMode(next);
   };
 
-  const completeSignIn = (session: { token: string; user: User; message: string }) => {
-    void dispatch(signIn({ token: session.token, user: session.user }));
+  const completeSignIn = (session: SignedInSession & { message: string }) => {
+    void dispatch(signIn({ token: session.token, user: session.user, endsAt: session.endsAt }));
     setNotice({ status: 'success', title: session.message, detail: MESSAGES.redirecting });
     setSignedIn(true);
   };

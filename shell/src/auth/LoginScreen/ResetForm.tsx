@@ -1,7 +1,8 @@
 /**
- * Reset mode: ask the server for a one-time password setup link. On a fresh install, asked from the
- * server's own machine, the server hands the token straight back and the screen moves to setup;
- * otherwise the link goes to the server log (and email) and the screen returns to login.
+ * Reset mode: ask the server for a one-time password setup link. The link goes to the server log
+ * (and email), where only the person at the server can read it, and the screen returns to login.
+ * The specification also lets a server hand the token straight back (the screen then moves to
+ * setup); this server never does.
  */
 import { useState, type FormEvent } from 'react';
 import { Button, Stack } from '@chakra-ui/react';

@@ -5,8 +5,8 @@
 import { useState, type FormEvent } from 'react';
 import { Box, Button, Code, Field, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react';
 import { LuArrowLeft, LuCheck, LuCopy, LuEye, LuEyeOff, LuShieldCheck, LuSparkles } from 'react-icons/lu';
-import { useSetPasswordMutation } from '@nivesh/api-client';
-import { PASSWORD_MIN_STRENGTH, passwordProblem, passwordStrength, type User } from '@nivesh/api-contract';
+import { useSetPasswordMutation, type SignedInSession } from '@nivesh/api-client';
+import { PASSWORD_MIN_STRENGTH, passwordProblem, passwordStrength } from '@nivesh/api-contract';
 import { MESSAGES, setPasswordFailure } from './messages';
 import { FormMessage, PasswordInput } from './parts';
 import { StrengthMeter } from './StrengthMeter';
@@ -17,7 +17,7 @@ export interface SetupFormProps {
   /** Signed in: the form stays visible but inert while the screen redirects. */
   done: boolean;
   onBack: () => void;
-  onSignedIn: (session: { token: string; user: User; message: string }) => void;
+  onSignedIn: (session: SignedInSession & { message: string }) => void;
 }
 
 export function SetupForm({ initialToken, done, onBack, onSignedIn }: SetupFormProps) {
@@ -51,6 +51,7 @@ export function SetupForm({ initialToken, done, onBack, onSignedIn }: SetupFormP
     if (answer.error) return setError(setPasswordFailure(answer.error));
     onSignedIn({
       token: answer.data.session_token,
+      endsAt: answer.data.session_ends_at,
       user: answer.data.user,
       message: answer.data.message || MESSAGES.setPasswordSucceeded,
     });

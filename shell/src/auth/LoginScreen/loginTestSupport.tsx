@@ -39,6 +39,7 @@ export function signedInAnswer(message: string) {
     setup_required: false,
     user: TEST_USER,
     expires_at: '2030-01-01T00:00:00.000Z',
+    session_ends_at: '2030-01-07T00:00:00.000Z',
   });
 }
 

@@ -3,7 +3,12 @@ import type { AutoRollbackPolicy, RemoteName, RemoteReleases, RolloutEvent } fro
 import { errorBody, http, HttpResponse, renderWithProviders, setupServer } from '@nivesh/api-client/testing';
 import SettingsPage from '../SettingsPage';
 
-const POLICY: AutoRollbackPolicy = { max_failure_rate: 0.2, min_loads: 20, window_minutes: 60 };
+const POLICY: AutoRollbackPolicy = {
+  max_failure_rate: 0.2,
+  min_loads: 20,
+  window_minutes: 60,
+  browsers_per_address: 3,
+};
 const OPERATOR = 'operator@nivesh.local';
 
 function release(version: string, published_at: string) {
@@ -24,7 +29,7 @@ function event(overrides: Partial<RolloutEvent> & Pick<RolloutEvent, 'action' | 
 /** Landing: nothing published. */
 const landing: RemoteReleases = { name: 'landing', stable: null, canary: null, releases: [], history: [] };
 
-/** Dashboard: a canary at 10% failing in 6 of 25 browsers (over the 20% limit). */
+/** Dashboard: a canary at 10% failing in 6 of 25 browsers (22 points above stable's 2%: over the 20-point limit). */
 const dashboard: RemoteReleases = {
   name: 'dashboard',
   stable: {
@@ -74,7 +79,8 @@ const risk: RemoteReleases = {
       actor: 'registry (automatic)',
       version: '2.1.0+d4',
       percent: 5,
-      reason: '8 of 21 browsers failed to load it in the last 60 minutes (38.1%, over the 20% limit)',
+      reason:
+        'canary 2.1.0+d4 failed to load in 8 of 21 browsers (38.1%) in the last 60 minutes, stable 2.0.0+c3 in 1 of 40 (2.5%): 35.6 points worse than stable, over the 20-point limit',
     }),
     event({ action: 'canary_start', at: '2026-11-19T05:00:00.000Z', version: '2.1.0+d4', percent: 5 }),
     event({
@@ -194,7 +200,7 @@ describe('Releases tab: the list', () => {
     const dash = await findCard('Dashboard group');
     expect(
       screen.getByText(
-        'A canary is rolled back automatically when more than 20% of at least 20 browsers fail to load it within 60 minutes.',
+        "A canary is rolled back automatically when at least 20 browsers loaded it within 60 minutes and its failure rate is more than 20 points above the stable release's (each address counts as at most 3 browsers).",
       ),
     ).toBeInTheDocument();
     expect(screen.getAllByRole('article').map((article) => article.getAttribute('aria-label'))).toEqual([
@@ -246,7 +252,7 @@ describe('Releases tab: the list', () => {
     expect(riskHistory[0]).toHaveTextContent('Dropped canary 2.1.0+d4 automatically');
     expect(riskHistory[0]).toHaveTextContent('by registry (automatic)');
     expect(riskHistory[0]).toHaveTextContent(
-      '8 of 21 browsers failed to load it in the last 60 minutes (38.1%, over the 20% limit)',
+      'canary 2.1.0+d4 failed to load in 8 of 21 browsers (38.1%) in the last 60 minutes, stable 2.0.0+c3 in 1 of 40 (2.5%): 35.6 points worse than stable, over the 20-point limit',
     );
     expect(riskHistory[2]).toHaveTextContent('Made 2.0.0+c3 stable (was 1.9.0+e5)');
 
@@ -290,13 +296,13 @@ describe('Releases tab: the list', () => {
     ).toHaveAttribute('data-tone', 'none');
     unmount();
 
-    // With a 30% limit the same 24% is under it.
-    policy = { max_failure_rate: 0.3, min_loads: 10, window_minutes: 30 };
+    // With a 30-point limit the same 24% (22 points above stable's 2%) is under it.
+    policy = { max_failure_rate: 0.3, min_loads: 10, window_minutes: 30, browsers_per_address: 5 };
     renderTab();
     const again = await findCard('Dashboard group');
     expect(
       screen.getByText(
-        'A canary is rolled back automatically when more than 30% of at least 10 browsers fail to load it within 30 minutes.',
+        "A canary is rolled back automatically when at least 10 browsers loaded it within 30 minutes and its failure rate is more than 30 points above the stable release's (each address counts as at most 5 browsers).",
       ),
     ).toBeInTheDocument();
     expect(

@@ -52,12 +52,15 @@ function FailureFigures({
   stats,
   policy,
   label,
+  baseline = 0,
 }: {
   stats: LoadStats;
   policy: AutoRollbackPolicy;
   label: string;
+  /** For a canary: the stable release's failure rate, which its limit is measured from. */
+  baseline?: number;
 }) {
-  const tone = failureTone(stats, policy);
+  const tone = failureTone(stats, policy, baseline);
   return (
     <Stack gap="0.5" role="group" aria-label={label}>
       <SmallPrint>Failed to load ({windowText(policy)})</SmallPrint>
@@ -202,7 +205,12 @@ export function RemoteReleaseCard({
                   <SmallPrint>
                     Started {formatIstDateTime(canary.started_at)} ({timeAgo(canary.started_at)})
                   </SmallPrint>
-                  <FailureFigures stats={canary.stats} policy={policy} label="Canary failures" />
+                  <FailureFigures
+                    stats={canary.stats}
+                    policy={policy}
+                    label="Canary failures"
+                    baseline={stable.stats.failure_rate}
+                  />
                   {canary.stats.loads < policy.min_loads && (
                     <SmallPrint>
                       Automatic rollback applies from {policy.min_loads} browsers; {canary.stats.loads} so

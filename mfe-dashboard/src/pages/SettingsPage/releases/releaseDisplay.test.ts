@@ -1,6 +1,7 @@
 import type { RemoteReleases, RolloutEvent } from '@nivesh/api-contract';
 import {
   eventSentence,
+  failureTone,
   formatFailureRate,
   parsePercent,
   policySentence,
@@ -34,12 +35,26 @@ describe('parsePercent', () => {
 
 describe('policy and failure texts', () => {
   it('builds the automatic rollback sentence from the policy, in the singular where it fits', () => {
-    expect(policySentence({ max_failure_rate: 0.2, min_loads: 20, window_minutes: 60 })).toBe(
-      'A canary is rolled back automatically when more than 20% of at least 20 browsers fail to load it within 60 minutes.',
+    expect(
+      policySentence({ max_failure_rate: 0.2, min_loads: 20, window_minutes: 60, browsers_per_address: 3 }),
+    ).toBe(
+      "A canary is rolled back automatically when at least 20 browsers loaded it within 60 minutes and its failure rate is more than 20 points above the stable release's (each address counts as at most 3 browsers).",
     );
-    expect(policySentence({ max_failure_rate: 0.025, min_loads: 1, window_minutes: 1 })).toBe(
-      'A canary is rolled back automatically when more than 2.5% of at least 1 browser fail to load it within 1 minute.',
+    expect(
+      policySentence({ max_failure_rate: 0.025, min_loads: 1, window_minutes: 1, browsers_per_address: 1 }),
+    ).toBe(
+      "A canary is rolled back automatically when at least 1 browser loaded it within 1 minute and its failure rate is more than 2.5 points above the stable release's (each address counts as at most 1 browser).",
     );
+  });
+
+  it("measures a canary's failures from the stable release's, as the rollback rule does", () => {
+    const policy = { max_failure_rate: 0.2, min_loads: 20, window_minutes: 60, browsers_per_address: 3 };
+    const canary = { loads: 50, failures: 15, failure_rate: 0.3 };
+    expect(failureTone(canary, policy)).toBe('over');
+    // A bad network fails stable too: 30% against stable's 25% is within the limit.
+    expect(failureTone(canary, policy, 0.25)).toBe('some');
+    expect(failureTone({ loads: 10, failures: 4, failure_rate: 0.4 }, policy, 0.2)).toBe('some');
+    expect(failureTone({ loads: 10, failures: 5, failure_rate: 0.5 }, policy, 0.2)).toBe('over');
   });
 
   it('shows a failure rate with one decimal', () => {

@@ -34,11 +34,6 @@ function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-/** A share (0..1) as a percentage with at most one decimal: 0.2 -> '20%', 0.025 -> '2.5%'. */
-export function formatShare(share: number): string {
-  return `${Math.round(share * 1000) / 10}%`;
-}
-
 /** A failure rate (0..1) with one decimal, as the operator compares it: 0.04 -> '4.0%'. */
 export function formatFailureRate(rate: number): string {
   return `${(rate * 100).toFixed(1)}%`;
@@ -48,15 +43,22 @@ export function failureCountText(stats: LoadStats): string {
   return `${stats.failures} of ${plural(stats.loads, 'browser', 'browsers')}`;
 }
 
+/** A difference of shares in percentage points: 0.2 -> '20 points', 0.01 -> '1 point'. */
+export function formatPoints(share: number): string {
+  const points = Math.round(share * 1000) / 10;
+  return `${points} ${points === 1 ? 'point' : 'points'}`;
+}
+
 /**
  * Where a release's failures stand against the policy: over the limit (red), some failures under
- * it (orange), none (green), or nothing reported yet.
+ * it (orange), none (green), or nothing reported yet. A canary's limit is the stable release's
+ * failure rate (`baseline`) plus the policy's margin, as the server decides its rollback.
  */
 export type FailureTone = 'over' | 'some' | 'none' | 'no-loads';
 
-export function failureTone(stats: LoadStats, policy: AutoRollbackPolicy): FailureTone {
+export function failureTone(stats: LoadStats, policy: AutoRollbackPolicy, baseline = 0): FailureTone {
   if (stats.loads === 0) return 'no-loads';
-  if (stats.failure_rate > policy.max_failure_rate) return 'over';
+  if (stats.failure_rate - baseline > policy.max_failure_rate + 1e-9) return 'over';
   return stats.failures > 0 ? 'some' : 'none';
 }
 
@@ -70,9 +72,10 @@ export const FAILURE_TONE_COLOR: Record<FailureTone, string> = {
 /** The automatic rollback rule as one sentence, from the server's policy. */
 export function policySentence(policy: AutoRollbackPolicy): string {
   return (
-    `A canary is rolled back automatically when more than ${formatShare(policy.max_failure_rate)} ` +
-    `of at least ${plural(policy.min_loads, 'browser', 'browsers')} fail to load it within ` +
-    `${plural(policy.window_minutes, 'minute', 'minutes')}.`
+    `A canary is rolled back automatically when at least ${plural(policy.min_loads, 'browser', 'browsers')} ` +
+    `loaded it within ${plural(policy.window_minutes, 'minute', 'minutes')} and its failure rate is more ` +
+    `than ${formatPoints(policy.max_failure_rate)} above the stable release's (each address counts as ` +
+    `at most ${plural(policy.browsers_per_address, 'browser', 'browsers')}).`
   );
 }
 

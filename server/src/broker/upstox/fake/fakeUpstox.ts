@@ -5,7 +5,9 @@
  * funds, order book and trades, holidays, market status, order place/modify/cancel with
  * Upstox-style order ids and errors, 401 UDAPI100050 for a missing, unknown or expired token, and
  * the feed: authorize gives a ws:// URL with a one-time code; the socket reads the JSON subscription
- * from a binary frame and answers with protobuf FeedResponse messages.
+ * from a binary frame and answers with protobuf FeedResponse messages. The user profile
+ * (`/v2/user/profile`) answers for the tokens it issued, 401 UDAPI100050 for any other, revoked or
+ * expired one. `state.offline` makes it unreachable (every connection is dropped unanswered).
  *
  * Its state (prices, holdings, cash, orders) is public so tests can arrange and inspect it.
  */
@@ -146,6 +148,15 @@ export async function startFakeUpstox(options: FakeUpstoxOptions = {}) {
     marketStatus: 'NORMAL_OPEN',
     /** The next order placed is refused with this message (then cleared). */
     rejectNextOrder: null as string | null,
+    /** Upstox is down: connections are dropped without an answer (requests are still recorded). */
+    offline: false,
+    /** What the user profile says about the account. */
+    profile: {
+      user_id: 'FK1234',
+      user_name: 'Fake Operator',
+      email: 'operator@example.com',
+      is_active: true,
+    },
   };
 
   // -------------------------------------------------------------------------------------------
@@ -464,6 +475,21 @@ export async function startFakeUpstox(options: FakeUpstoxOptions = {}) {
 
     requireToken(req.headers);
 
+    if (method === 'GET' && path === '/v2/user/profile') {
+      return ok({
+        email: state.profile.email,
+        exchanges: ['NSE', 'BSE'],
+        products: ['D', 'I'],
+        broker: 'UPSTOX',
+        user_id: state.profile.user_id,
+        user_name: state.profile.user_name,
+        order_types: ['MARKET', 'LIMIT', 'SL', 'SL-M'],
+        user_type: 'individual',
+        poa: false,
+        ddpi: false,
+        is_active: state.profile.is_active,
+      });
+    }
     if (method === 'GET' && path === '/v3/market-quote/ltp') {
       const data: Record<string, unknown> = {};
       for (const i of keysFrom(q)) {
@@ -604,6 +630,10 @@ export async function startFakeUpstox(options: FakeUpstoxOptions = {}) {
           body: Buffer.concat(chunks).toString('utf8'),
         };
         requests.push(recorded);
+        if (state.offline) {
+          req.socket.destroy();
+          return;
+        }
         let reply: Reply;
         try {
           reply = route(host, recorded.method, recorded.path, recorded);

@@ -1,0 +1,58 @@
+/**
+ * Which Host names this server answers to. A page on another site can make the operator's browser
+ * send requests to this server through a name the attacker controls, by pointing that name at
+ * 127.0.0.1 (DNS rebinding); the browser then treats the answers as the attacker's own origin.
+ * Refusing every Host that is not one of ours closes that door for every route at once.
+ *
+ * Answered: `localhost`, any IP literal (a rebinding attack needs a name, never an address), the
+ * public URL's host name, and the names listed in NIVESH_ALLOWED_HOSTS.
+ */
+import net from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { apiError } from '@nivesh/api-contract';
+
+/** The host name of a Host header (`name:port`, `[v6]:port`), lower case; null when malformed. */
+export function hostNameOf(header: string | undefined): string | null {
+  if (!header) return null;
+  const value = header.trim().toLowerCase();
+  if (value.startsWith('[')) {
+    const end = value.indexOf(']');
+    if (end < 0) return null;
+    const rest = value.slice(end + 1);
+    if (rest !== '' && !/^:\d{1,5}$/.test(rest)) return null;
+    return value.slice(1, end);
+  }
+  const match = /^([^:]+)(?::\d{1,5})?$/.exec(value);
+  return match ? (match[1] as string).replace(/\.$/, '') : null;
+}
+
+export function createHostCheck(options: { publicUrl: string; allowedHosts: readonly string[] }) {
+  const names = new Set(['localhost', new URL(options.publicUrl).hostname.replace(/^\[|\]$/g, '')]);
+  for (const name of options.allowedHosts) names.add(name.toLowerCase());
+  return (header: string | undefined): boolean => {
+    const name = hostNameOf(header);
+    if (name === null) return false;
+    return names.has(name) || net.isIP(name) !== 0;
+  };
+}
+
+/** Refuses, before anything else runs, every request whose Host is not one of this server's names. */
+export function installHostCheck(
+  app: FastifyInstance,
+  options: { publicUrl: string; allowedHosts: readonly string[] },
+): void {
+  const allowed = createHostCheck(options);
+  app.addHook('onRequest', async (request, reply) => {
+    const host = request.headers.host;
+    if (allowed(host)) return;
+    request.log.warn({ host }, 'request refused: unknown Host');
+    const shown = (host ?? '').slice(0, 100);
+    return reply
+      .code(400)
+      .send(
+        apiError(
+          `This server does not answer to the host name "${shown}". Open it at ${options.publicUrl}, or add the name to NIVESH_ALLOWED_HOSTS.`,
+        ),
+      );
+  });
+}
