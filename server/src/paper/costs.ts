@@ -1,5 +1,5 @@
 /**
- * NSE equity trading costs of one executed order side (DOMAIN.md, "Trading costs"), in integer
+ * NSE equity trading costs of one executed order side (docs/DOMAIN.md, "Trading costs"), in integer
  * paise. Pure: every rate comes in as a setting.
  *
  * - brokerage: flat per executed order (spec default ₹20), or min(flat, rate × turnover) when a
