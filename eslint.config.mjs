@@ -4,6 +4,25 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/** Import patterns a zone may not use, with the sentence eslint shows. */
+function zone(who, forbidden) {
+  const groups = {
+    remotes: {
+      group: ['@nivesh/mfe-*', '@nivesh/mfe-*/**', '**/mfe-*/src/**', '**/mfe-*/src'],
+      message: `${who} may not import a remote's code: load its exposed module through federation (loadRemote) instead.`,
+    },
+    shell: {
+      group: ['@nivesh/shell', '@nivesh/shell/**', '**/shell/src/**', '**/shell/src'],
+      message: `${who} may not import the shell: shared code belongs in packages/ (api-client, ui, api-contract).`,
+    },
+    server: {
+      group: ['@nivesh/server', '@nivesh/server/**', '**/server/src/**', '**/server/src'],
+      message: `${who} may not import the server: talk to it over HTTP through @nivesh/api-client and the contract.`,
+    },
+  };
+  return forbidden.map((name) => groups[name]);
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -27,6 +46,28 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
       eqeqeq: ['error', 'smart'],
+    },
+  },
+  // Zones: a remote knows nothing of the other remotes, the shell or the server; the shell knows a
+  // remote only by its federation name; shared packages know none of the apps. (lint/zones.test.mjs
+  // shows each rule failing on a deliberate violation.)
+  {
+    files: ['mfe-*/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: zone('A remote', ['remotes', 'shell', 'server']) }],
+    },
+  },
+  {
+    files: ['shell/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: zone('The shell', ['remotes', 'server']) }] },
+  },
+  {
+    files: ['packages/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: zone('A shared package', ['remotes', 'shell', 'server']) },
+      ],
     },
   },
   {
