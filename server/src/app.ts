@@ -33,8 +33,8 @@ import type { Mailer } from './auth/mailer.js';
 import type { HolidayCalendar } from './market/calendar.js';
 import { loadHolidayCalendar } from './market/holidays.js';
 import { marketHandlers } from './market/routes.js';
-import { createTradingModeService, type TradingModeService } from './broker/tradingMode.js';
-import { brokerHandlers, tradingModeHandlers } from './broker/routes.js';
+import { createTradingModeService, type TradingModeService } from './trading/mode.js';
+import { brokerHandlers } from './broker/routes.js';
 import { createUpstoxServices, type UpstoxServices } from './broker/upstox/index.js';
 import { loadInstrumentMaster } from './market/instruments.js';
 import { createRemoteRegistry, type RemoteRegistry } from './remotes/registry.js';
@@ -59,7 +59,9 @@ import { createPaperEngine, type PaperEngine } from './paper/engine.js';
 import { createOrdersService, type LiveTrading, type OrdersService } from './orders/service.js';
 import { ordersHandlers } from './orders/routes.js';
 import { createPortfolioService, type PortfolioService } from './portfolio/service.js';
-import { paperTradingHandlers, portfolioHandlers } from './portfolio/routes.js';
+import { portfolioHandlers } from './portfolio/routes.js';
+import { createTradingService } from './trading/service.js';
+import { tradingHandlers } from './trading/routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -327,10 +329,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         clientIdsPerHour: config.canaryClientIdsPerHour,
       }),
       market: marketHandlers({ clock, calendar, hub, feed }),
-      trading: {
-        ...tradingModeHandlers(tradingMode, { liveGate: upstox.liveGate }),
-        ...paperTradingHandlers(portfolio, paper),
-      },
+      trading: tradingHandlers(
+        createTradingService({ modes: tradingMode, liveGate: upstox.liveGate, portfolio, paper }),
+      ),
       orders: ordersHandlers(orders),
       portfolio: portfolioHandlers(portfolio),
       broker: brokerHandlers(upstox, { tradingMode }),

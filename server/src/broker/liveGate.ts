@@ -13,7 +13,7 @@ import type { TokenState, TokenStatus } from '@nivesh/api-contract';
 import { schema, type Db } from '../db/index.js';
 import type { Clock } from '../clock.js';
 import { HttpError } from '../http/errors.js';
-import type { TradingModeService } from './tradingMode.js';
+import type { TradingModeService } from '../trading/mode.js';
 import { USABLE_STATES, type TokenService } from './token.js';
 import { TokenExpiredError, UpstoxApiError, UpstoxError, type UpstoxClient } from './upstox/client.js';
 

@@ -1,37 +1,15 @@
 /**
- * HTTP for the trading mode (GET/POST /api/trading/mode) and the broker (/api/:broker/...: token
- * status and update, connection status, OAuth sign-in and its callback, API credentials).
+ * HTTP for the broker (/api/:broker/...: token status and update, connection status, OAuth sign-in
+ * and its callback, API credentials).
  */
-import { TRADING_MODE_LABELS, type BrokerStatus, type Contract } from '@nivesh/api-contract';
+import type { BrokerStatus, Contract } from '@nivesh/api-contract';
 import type { Session } from '../auth/service.js';
 import type { DomainHandlers } from '../http/contract.js';
 import { newNonce } from '../http/security.js';
-import type { LiveGate } from './liveGate.js';
 import { USABLE_STATES } from './token.js';
-import { tradingModeBody, type TradingModeService } from './tradingMode.js';
+import type { TradingModeService } from '../trading/mode.js';
 import { UpstoxError } from './upstox/client.js';
 import type { UpstoxServices } from './upstox/index.js';
-
-export function tradingModeHandlers(
-  modes: TradingModeService,
-  options: { liveGate?: Pick<LiveGate, 'ensureReadyForLive'> } = {},
-): DomainHandlers<Contract['trading'], Session> {
-  return {
-    getMode: async () => {
-      const state = await modes.get();
-      return tradingModeBody(state, `${TRADING_MODE_LABELS[state.mode]} is active`);
-    },
-    setMode: async ({ body, session, request }) => {
-      // Real money only with a broker token that Upstox accepts now: 409 when the token is unusable
-      // or Upstox refuses it, 503 when Upstox cannot be asked. Paper and mock need nothing.
-      if ((body.mode === 'live' || body.mode === 'real') && options.liveGate)
-        await options.liveGate.ensureReadyForLive();
-      const state = await modes.set(body.mode, session.user.email);
-      request.log.warn({ mode: state.mode }, 'trading mode changed');
-      return tradingModeBody(state, `${TRADING_MODE_LABELS[state.mode]} activated`);
-    },
-  };
-}
 
 const escapeHtml = (text: string) =>
   text.replace(

@@ -5,7 +5,7 @@
  */
 import type { Order } from '@nivesh/api-contract';
 import type { Broker, OrderRequest } from '../broker/broker.js';
-import type { TradingModeService } from '../broker/tradingMode.js';
+import type { TradingModeService } from '../trading/mode.js';
 import { HttpError } from '../http/errors.js';
 import { formatPaise, toPaise } from '../paper/money.js';
 

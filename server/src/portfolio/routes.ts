@@ -1,17 +1,8 @@
-/**
- * HTTP for the portfolio (contract.portfolio) and the trade history and paper-account routes of
- * contract.trading (the mode routes of that domain live in broker/routes.ts; app.ts merges both).
- */
+/** HTTP for the portfolio (contract.portfolio): parse (done by registerContract), call the service, reply. */
 import type { Contract } from '@nivesh/api-contract';
 import type { Session } from '../auth/service.js';
 import type { DomainHandlers } from '../http/contract.js';
-import type { PaperEngine } from '../paper/engine.js';
-import { formatRupeesShort } from '../paper/money.js';
-import { limitsOf } from '../paper/settings.js';
 import type { PortfolioService } from './service.js';
-
-export const LIMITS_UPDATED = 'Trading limits updated successfully!';
-export const PAPER_RESET_DONE = 'Paper trading account reset successfully!';
 
 export function portfolioHandlers(
   portfolio: PortfolioService,
@@ -21,36 +12,5 @@ export function portfolioHandlers(
     holdings: async () => ({ success: true, data: await portfolio.holdings() }),
     activity: async () => ({ success: true, data: await portfolio.activity() }),
     quickStats: async () => ({ success: true, data: await portfolio.quickStats() }),
-  };
-}
-
-export function paperTradingHandlers(
-  portfolio: PortfolioService,
-  paper: PaperEngine,
-): DomainHandlers<Contract['trading'], Session> {
-  return {
-    history: async ({ query }) => portfolio.history(query),
-
-    getPaperLimits: async () => ({ success: true, data: limitsOf(await paper.settings()) }),
-
-    setPaperLimits: async ({ body, session }) => {
-      const stored = await paper.setLimits(body, session.user.email);
-      return { success: true, message: LIMITS_UPDATED, data: limitsOf(stored) };
-    },
-
-    resetPaperAccount: async ({ body, session, request }) => {
-      const { balance } = await paper.reset(body.balance, session.user.email);
-      request.log.warn({ balance }, 'paper account reset');
-      return { success: true, message: PAPER_RESET_DONE, balance };
-    },
-
-    setPaperBalance: async ({ body, session }) => {
-      const { balance } = await paper.setBalance(body.balance, session.user.email);
-      return {
-        success: true,
-        new_balance: balance,
-        message: `Balance updated successfully to ${formatRupeesShort(balance)}`,
-      };
-    },
   };
 }

@@ -17,7 +17,7 @@ import {
 import type { Db } from '../db/index.js';
 import type { Clock } from '../clock.js';
 import type { Account } from '../broker/broker.js';
-import type { TradingModeService } from '../broker/tradingMode.js';
+import type { TradingModeService } from '../trading/mode.js';
 import type { MarketFeed, TickHub } from '../market/feed.js';
 import { HttpError } from '../http/errors.js';
 import { LIVE_NOT_CONNECTED } from '../orders/service.js';

@@ -12,7 +12,7 @@ import { createCredentialStore } from '../credentials.js';
 import { createLiveGate, createTokenWatcher } from '../liveGate.js';
 import { createSecretBox, loadSecretKey } from '../secretBox.js';
 import { createTokenService } from '../token.js';
-import type { TradingModeService } from '../tradingMode.js';
+import type { TradingModeService } from '../../trading/mode.js';
 import { createUpstoxClient } from './client.js';
 import { createUpstoxFeed, type FeedInstruments, type UpstoxFeedOptions } from './feed.js';
 import { liveChargesEstimator } from './charges.js';

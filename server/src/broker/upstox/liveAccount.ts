@@ -29,7 +29,7 @@ import type { Clock } from '../../clock.js';
 import { HttpError } from '../../http/errors.js';
 import type { Instrument } from '../../market/feed.js';
 import type { Account } from '../broker.js';
-import type { TradingModeService } from '../tradingMode.js';
+import type { TradingModeService } from '../../trading/mode.js';
 import type { UpstoxClient } from './client.js';
 import type { ChargesEstimator } from './liveBroker.js';
 import { LIVE_ORDER_STRATEGY } from './liveBroker.js';

@@ -4,7 +4,7 @@
  * market, chosen from diagnostics. A fresh install starts in paper.
  */
 import { eq } from 'drizzle-orm';
-import { TRADING_MODE_LABELS, TradingMode } from '@nivesh/api-contract';
+import { TradingMode } from '@nivesh/api-contract';
 import { schema, type Db } from '../db/index.js';
 import type { Clock } from '../clock.js';
 
@@ -49,19 +49,5 @@ export function createTradingModeService(deps: { db: Db; clock: Clock }) {
       });
       return { mode, updatedAt: now };
     },
-  };
-}
-
-export function tradingModeBody(state: TradingModeState, message: string) {
-  const label = TRADING_MODE_LABELS[state.mode];
-  return {
-    success: true as const,
-    mode: state.mode,
-    trading_mode: state.mode,
-    trading_mode_label: label,
-    current_mode: state.mode,
-    current_mode_label: label,
-    updated_at: state.updatedAt?.toISOString() ?? null,
-    message,
   };
 }

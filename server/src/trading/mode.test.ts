@@ -11,7 +11,7 @@ import {
   testDatabases,
   type TestApp,
 } from '../testing/index.js';
-import { makeJwt, startFakeUpstox, type FakeUpstox } from './upstox/fake/fakeUpstox.js';
+import { makeJwt, startFakeUpstox, type FakeUpstox } from '../broker/upstox/fake/fakeUpstox.js';
 
 for (const target of await testDatabases()) {
   describe(`trading mode on ${target.name}`, () => {
