@@ -9,7 +9,15 @@ function zone(who, forbidden) {
   const groups = {
     remotes: {
       group: ['@nivesh/mfe-*', '@nivesh/mfe-*/**', '**/mfe-*/src/**', '**/mfe-*/src'],
-      message: `${who} may not import a remote's code: load its exposed module through federation (loadRemote) instead.`,
+      message: `${who} may not import a remote's code: load its exposed module through federation (loadRemoteModule from @nivesh/api-client) instead.`,
+    },
+    federationRuntime: {
+      group: [
+        '@module-federation/runtime',
+        '@module-federation/runtime/**',
+        '@module-federation/enhanced/runtime',
+      ],
+      message: `${who} may not import the Module Federation runtime: its own copy knows none of the remotes the shell registered. Load another remote's module with loadRemoteModule from @nivesh/api-client.`,
     },
     shell: {
       group: ['@nivesh/shell', '@nivesh/shell/**', '**/shell/src/**', '**/shell/src'],
@@ -54,7 +62,10 @@ export default tseslint.config(
   {
     files: ['mfe-*/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: zone('A remote', ['remotes', 'shell', 'server']) }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: zone('A remote', ['remotes', 'shell', 'server', 'federationRuntime']) },
+      ],
     },
   },
   {

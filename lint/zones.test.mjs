@@ -24,8 +24,9 @@ const cases = [
       "import { App } from '@nivesh/shell';",
       "import { buildApp } from '@nivesh/server';",
       "import { buildApp } from '../../../../server/src/app';",
+      "import { loadRemote } from '@module-federation/enhanced/runtime';",
     ],
-    allowed: "import { api } from '@nivesh/api-client';",
+    allowed: "import { api, loadRemoteModule } from '@nivesh/api-client';",
   },
   {
     file: 'shell/src/layout/zoneProbe.tsx',

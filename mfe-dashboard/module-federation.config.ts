@@ -5,6 +5,5 @@ export default {
   name: 'dashboard',
   kind: 'remote',
   exposes,
-  devPort: 3002,
   title: 'Nivesh: dashboard group (standalone)',
 } satisfies AppFederationConfig;

@@ -5,6 +5,5 @@ export default {
   name: 'landing',
   kind: 'remote',
   exposes,
-  devPort: 3001,
   title: 'Nivesh: landing (standalone)',
 } satisfies AppFederationConfig;

@@ -5,6 +5,5 @@ export default {
   name: 'ml_ops',
   kind: 'remote',
   exposes,
-  devPort: 3005,
   title: 'Nivesh: ML and operations group (standalone)',
 } satisfies AppFederationConfig;

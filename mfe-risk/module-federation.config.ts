@@ -5,6 +5,5 @@ export default {
   name: 'risk',
   kind: 'remote',
   exposes,
-  devPort: 3003,
   title: 'Nivesh: risk (standalone)',
 } satisfies AppFederationConfig;

@@ -5,6 +5,5 @@ export default {
   name: 'trading',
   kind: 'remote',
   exposes,
-  devPort: 3004,
   title: 'Nivesh: trading group (standalone)',
 } satisfies AppFederationConfig;

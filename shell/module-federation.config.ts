@@ -4,6 +4,5 @@ import type { AppFederationConfig } from '@nivesh/build';
 export default {
   name: 'shell',
   kind: 'host',
-  devPort: 3000,
   title: 'Nivesh',
 } satisfies AppFederationConfig;

@@ -20,6 +20,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { devOrigins } from '@nivesh/build/remotes';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
 import { systemClock, type Clock } from './clock.js';
@@ -126,8 +127,7 @@ const LOGIN_ATTEMPT_PRUNE_MS = 10 * 60 * 1000;
 function remoteOrigins(config: Config): string[] {
   const origins = new Set<string>();
   if (/^https?:\/\//.test(config.remotesBaseUrl)) origins.add(new URL(config.remotesBaseUrl).origin);
-  if (config.devRemotes)
-    for (let port = 3001; port <= 3005; port += 1) origins.add(`http://localhost:${port}`);
+  if (config.devRemotes) for (const origin of devOrigins(config.devRemotes).remotes) origins.add(origin);
   return [...origins];
 }
 

@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { devLayout, type DevLayout } from '@nivesh/build/remotes';
 
 /** The repository root (server/src/config.ts -> ../..). */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -33,7 +34,10 @@ const EnvSchema = z.object({
     .optional(),
   NIVESH_SMTP_FROM: z.string().min(3).default('Nivesh <no-reply@nivesh.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** `pnpm dev`: remotes come from their webpack dev servers on ports 3001-3005. */
+  /**
+   * `pnpm dev`: remotes come from their webpack dev servers; their ports come from
+   * NIVESH_DEV_PORT_BASE (see packages/build/src/remotes.ts, which reads it and NIVESH_DEV_API_URL).
+   */
   NIVESH_DEV_REMOTES: flag,
   /** Where the built apps are (the repository root by default). */
   NIVESH_APPS_DIR: z.string().min(1).optional(),
@@ -110,7 +114,8 @@ export interface Config {
   operatorName: string | null;
   smtp: { url: string; from: string } | null;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
-  devRemotes: boolean;
+  /** Under `pnpm dev` (NIVESH_DEV_REMOTES): where the shell's and the remotes' dev servers run. */
+  devRemotes: DevLayout | null;
   appsDir: string;
   remotesStore: string;
   remotesBaseUrl: string;
@@ -159,7 +164,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '1.0.
   }
   const e = parsed.data;
   const base = e.INIT_CWD ?? process.cwd();
-  const publicUrl = (e.NIVESH_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  let dev: DevLayout | null = null;
+  if (e.NIVESH_DEV_REMOTES) {
+    try {
+      dev = devLayout(env);
+    } catch (error) {
+      throw new ConfigError(`Invalid environment:\n  ${(error as Error).message}`);
+    }
+  }
+  // Under `pnpm dev` people open the shell's dev server, which proxies /api here.
+  const defaultPublicUrl = dev ? `http://localhost:${dev.shellPort}` : `http://localhost:${e.PORT}`;
+  const publicUrl = (e.NIVESH_PUBLIC_URL ?? defaultPublicUrl).replace(/\/+$/, '');
   const dataDir = e.NIVESH_DATA_DIR ? path.resolve(base, e.NIVESH_DATA_DIR) : path.join(repoRoot, 'data');
   return {
     port: e.PORT,
@@ -171,7 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '1.0.
     operatorName: e.NIVESH_OPERATOR_NAME ?? null,
     smtp: e.NIVESH_SMTP_URL ? { url: e.NIVESH_SMTP_URL, from: e.NIVESH_SMTP_FROM } : null,
     logLevel: e.LOG_LEVEL,
-    devRemotes: e.NIVESH_DEV_REMOTES,
+    devRemotes: dev,
     appsDir: e.NIVESH_APPS_DIR ? path.resolve(base, e.NIVESH_APPS_DIR) : repoRoot,
     remotesStore: e.NIVESH_REMOTES_STORE
       ? path.resolve(base, e.NIVESH_REMOTES_STORE)

@@ -3,6 +3,7 @@
  * line break quoted). Amounts are plain numbers (no rupee sign, no grouping) so spreadsheets can
  * sum them.
  */
+import { istDateTimeText } from '@nivesh/api-contract';
 
 export type CsvCell = string | number | null | undefined;
 
@@ -23,12 +24,9 @@ export function plainNumber(value: number | null | undefined, decimals = 2): num
   return Math.round(value * factor) / factor;
 }
 
-const IST_OFFSET_MS = 330 * 60_000;
-
 /** '2026-03-10 09:30:00' in India Standard Time (the column header says IST). */
 export function istCsvTime(value: string | null | undefined): string {
-  if (!value) return '';
-  return new Date(new Date(value).getTime() + IST_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+  return value ? istDateTimeText(value) : '';
 }
 
 /** Offers `csv` as a file download. A byte-order mark lets Excel read it as UTF-8. */

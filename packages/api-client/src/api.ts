@@ -69,6 +69,8 @@ export const api = createApi({
   tagTypes: [
     'Session',
     'TradingMode',
+    // Every figure of the account the trading mode selects (paper or live): refetched on a switch.
+    'Account',
     'MarketStatus',
     'Portfolio',
     'PaperAccount',

@@ -1,4 +1,4 @@
-import { CredentialsRequest, REDIRECT_URI_RULE } from './broker';
+import { CredentialsRequest, maskApiKey, REDIRECT_URI_RULE } from './broker';
 
 describe('broker credentials', () => {
   const save = (redirect_uri: string) => CredentialsRequest.safeParse({ api_key: 'key', redirect_uri });
@@ -32,5 +32,17 @@ describe('broker credentials', () => {
       expect(result.success).toBe(false);
       expect(result.error?.issues[0]?.message).toBe(REDIRECT_URI_RULE);
     }
+  });
+});
+
+describe('maskApiKey', () => {
+  it('shows the first 8 characters of the key (half of a shorter one) and hides the rest', () => {
+    expect(maskApiKey('a1b2c3d4e5f6g7h8')).toBe('a1b2c3d4****');
+    expect(maskApiKey('abcdef')).toBe('abc****');
+    expect(maskApiKey('a1b2c3d4e5f6g7h8', '••••••••')).toBe('a1b2c3d4••••••••');
+  });
+
+  it('shows the same characters when the key it is given is already masked', () => {
+    expect(maskApiKey(maskApiKey('a1b2c3d4e5f6g7h8'), '••••••••')).toBe('a1b2c3d4••••••••');
   });
 });

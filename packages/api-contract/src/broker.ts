@@ -69,7 +69,20 @@ export const ConnectResponse = z.object({
   message: z.string(),
 });
 
-/** Stored credentials as the server shows them: the key masked to its first 8 characters, secrets never. */
+/** How many leading characters of the API key are ever shown (specification: "masked to 8 characters"). */
+export const API_KEY_SHOWN_CHARS = 8;
+
+/**
+ * The API key masked: its first 8 characters (half of a shorter key), then `hidden`. The server
+ * answers with `****`; the Settings page shows the same rule with `••••••••` (masking an already
+ * masked key keeps the same characters shown).
+ */
+export function maskApiKey(apiKey: string, hidden = '****'): string {
+  const shown = apiKey.length > API_KEY_SHOWN_CHARS ? API_KEY_SHOWN_CHARS : Math.floor(apiKey.length / 2);
+  return `${apiKey.slice(0, shown)}${hidden}`;
+}
+
+/** Stored credentials as the server shows them: the key masked with maskApiKey, secrets never. */
 export const BrokerCredentials = z.object({
   api_key: z.string().nullable(),
   api_secret_set: z.boolean(),

@@ -23,6 +23,7 @@ import { tradingRoutes } from './trading';
 
 export * from './route';
 export * from './common';
+export * from './time';
 export * from './password';
 export * from './auth';
 export * from './remotes';

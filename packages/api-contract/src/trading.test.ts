@@ -3,7 +3,6 @@ import {
   PAPER_RESET_BALANCE,
   PaperLimits,
   TradeHistoryQuery,
-  istDay,
   mapTradeStatus,
   periodFirstDay,
   summarizeTrades,
@@ -12,6 +11,7 @@ import {
   type Trade,
   type TradeHistoryFilter,
 } from './trading';
+import { istDay } from './time';
 
 function trade(overrides: Partial<Trade>): Trade {
   return {

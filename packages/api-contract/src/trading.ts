@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ApiError, MAX_COUNT, MAX_RUPEES, MAX_RUPEES_TEXT, RupeeAmount, Rupees, Timestamp } from './common';
 import { route } from './route';
+import { istDay } from './time';
 
 /**
  * Stored modes. `live` trades real money through the broker; `paper` simulates fills against the
@@ -191,7 +192,6 @@ export function mapTradeStatus(raw: string): TradeStatus {
   }
 }
 
-const IST_OFFSET_MS = 330 * 60_000;
 const DAY_MS = 86_400_000;
 const PERIOD_DAYS: Record<Exclude<TradeHistoryPeriod, 'all'>, number> = {
   today: 1,
@@ -200,11 +200,6 @@ const PERIOD_DAYS: Record<Exclude<TradeHistoryPeriod, 'all'>, number> = {
   quarter: 90,
   year: 365,
 };
-
-/** The IST calendar day (YYYY-MM-DD) of an instant. */
-export function istDay(instant: string | Date): string {
-  return new Date(new Date(instant).getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
-}
 
 /** The first IST day a period covers, or null for all. */
 export function periodFirstDay(period: TradeHistoryPeriod, now: Date): string | null {

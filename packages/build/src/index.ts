@@ -15,12 +15,23 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import type { Compiler, Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import { devLayout, devPortOf } from './remotes';
 import { sharedSingletons } from './shared';
 import { buildVersion } from './version';
 
 export { sharedSingletons, SHARED_SINGLETON_PACKAGES } from './shared';
 export { buildVersion, readBuildId } from './version';
-export { REMOTES, SHELL_DEV_PORT, API_DEV_PORT, type RemoteDescriptor } from './remotes';
+export {
+  REMOTES,
+  API_DEV_PORT,
+  DEFAULT_DEV_PORT_BASE,
+  DEFAULT_DEV_API_URL,
+  devLayout,
+  devOrigins,
+  devPortOf,
+  type DevLayout,
+  type RemoteDescriptor,
+} from './remotes';
 
 // This module is loaded by webpack-cli through tsx's CommonJS hook, so `require` and `__dirname`
 // are the CommonJS ones: loaders resolve from this package, not from the app.
@@ -63,8 +74,6 @@ export interface AppFederationConfig {
   kind: 'host' | 'remote';
   /** Exposed modules, `./PageName` -> source path (remotes only). */
   exposes?: Record<string, string>;
-  /** Port of `pnpm dev` for this app. */
-  devPort: number;
   /** Page title for the HTML document (the shell's, or a remote's standalone harness). */
   title: string;
 }
@@ -92,7 +101,9 @@ export function createWebpackConfig(options: CreateConfigOptions): WebpackConfig
   return (_env, argv) => {
     const mode = argv.mode ?? 'production';
     const isDev = mode === 'development';
-    const { appDir, name, kind, exposes, devPort, title } = options;
+    // `webpack serve`: this app's port and the API to proxy to (NIVESH_DEV_PORT_BASE, NIVESH_DEV_API_URL).
+    const dev = devLayout();
+    const { appDir, name, kind, exposes, title } = options;
     const pkg = readPackageJson(appDir);
     const isHost = kind === 'host';
     const version = isHost ? pkg.version : buildVersion(pkg.version, isDev);
@@ -200,19 +211,19 @@ export function createWebpackConfig(options: CreateConfigOptions): WebpackConfig
       performance: { hints: false },
       stats: isDev ? 'minimal' : 'errors-warnings',
       devServer: {
-        port: devPort,
+        port: devPortOf(dev, name),
         host: 'localhost',
         historyApiFallback: true,
         hot: false,
         liveReload: true,
-        // The shell on :3000 loads remotes from :3001-3005; they must allow it.
+        // The shell's dev server loads remotes from theirs (remotes.ts: devLayout); they must allow it.
         headers: { 'Access-Control-Allow-Origin': '*' },
         static: false,
         client: { overlay: { warnings: false, errors: true } },
         proxy: [
           {
             context: ['/api', '/ws'],
-            target: 'http://localhost:4000',
+            target: dev.apiUrl,
             ws: true,
           },
         ],

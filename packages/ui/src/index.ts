@@ -13,4 +13,12 @@ export { PageHeader } from './components/PageHeader';
 export { StatCard, type StatCardProps } from './components/StatCard';
 export { ConnectionBanner, type ConnectionBannerProps } from './components/ConnectionBanner';
 export { Panel, Unavailable } from './components/Panel';
+export { Eyebrow } from './components/Eyebrow';
 export { ConfirmDialog, type ConfirmDialogProps } from './components/ConfirmDialog';
+export {
+  TradingModeSwitch,
+  MODE_ACTIVATED,
+  type TradingModeSwitchControl,
+  type TradingModeSwitchProps,
+  type SwitchTradingMode,
+} from './components/TradingModeSwitch';

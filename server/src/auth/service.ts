@@ -20,7 +20,7 @@ import { passwordProblem, SESSION_IDLE_HOURS, type User } from '@nivesh/api-cont
 import { schema, type Db } from '../db/index.js';
 import { HttpError } from '../http/errors.js';
 import type { Clock } from '../clock.js';
-import { createRateLimiter } from '../http/rateLimit.js';
+import { createPerKeyLimiter } from '../http/rateLimit.js';
 import type { Mailer } from './mailer.js';
 import { decoyHash, hashPassword, PasswordCheckBusy, verifyPassword } from './password.js';
 import { hashToken, newToken, sha256Hex } from './tokens.js';
@@ -96,7 +96,7 @@ const normalise = (email: string) => email.trim().toLowerCase();
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, clock, log } = deps;
   /** Password setup requests per address (in memory: a restart forgives them). */
-  const setupRequests = createRateLimiter({ limit: LOGIN_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS, clock });
+  const setupRequests = createPerKeyLimiter({ limit: LOGIN_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS, clock });
 
   function userFor(email: string): User {
     return { email, name: deps.operatorName, username: email.split('@')[0] ?? null };

@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { RedirectUri, type BrokerCredentials } from '@nivesh/api-contract';
+import { maskApiKey, RedirectUri, type BrokerCredentials } from '@nivesh/api-contract';
 import { schema, type Db } from '../db/index.js';
 import type { Clock } from '../clock.js';
 import type { SecretBox } from './secretBox.js';
@@ -32,12 +32,6 @@ const StoredToken = z.object({
 });
 
 export type TokenSource = z.infer<typeof StoredToken>['source'];
-
-/** The API key as answers show it: its first 8 characters (half of a shorter one), the rest hidden. */
-export function maskApiKey(apiKey: string): string {
-  const shown = apiKey.length > 8 ? 8 : Math.floor(apiKey.length / 2);
-  return `${apiKey.slice(0, shown)}****`;
-}
 
 export interface StoredAccessToken {
   /** Null when the stored value cannot be decrypted with this server's key. */

@@ -9,20 +9,19 @@
  * A token is refused when pasted, and counted invalid when already stored, by the same rules.
  */
 import { z } from 'zod';
-import { TOKEN_EXPIRING_HOURS, type TokenState, type TokenStatus } from '@nivesh/api-contract';
+import { istWallClock, TOKEN_EXPIRING_HOURS, type TokenState, type TokenStatus } from '@nivesh/api-contract';
 import type { Clock } from '../clock.js';
 import { HttpError } from '../http/errors.js';
 import type { CredentialStore, TokenSource } from './credentials.js';
 
 const HOUR_MS = 3_600_000;
-const IST_OFFSET_MS = 330 * 60_000;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** `21 Nov 2026, 03:30 IST`. */
 export function formatIst(instant: Date): string {
-  const d = new Date(instant.getTime() + IST_OFFSET_MS);
+  const d = istWallClock(instant);
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} IST`;
+  return `${d.day} ${MONTHS[d.month - 1]} ${d.year}, ${pad(d.hour)}:${pad(d.minute)} IST`;
 }
 
 /** `17 h 30 min`, `45 min`. */

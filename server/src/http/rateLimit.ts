@@ -1,12 +1,20 @@
-/** A sliding-window limit per key (an address, an address and email), kept in memory. */
+/**
+ * A sliding-window limit per key (an address, an address and email), kept in memory: it refuses
+ * (`allow` answers false) once a key reached its limit in the window. Compare the Upstox client's
+ * createCallThrottle, which makes calls wait their turn instead.
+ */
 import type { Clock } from '../clock.js';
 
-export interface RateLimiter {
+export interface PerKeyLimiter {
   /** Counts one event for `key`; false when the limit was already reached in the window. */
   allow(key: string): boolean;
 }
 
-export function createRateLimiter(options: { limit: number; windowMs: number; clock: Clock }): RateLimiter {
+export function createPerKeyLimiter(options: {
+  limit: number;
+  windowMs: number;
+  clock: Clock;
+}): PerKeyLimiter {
   const events = new Map<string, number[]>();
   let sweeps = 0;
   return {

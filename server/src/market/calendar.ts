@@ -2,21 +2,13 @@
  * The NSE cash-market calendar in IST (UTC+05:30, no daylight saving). Pure functions: the time and
  * the holiday list come in as arguments.
  *
- * Sessions (DOMAIN.md): pre-open 09:00-09:15, normal 09:15-15:30, closing-price 15:30-15:40,
- * post-close 15:40-16:00. "Market Open" means the normal session is running.
+ * Sessions (DOMAIN.md; SESSION_MINUTES in tradingDays.ts): pre-open 09:00-09:15, normal
+ * 09:15-15:30, closing-price 15:30-15:40, post-close 15:40-16:00. "Market Open" means the normal
+ * session is running.
  */
 import { z } from 'zod';
-import type { MarketPhase } from '@nivesh/api-contract';
-
-const IST_OFFSET_MS = 330 * 60 * 1000;
-const minutes = (h: number, m: number) => h * 60 + m;
-export const SESSION_MINUTES = {
-  preOpen: minutes(9, 0),
-  open: minutes(9, 15),
-  close: minutes(15, 30),
-  closingEnd: minutes(15, 40),
-  postCloseEnd: minutes(16, 0),
-} as const;
+import { istDay, istIsoText, istWallClock, type MarketPhase } from '@nivesh/api-contract';
+import { nextTradingDay, sessionCloseAt, sessionOpenAt, SESSION_MINUTES } from './tradingDays.js';
 
 export const HolidayFile = z.object({
   exchange: z.literal('NSE'),
@@ -64,56 +56,7 @@ export class HolidayCalendar {
   }
 }
 
-/** A calendar day in IST. */
-interface IstDay {
-  year: number;
-  month: number; // 1-12
-  day: number;
-}
-
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-const isoDay = (d: IstDay) => `${d.year}-${pad(d.month)}-${pad(d.day)}`;
-
-function istView(instant: Date) {
-  const shifted = new Date(instant.getTime() + IST_OFFSET_MS);
-  return {
-    day: { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() },
-    minuteOfDay: shifted.getUTCHours() * 60 + shifted.getUTCMinutes(),
-    weekday: shifted.getUTCDay(),
-    text:
-      `${shifted.getUTCFullYear()}-${pad(shifted.getUTCMonth() + 1)}-${pad(shifted.getUTCDate())}` +
-      `T${pad(shifted.getUTCHours())}:${pad(shifted.getUTCMinutes())}:${pad(shifted.getUTCSeconds())}+05:30`,
-  };
-}
-
-/** The UTC instant of an IST wall-clock time on an IST day. */
-export function istInstant(day: IstDay, minuteOfDay: number): Date {
-  return new Date(
-    Date.UTC(day.year, day.month - 1, day.day, Math.floor(minuteOfDay / 60), minuteOfDay % 60) -
-      IST_OFFSET_MS,
-  );
-}
-
-function nextDay(d: IstDay): IstDay {
-  const next = new Date(Date.UTC(d.year, d.month - 1, d.day + 1));
-  return { year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() };
-}
-
-function weekdayOf(d: IstDay): number {
-  return new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay();
-}
-
 export type ClosedReason = 'weekend' | 'holiday';
-
-function closedReason(
-  d: IstDay,
-  calendar: HolidayCalendar,
-): { reason: ClosedReason | null; holiday: string | null } {
-  const weekday = weekdayOf(d);
-  if (weekday === 0 || weekday === 6) return { reason: 'weekend', holiday: null };
-  const holiday = calendar.holidayName(isoDay(d));
-  return holiday ? { reason: 'holiday', holiday } : { reason: null, holiday: null };
-}
 
 export interface MarketStatus {
   status: MarketPhase;
@@ -137,30 +80,25 @@ function phaseAt(minuteOfDay: number): MarketPhase {
 }
 
 export function marketStatus(now: Date, calendar: HolidayCalendar): MarketStatus {
-  const view = istView(now);
-  const today = view.day;
-  const { reason, holiday } = closedReason(today, calendar);
+  const clock = istWallClock(now);
+  const today = istDay(now);
+  const weekend = clock.weekday === 0 || clock.weekday === 6;
+  const holiday = weekend ? null : calendar.holidayName(today);
+  const reason: ClosedReason | null = weekend ? 'weekend' : holiday !== null ? 'holiday' : null;
   const isTradingDay = reason === null;
-  const status = isTradingDay ? phaseAt(view.minuteOfDay) : 'CLOSED';
-
+  const status = isTradingDay ? phaseAt(clock.minuteOfDay) : 'CLOSED';
   // The session that is running, or the next one to start.
-  let sessionDay = today;
-  if (!isTradingDay || view.minuteOfDay >= SESSION_MINUTES.close) {
-    sessionDay = nextDay(today);
-    // Long holiday stretches are at most a few days; a year of search is a safe bound.
-    for (let i = 0; i < 366 && closedReason(sessionDay, calendar).reason !== null; i += 1) {
-      sessionDay = nextDay(sessionDay);
-    }
-  }
+  const sessionDay =
+    isTradingDay && clock.minuteOfDay < SESSION_MINUTES.close ? today : nextTradingDay(today, calendar);
   return {
     status,
     isOpen: status === 'OPEN',
     closedReason: reason,
     holidayName: holiday,
     isTradingDay,
-    nowIst: view.text,
-    nextOpen: istInstant(sessionDay, SESSION_MINUTES.open),
-    nextClose: istInstant(sessionDay, SESSION_MINUTES.close),
-    holidaysKnown: calendar.knowsYear(today.year),
+    nowIst: istIsoText(now),
+    nextOpen: new Date(sessionOpenAt(sessionDay)),
+    nextClose: new Date(sessionCloseAt(sessionDay)),
+    holidaysKnown: calendar.knowsYear(clock.year),
   };
 }

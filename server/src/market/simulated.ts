@@ -27,6 +27,7 @@
  * previous close to its own close, so prices move at any hour and the closes are the same.
  */
 import { z } from 'zod';
+import { istDay } from '@nivesh/api-contract';
 import type { Clock } from '../clock.js';
 import { marketStatus, type HolidayCalendar } from './calendar.js';
 import type { Candle, MarketFeed, Tick, TickHub } from './feed.js';
@@ -40,7 +41,6 @@ import {
 import { randomStream, type RandomStream } from './random.js';
 import {
   addDays,
-  istDateOf,
   isTradingDay,
   nextTradingDay,
   previousTradingDay,
@@ -618,7 +618,7 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
 
   /** The trading day whose path runs at `t`, or null between sessions. */
   function activeDay(t: number): string | null {
-    const date = istDateOf(t);
+    const date = istDay(t);
     const trading = isTradingDay(date, calendar);
     if (alwaysOpen) return trading && t <= sessionCloseAt(date) ? date : nextTradingDay(date, calendar);
     return trading && t >= sessionOpenAt(date) && t <= sessionCloseAt(date) ? date : null;
@@ -626,7 +626,7 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
 
   /** The latest trading day whose session had closed by `t`. */
   function lastClosedDay(t: number): string {
-    const date = istDateOf(t);
+    const date = istDay(t);
     return isTradingDay(date, calendar) && sessionCloseAt(date) <= t
       ? date
       : previousTradingDay(date, calendar);
@@ -728,7 +728,7 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
   /** The instants to publish in (from, to], by session. */
   function batchInstants(from: number, to: number): Array<{ date: string; instants: number[] }> {
     const sessions: Array<{ date: string; instants: number[] }> = [];
-    const fromDate = istDateOf(from);
+    const fromDate = istDay(from);
     let date =
       (alwaysOpen ? activeDay(from) : null) ??
       (isTradingDay(fromDate, calendar) ? fromDate : nextTradingDay(fromDate, calendar));
@@ -855,7 +855,7 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
         throw new Error(`${symbol} is not an instrument of the simulated market`);
       }
       const now = clock.now().getTime();
-      const today = istDateOf(now);
+      const today = istDay(now);
       // The market has `historyYears` of history ending today.
       const earliest = addDays(yearsBefore(today, model.historyYears), 1);
       const days = tradingDaysBetween(from > earliest ? from : earliest, to < today ? to : today, calendar);

@@ -1,17 +1,27 @@
 /**
  * NSE trading days as IST calendar dates (YYYY-MM-DD): Monday to Friday minus the holidays of the
  * calendar (a year without a holiday list counts its weekdays), and the instants of their normal
- * session.
+ * session (09:15-15:30 IST) and of the intraday (MIS) cut-off at 15:20 IST. The one set of
+ * trading-day helpers: the simulated market and the paper engine both use it. IST itself (offset,
+ * the IST day of an instant) is in @nivesh/api-contract's time.ts.
  */
-import { istInstant, SESSION_MINUTES, type HolidayCalendar } from './calendar.js';
+import { istDay, istMinuteOfDay, istTimeOn } from '@nivesh/api-contract';
+import type { HolidayCalendar } from './calendar.js';
 
-const IST_OFFSET_MS = 330 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The IST calendar date of an instant. */
-export function istDateOf(instant: number): string {
-  return new Date(instant + IST_OFFSET_MS).toISOString().slice(0, 10);
-}
+const minutes = (h: number, m: number) => h * 60 + m;
+/** NSE cash-market sessions in minutes after IST midnight (DOMAIN.md). */
+export const SESSION_MINUTES = {
+  preOpen: minutes(9, 0),
+  open: minutes(9, 15),
+  close: minutes(15, 30),
+  closingEnd: minutes(15, 40),
+  postCloseEnd: minutes(16, 0),
+} as const;
+
+/** Intraday (MIS) orders stop and positions are squared off at 15:20 IST. */
+export const SQUARE_OFF_MINUTE = minutes(15, 20);
 
 function parts(iso: string) {
   return { year: Number(iso.slice(0, 4)), month: Number(iso.slice(5, 7)), day: Number(iso.slice(8, 10)) };
@@ -30,6 +40,7 @@ export function yearsBefore(iso: string, years: number): string {
   return target.toISOString().slice(0, 10);
 }
 
+/** Monday-Friday and not an exchange holiday. */
 export function isTradingDay(iso: string, calendar: HolidayCalendar): boolean {
   const { year, month, day } = parts(iso);
   const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
@@ -58,12 +69,21 @@ export function tradingDaysBetween(from: string, to: string, calendar: HolidayCa
   return days;
 }
 
+/** The latest trading day whose session has closed (15:30 IST) at `now`, or null within a year. */
+export function lastClosedTradingDay(now: Date, calendar: HolidayCalendar): string | null {
+  let day = istDay(now);
+  if (!isTradingDay(day, calendar) || istMinuteOfDay(now) < SESSION_MINUTES.close) day = addDays(day, -1);
+  for (let i = 0; i < SEARCH_LIMIT; i += 1, day = addDays(day, -1))
+    if (isTradingDay(day, calendar)) return day;
+  return null;
+}
+
 /** Epoch ms of 09:15 IST on the day. */
 export function sessionOpenAt(iso: string): number {
-  return istInstant(parts(iso), SESSION_MINUTES.open).getTime();
+  return istTimeOn(iso, SESSION_MINUTES.open).getTime();
 }
 
 /** Epoch ms of 15:30 IST on the day. */
 export function sessionCloseAt(iso: string): number {
-  return istInstant(parts(iso), SESSION_MINUTES.close).getTime();
+  return istTimeOn(iso, SESSION_MINUTES.close).getTime();
 }

@@ -22,6 +22,8 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import {
   DEFAULT_TRADE_STRATEGY,
+  istDay,
+  istMinuteOfDay,
   PAPER_RESET_BALANCE,
   TRADING_MODE_LABELS,
   type ActivityItem,
@@ -70,13 +72,11 @@ import {
 } from './state.js';
 import { ensureSnapshots, monthlyReturnPercent, type SnapshotResult } from './snapshots.js';
 import {
-  istDay,
-  istMinuteOfDay,
-  istTime,
   isTradingDay,
   lastClosedTradingDay,
+  sessionCloseAt,
   SQUARE_OFF_MINUTE,
-} from './time.js';
+} from '../market/tradingDays.js';
 
 export interface EngineLog {
   info(obj: object, msg: string): void;
@@ -781,7 +781,7 @@ export function createPaperEngine(deps: PaperEngineDeps): PaperEngine {
   async function expireDayOrders(now: Date): Promise<number> {
     const day = lastClosedTradingDay(now, calendar);
     if (!day) return 0;
-    const close = istTime(day, 15 * 60 + 30);
+    const close = new Date(sessionCloseAt(day));
     const stale = await db
       .select({ id: schema.orders.id })
       .from(schema.orders)

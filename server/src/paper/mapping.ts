@@ -8,6 +8,7 @@
  */
 import {
   DEFAULT_TRADE_STRATEGY,
+  timeAgo,
   type ActivityItem,
   type Order,
   type OrderStatus,
@@ -109,18 +110,6 @@ export function pendingOrderToTrade(order: OrderRow, pricePaise: number): Trade 
     exit_time: null,
     product: order.product as TradeProduct,
   };
-}
-
-/** '5 minutes ago', '1 hour ago', '3 days ago'; under a minute 'just now'. */
-export function timeAgo(at: Date, now: Date): string {
-  const seconds = Math.max(0, Math.floor((now.getTime() - at.getTime()) / 1000));
-  if (seconds < 60) return 'just now';
-  const unit = (n: number, name: string) => `${n} ${name}${n === 1 ? '' : 's'} ago`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return unit(minutes, 'minute');
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return unit(hours, 'hour');
-  return unit(Math.floor(hours / 24), 'day');
 }
 
 export function fillToActivity(fill: FillRow, now: Date): ActivityItem {

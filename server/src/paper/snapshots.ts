@@ -11,12 +11,13 @@
  * Writing is idempotent: a day's row is never written twice.
  */
 import { and, asc, desc, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
+import { istDay } from '@nivesh/api-contract';
 import { schema, type Db } from '../db/index.js';
 import type { HolidayCalendar } from '../market/calendar.js';
 import type { Candle, MarketFeed } from '../market/feed.js';
 import { toPaise } from './money.js';
 import { FLOW_KINDS, type Epoch } from './state.js';
-import { addDays, istDay, lastClosedTradingDay, tradingDaysBetween } from './time.js';
+import { addDays, lastClosedTradingDay, tradingDaysBetween } from '../market/tradingDays.js';
 
 export const BENCHMARK_SYMBOL = 'NIFTY_50';
 

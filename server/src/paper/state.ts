@@ -7,10 +7,9 @@
  */
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { TradeProduct, TradeSide } from '@nivesh/api-contract';
+import { istDay, type TradeProduct, type TradeSide } from '@nivesh/api-contract';
 import { schema, type Db } from '../db/index.js';
 import type { TickHub } from '../market/feed.js';
-import { istDay } from './time.js';
 import { toPaise } from './money.js';
 
 export type OrderRow = typeof schema.orders.$inferSelect;

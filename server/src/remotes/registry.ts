@@ -22,7 +22,7 @@
  */
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { REMOTES } from '@nivesh/build/remotes';
+import { REMOTES, type DevLayout } from '@nivesh/build/remotes';
 import {
   REMOTE_NAMES,
   type AutoRollbackPolicy,
@@ -47,7 +47,8 @@ export interface RegistryDeps {
   clock: Clock;
   store: RemoteStore;
   appsDir: string;
-  devRemotes: boolean;
+  /** Under `pnpm dev`: the dev servers' ports (entries point at them). */
+  devRemotes: DevLayout | null;
   policy: AutoRollbackPolicy;
   log: FastifyBaseLogger;
 }
@@ -412,12 +413,13 @@ export function createRemoteRegistry(deps: RegistryDeps) {
 
     /** The entry of each remote for one browser. */
     async assign(clientId: string): Promise<Assignment> {
-      if (deps.devRemotes) {
+      const dev = deps.devRemotes;
+      if (dev) {
         return {
           remotes: REMOTES.map((remote) => ({
             name: remote.name,
             version: 'dev',
-            entry: `http://localhost:${remote.devPort}/mf-manifest.json`,
+            entry: `http://localhost:${dev.remotePorts[remote.name]}/mf-manifest.json`,
             exposes: [],
             channel: 'stable',
             fallback: null,

@@ -17,7 +17,7 @@ import type { Session } from '../auth/service.js';
 import type { Clock } from '../clock.js';
 import type { DomainHandlers } from '../http/contract.js';
 import { HttpError } from '../http/errors.js';
-import { createRateLimiter } from '../http/rateLimit.js';
+import { createPerKeyLimiter } from '../http/rateLimit.js';
 import { createClientIds } from './clientId.js';
 import type { RemoteRegistry, Reporter } from './registry.js';
 import type { RemoteStore } from './store.js';
@@ -41,8 +41,8 @@ export function remotesHandlers(deps: {
 }): DomainHandlers<Contract['remotes'], Session> {
   const { registry } = deps;
   const clientIds = createClientIds(deps.clientIdKey);
-  const reports = createRateLimiter({ limit: REPORTS_PER_MINUTE, windowMs: 60_000, clock: deps.clock });
-  const issued = createRateLimiter({ limit: deps.clientIdsPerHour, windowMs: HOUR_MS, clock: deps.clock });
+  const reports = createPerKeyLimiter({ limit: REPORTS_PER_MINUTE, windowMs: 60_000, clock: deps.clock });
+  const issued = createPerKeyLimiter({ limit: deps.clientIdsPerHour, windowMs: HOUR_MS, clock: deps.clock });
 
   function clientIdOf(request: FastifyRequest): string | null {
     return clientIds.verify(request.cookies[CLIENT_COOKIE]);

@@ -34,6 +34,7 @@ import {
   type StreamTick,
 } from '@nivesh/api-contract';
 import type { Clock } from '../clock.js';
+import { devOrigins } from '@nivesh/build/remotes';
 import type { Config } from '../config.js';
 import { schema, type Db } from '../db/index.js';
 import { HttpError, unauthorized } from '../http/errors.js';
@@ -124,9 +125,11 @@ export function streamOrigins(config: Config): string[] {
       origins.add(same.origin);
     }
   }
-  // `pnpm dev`: the shell and each remote run on their own dev server (ports 3000-3005).
-  if (config.devRemotes)
-    for (let port = 3000; port <= 3005; port += 1) origins.add(`http://localhost:${port}`);
+  // `pnpm dev`: the shell and each remote run on their own dev server (NIVESH_DEV_PORT_BASE).
+  if (config.devRemotes) {
+    const dev = devOrigins(config.devRemotes);
+    for (const origin of [dev.shell, ...dev.remotes]) origins.add(origin);
+  }
   return [...origins];
 }
 

@@ -28,7 +28,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     operatorName: null,
     smtp: null,
     logLevel: 'silent',
-    devRemotes: false,
+    devRemotes: null,
     appsDir: dataDir,
     remotesStore: path.join(dataDir, 'remotes'),
     remotesBaseUrl: '/remotes',

@@ -4,7 +4,7 @@
  * real-money banner. jsdom applies no media queries, so the layout renders as on a small screen:
  * the sidebar is a drawer that starts closed.
  */
-import { act, configure, screen, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { init } from '@module-federation/enhanced/runtime';
 import { http, HttpResponse, setupServer } from '@nivesh/api-client/testing';
 import { loadRemoteCatalogue } from '../remotes/remoteRegistry';
@@ -206,7 +206,9 @@ describe('real-money mode', () => {
 
   it('shows no banner in paper mode', async () => {
     renderLayout();
-    expect(await screen.findByTestId('trading-mode-label')).toHaveTextContent('Paper');
+    await waitFor(() =>
+      expect(screen.getByTestId('trading-mode-switch')).toHaveAttribute('data-mode', 'paper'),
+    );
     expect(screen.queryByText('LIVE TRADING ACTIVE')).not.toBeInTheDocument();
   });
 });

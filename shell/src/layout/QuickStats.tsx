@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { Badge, Box, Button, HStack, Icon, Spinner, Stack, Text } from '@chakra-ui/react';
 import { LuRefreshCw, LuWifiOff } from 'react-icons/lu';
 import { isDisconnected, serverMessage, useQuickStatsQuery } from '@nivesh/api-client';
-import { formatNumber, formatPercent } from '@nivesh/ui';
+import { Eyebrow, formatNumber, formatPercent } from '@nivesh/ui';
 
 export type WinRateTone = 'green' | 'yellow' | 'red';
 
@@ -52,15 +52,7 @@ export function QuickStats() {
       py="2.5"
     >
       <HStack justify="space-between" mb="2">
-        <Text
-          textStyle="xs"
-          color="fg.muted"
-          fontWeight="medium"
-          textTransform="uppercase"
-          letterSpacing="wider"
-        >
-          Quick stats
-        </Text>
+        <Eyebrow>Quick stats</Eyebrow>
         <HStack gap="1.5" role="status" aria-label={`Data connection: ${STATE_LABEL[state]}`}>
           <Box boxSize="2" rounded="full" bg={STATE_COLOR[state]} />
           <Text textStyle="xs" color="fg.muted">

@@ -1,14 +1,15 @@
 /**
  * The sidebar (specification part 2, section 2): the page menu in the route table's order, the
- * trading-mode toggle, the quick stats and the version label. From `lg` up it is always shown; below
+ * trading-mode switch (the shared one), the quick stats and the version label. From `lg` up it is always shown; below
  * that it is a drawer the top bar's menu button opens (the layout draws the overlay).
  */
 import { Box, Flex, HStack, Icon, IconButton, Stack, Text } from '@chakra-ui/react';
 import { Link, matchPath, useLocation } from 'react-router-dom';
 import { LuChartNoAxesCombined, LuX } from 'react-icons/lu';
+import { useTradingModeSwitch } from '@nivesh/api-client';
+import { TradingModeSwitch } from '@nivesh/ui';
 import { PAGE_ROUTES, type PageRoute } from '../app/routes';
 import { QuickStats } from './QuickStats';
-import { TradingModeToggle } from './TradingModeToggle';
 import { VersionLabel } from './VersionLabel';
 
 export const SIDEBAR_WIDTH = '16rem';
@@ -30,6 +31,7 @@ function isCurrent(page: PageRoute, pathname: string): boolean {
 
 export function Sidebar({ open, live, onClose }: SidebarProps) {
   const { pathname } = useLocation();
+  const modeSwitch = useTradingModeSwitch();
   return (
     <Flex
       as="aside"
@@ -135,7 +137,7 @@ export function Sidebar({ open, live, onClose }: SidebarProps) {
         </Box>
 
         <Stack gap="3" mt="5">
-          <TradingModeToggle />
+          <TradingModeSwitch control={modeSwitch} />
           <QuickStats />
         </Stack>
       </Box>

@@ -18,7 +18,7 @@ import {
   useLivePortfolio,
   useMarketStatusQuery,
 } from '@nivesh/api-client';
-import { formatIstDateTime, formatPercent, formatRupees, useColorMode } from '@nivesh/ui';
+import { Eyebrow, formatIstDateTime, formatPercent, formatRupees, useColorMode } from '@nivesh/ui';
 import { SIDEBAR_ID } from './Sidebar';
 
 export interface TopBarProps {
@@ -195,15 +195,7 @@ function Figure({
       role="group"
       aria-label={label}
     >
-      <Text
-        textStyle="2xs"
-        color="fg.muted"
-        textTransform="uppercase"
-        letterSpacing="wider"
-        fontWeight="medium"
-      >
-        {label}
-      </Text>
+      <Eyebrow textStyle="2xs">{label}</Eyebrow>
       {loading ? (
         <Skeleton h="5" w="24" />
       ) : (

@@ -11,9 +11,14 @@
  * are best effort and quiet: the server answers 200 (`counted: false`) for a report it does not
  * count, and when it says this browser holds no client id of its own (`reporting: false`, its
  * reports would be refused) none are sent.
+ *
+ * Remotes load each other's modules (the risk settings inside Settings) through the same loader:
+ * the shell provides `loadRemoteModule` to them through `@nivesh/api-client` when it sets up the
+ * runtime, so those loads get the same releases, fallback and reports.
  */
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { provideRemoteModuleLoader, type LoadedRemoteModule } from '@nivesh/api-client';
 import {
   contract,
   fillPath,
@@ -130,12 +135,14 @@ export const canaryFallbackPlugin: ModuleFederationRuntimePlugin = {
   },
 };
 
-let pluginRegistered = false;
+let runtimeSetUp = false;
 
 export async function loadRemoteCatalogue(fetchImpl: typeof fetch = fetch): Promise<RemoteCatalogue> {
-  if (!pluginRegistered) {
+  if (!runtimeSetUp) {
     registerPlugins([canaryFallbackPlugin]);
-    pluginRegistered = true;
+    // Remotes load another remote's module through the shell's runtime, never their own.
+    provideRemoteModuleLoader(loadRemoteModule);
+    runtimeSetUp = true;
   }
   try {
     const response = await fetchImpl('/api/remotes', { headers: { Accept: 'application/json' } });
@@ -176,12 +183,7 @@ export class RemoteUnavailableError extends Error {
   }
 }
 
-export interface LoadedRemoteModule<T> {
-  module: T;
-  /** The release it came from (stable after a canary fell back). */
-  version: string;
-  channel: RemoteEntry['channel'];
-}
+export type { LoadedRemoteModule };
 
 /**
  * Loads `<remote>/<module>`. After a failure, a retry fetches the catalogue again and re-registers

@@ -80,7 +80,7 @@ export const activity: ActivityItem[] = [
     price: 3_850.25,
     value: 38_502.5,
     timestamp: '2026-11-20T09:40:00.000Z',
-    time_ago: '5 min ago',
+    time_ago: '5 minutes ago',
   },
   {
     id: 'fill-1',
@@ -90,7 +90,7 @@ export const activity: ActivityItem[] = [
     price: 1_700,
     value: 42_500,
     timestamp: '2026-11-20T07:45:00.000Z',
-    time_ago: '2 h ago',
+    time_ago: '2 hours ago',
   },
 ];
 

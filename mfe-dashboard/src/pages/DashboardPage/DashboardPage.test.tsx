@@ -11,6 +11,7 @@ import {
   connectedDashboardHandlers,
   disconnectedDashboardHandlers,
   engines,
+  holdings,
   mlMetrics,
   marketOverview,
   portfolioOverview,
@@ -139,7 +140,7 @@ describe('DashboardPage, connected', () => {
     expect(within(rows[0]!).getByText('TCS')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('10 @ ₹3,850.25')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('₹38,503')).toBeInTheDocument();
-    expect(within(rows[0]!).getByText('5 min ago')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('5 minutes ago')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Sold')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('HDFCBANK')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('25 @ ₹1,700.00')).toBeInTheDocument();
@@ -176,7 +177,9 @@ describe('DashboardPage, connected', () => {
     expect(within(items[0]!).getByText('Summary of story 1')).toBeInTheDocument();
     expect(within(items[0]!).getByText('positive')).toBeInTheDocument();
     expect(within(items[1]!).getByText('negative')).toBeInTheDocument();
-    expect(within(items[0]!).getByText(/^Wire · (just now|\d+ (min|h|d) ago)$/)).toBeInTheDocument();
+    expect(
+      within(items[0]!).getByText(/^Wire · (just now|\d+ (minute|hour|day)s? ago)$/),
+    ).toBeInTheDocument();
     expect(within(pipeline).queryByText('Headline 6')).not.toBeInTheDocument();
 
     await user.click(within(pipeline).getByRole('tab', { name: 'Intelligence' }));
@@ -367,28 +370,79 @@ describe('DashboardPage trading mode switch', () => {
     posted.length = 0;
   });
 
+  /** The shared switch from @nivesh/ui (the sidebar and Diagnostics render the same one). */
   function modeSwitch() {
-    return screen.getByRole('checkbox', { name: 'Live trading' });
+    return screen.getByRole('checkbox', { name: 'Real trading' });
+  }
+
+  function switchBox() {
+    return screen.getByTestId('trading-mode-switch');
+  }
+
+  /** GET /api/trading/mode answers the server's mode; POST switches it (recorded in `posted`). */
+  function modeHandlers(state: { mode: 'live' | 'paper' }) {
+    return [
+      http.get('/api/trading/mode', () => HttpResponse.json(tradingMode(state.mode))),
+      http.post('/api/trading/mode', async ({ request }) => {
+        const body = (await request.json()) as { mode: 'live' | 'paper' };
+        posted.push(body);
+        state.mode = body.mode;
+        return HttpResponse.json(tradingMode(state.mode));
+      }),
+    ];
+  }
+
+  async function confirmReal(user: ReturnType<typeof renderDashboard>['user']) {
+    await user.click(modeSwitch());
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText(/Real-money trades will execute/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Switch to Real Trading' }));
   }
 
   it('switches paper to live after confirming real-money trading', async () => {
-    server.use(
-      ...connectedDashboardHandlers(),
-      http.post('/api/trading/mode', async ({ request }) => {
-        posted.push(await request.json());
-        return HttpResponse.json(tradingMode('live'));
-      }),
-    );
+    server.use(...modeHandlers({ mode: 'paper' }), ...connectedDashboardHandlers());
     const { user } = renderDashboard();
-    await waitFor(() => expect(screen.getByTestId('trading-mode')).toHaveTextContent('Paper Trading'));
+    await waitFor(() => expect(switchBox()).toHaveAttribute('data-mode', 'paper'));
+    expect(switchBox()).toHaveTextContent('Paper');
     expect(modeSwitch()).toBeEnabled();
-    await user.click(modeSwitch());
-    const dialog = await screen.findByRole('alertdialog');
-    expect(within(dialog).getByText(/executed with real money/)).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Switch to Live' }));
-    await waitFor(() => expect(screen.getByTestId('trading-mode')).toHaveTextContent('Live Trading'));
+    await confirmReal(user);
+    await waitFor(() => expect(switchBox()).toHaveAttribute('data-mode', 'live'));
+    expect(switchBox()).toHaveTextContent('Real');
     expect(posted).toEqual([{ mode: 'live' }]);
     expect(modeSwitch()).toBeChecked();
+  });
+
+  it("shows the live account's figures right after the switch, not the paper ones", async () => {
+    const state: { mode: 'live' | 'paper' } = { mode: 'paper' };
+    const liveOverview = {
+      ...portfolioOverview,
+      portfolio_value: 250000,
+      total_value: 250000,
+      trading_mode: 'live' as const,
+      trading_mode_label: 'Live Trading',
+    };
+    server.use(
+      ...modeHandlers(state),
+      http.get('/api/portfolio/overview', () =>
+        HttpResponse.json({ success: true, data: state.mode === 'live' ? liveOverview : portfolioOverview }),
+      ),
+      http.get('/api/portfolio/holdings', () =>
+        HttpResponse.json({ success: true, data: state.mode === 'live' ? [] : holdings }),
+      ),
+      ...connectedDashboardHandlers(),
+    );
+    const { user } = renderDashboard();
+    expect(await within(card('Portfolio Value')).findByText('₹12,34,568')).toBeInTheDocument();
+    await waitFor(() => expect(modeSwitch()).toBeEnabled());
+
+    const overviewCalls = count('GET /api/portfolio/overview');
+    await confirmReal(user);
+
+    // The overview polls far less often: only the switch's invalidation brings the live account this soon.
+    expect(await within(card('Portfolio Value')).findByText('₹2,50,000')).toBeInTheDocument();
+    expect(within(card('Portfolio Value')).queryByText('₹12,34,568')).not.toBeInTheDocument();
+    expect(count('GET /api/portfolio/overview')).toBeGreaterThan(overviewCalls);
+    expect(screen.getByText(/^Live Trading · /)).toBeInTheDocument();
   });
 
   it('stays on paper when the confirmation is cancelled', async () => {
@@ -398,41 +452,48 @@ describe('DashboardPage trading mode switch', () => {
     await user.click(modeSwitch());
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-    expect(screen.getByTestId('trading-mode')).toHaveTextContent('Paper Trading');
+    expect(switchBox()).toHaveAttribute('data-mode', 'paper');
     expect(modeSwitch()).not.toBeChecked();
   });
 
-  it('keeps the prior mode and says so when the switch fails', async () => {
+  it("keeps the prior mode and shows the server's sentence when the switch is refused", async () => {
     server.use(
       ...connectedDashboardHandlers(),
       http.post('/api/trading/mode', () =>
-        HttpResponse.json(errorBody('Live trading needs a valid broker token'), { status: 409 }),
+        HttpResponse.json(errorBody('Live trading needs a valid Upstox access token.'), { status: 409 }),
       ),
     );
     const { user } = renderDashboard();
     await waitFor(() => expect(modeSwitch()).toBeEnabled());
-    await user.click(modeSwitch());
-    await user.click(
-      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Switch to Live' }),
+    await confirmReal(user);
+    expect(await within(switchBox()).findByRole('alert')).toHaveTextContent(
+      'Live trading needs a valid Upstox access token.',
     );
-    expect(await screen.findByText('Failed to switch trading mode.')).toBeInTheDocument();
-    expect(screen.getByTestId('trading-mode')).toHaveTextContent('Paper Trading');
+    expect(switchBox()).toHaveAttribute('data-mode', 'paper');
     expect(modeSwitch()).not.toBeChecked();
   });
 
-  it('switches live to paper without a confirmation', async () => {
+  it("says 'Failed to switch trading mode.' when the server fails without a sentence", async () => {
     server.use(
-      ...connectedDashboardHandlers({ mode: 'live' }),
-      http.post('/api/trading/mode', async ({ request }) => {
-        posted.push(await request.json());
-        return HttpResponse.json(tradingMode('paper'));
-      }),
+      ...connectedDashboardHandlers(),
+      http.post('/api/trading/mode', () =>
+        HttpResponse.json(errorBody('Internal server error'), { status: 500 }),
+      ),
     );
     const { user } = renderDashboard();
-    await waitFor(() => expect(screen.getByTestId('trading-mode')).toHaveTextContent('Live Trading'));
+    await waitFor(() => expect(modeSwitch()).toBeEnabled());
+    await confirmReal(user);
+    expect(await within(switchBox()).findByRole('alert')).toHaveTextContent('Failed to switch trading mode.');
+    expect(switchBox()).toHaveAttribute('data-mode', 'paper');
+  });
+
+  it('switches live to paper without a confirmation', async () => {
+    server.use(...modeHandlers({ mode: 'live' }), ...connectedDashboardHandlers());
+    const { user } = renderDashboard();
+    await waitFor(() => expect(switchBox()).toHaveAttribute('data-mode', 'live'));
     expect(modeSwitch()).toBeChecked();
     await user.click(modeSwitch());
-    await waitFor(() => expect(screen.getByTestId('trading-mode')).toHaveTextContent('Paper Trading'));
+    await waitFor(() => expect(switchBox()).toHaveAttribute('data-mode', 'paper'));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(posted).toEqual([{ mode: 'paper' }]);
   });

@@ -5,8 +5,13 @@
  * so instead of showing a number.
  */
 import { Button, Grid, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
-import { errorMessage, useLivePortfolio, useMarketOverviewQuery } from '@nivesh/api-client';
-import { ConnectionBanner, PageHeader } from '@nivesh/ui';
+import {
+  errorMessage,
+  useLivePortfolio,
+  useMarketOverviewQuery,
+  useTradingModeSwitch,
+} from '@nivesh/api-client';
+import { ConnectionBanner, PageHeader, TradingModeSwitch } from '@nivesh/ui';
 import { LuRefreshCw } from 'react-icons/lu';
 import { ConnectionIndicator } from '../../features/connection/ConnectionIndicator';
 import { combinedStatus } from '../../features/connection/serviceStatus';
@@ -22,8 +27,10 @@ import { DataPipelinePanel } from './DataPipelinePanel';
 import { MarketStatusPanel } from './MarketStatusPanel';
 import { MlIntelligenceCard } from './MlIntelligenceCard';
 import { RecentActivityPanel } from './RecentActivityPanel';
-import { TradingModeSwitch } from './TradingModeSwitch';
 import { useDashboardRefresh } from './useDashboardRefresh';
+
+/** The Dashboard's text for a failed switch without a sentence from the server (specification part 1). */
+export const MODE_SWITCH_FAILED_DASHBOARD = 'Failed to switch trading mode.';
 
 export const PORTFOLIO_NOT_CONNECTED = 'Data source not connected';
 
@@ -34,6 +41,7 @@ export default function DashboardPage() {
   const portfolioLoad = loadState(portfolioQuery);
   const status = combinedStatus([portfolioLoad, loadState(marketQuery)]);
   const { refreshAll, refreshPortfolio, refreshing } = useDashboardRefresh();
+  const modeSwitch = useTradingModeSwitch({ failed: MODE_SWITCH_FAILED_DASHBOARD });
 
   const subtitle = overview
     ? `${overview.trading_mode_label} · ${priceSourceText(overview, stream)}`
@@ -46,7 +54,7 @@ export default function DashboardPage() {
         subtitle={subtitle}
         actions={
           <HStack gap="3" wrap="wrap" align="center">
-            <TradingModeSwitch />
+            <TradingModeSwitch control={modeSwitch} />
             <ConnectionIndicator status={status} />
             <Button
               size="sm"

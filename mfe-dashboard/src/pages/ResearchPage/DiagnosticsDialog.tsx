@@ -3,34 +3,15 @@
  * the trading mode with a mock-mode switch, and a server restart that reports its progress.
  */
 import { useCallback, useState } from 'react';
-import {
-  Badge,
-  Box,
-  Button,
-  DataList,
-  Dialog,
-  HStack,
-  Progress,
-  Stack,
-  Switch,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, DataList, Dialog, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import { LuPower, LuRefreshCw } from 'react-icons/lu';
-import { TRADING_MODE_LABELS } from '@nivesh/api-contract';
-import {
-  errorMessage,
-  useHealthQuery,
-  useServerStatusQuery,
-  useSetTradingModeMutation,
-  useTradingModeQuery,
-} from '@nivesh/api-client';
+import { errorMessage, useHealthQuery, useServerStatusQuery, useTradingModeSwitch } from '@nivesh/api-client';
+import { TradingModeSwitch } from '@nivesh/ui';
 import { WorkDialog } from '../../features/layout/WorkDialog';
 import { readyData } from '../../features/queryState/loadState';
 import { formatUptime } from '../../features/serverHealth/uptime';
 import { useServerRestart } from './useServerRestart';
 import type { RestartProgress } from './serverRestart';
-
-export const MODE_SWITCH_FAILED_TEXT = 'Failed to switch trading mode.';
 
 function progressText(progress: RestartProgress): string {
   switch (progress.phase) {
@@ -123,50 +104,17 @@ function ServerStatusSection() {
 }
 
 function TradingModeSection() {
-  const modeQuery = useTradingModeQuery();
-  const [setMode, setModeState] = useSetTradingModeMutation();
-  const [failure, setFailure] = useState<string | null>(null);
-  const mode = readyData(modeQuery)?.trading_mode;
-
-  async function switchMock(on: boolean) {
-    setFailure(null);
-    const result = await setMode({ body: { mode: on ? 'mock' : 'paper' } });
-    if ('error' in result) setFailure(`${MODE_SWITCH_FAILED_TEXT} ${errorMessage(result.error, '')}`.trim());
-  }
-
+  const modeSwitch = useTradingModeSwitch();
   return (
     <Stack gap="3">
       <Text fontWeight="semibold">Trading mode</Text>
-      <Text textStyle="sm" data-testid="current-trading-mode">
-        {mode
-          ? `Current: ${TRADING_MODE_LABELS[mode]}`
-          : modeQuery.isError
-            ? 'Current mode unknown'
-            : 'Checking...'}
+      <Text textStyle="sm" color="fg.muted">
+        Mock mode is paper trading on the simulated market; switch it off to return to paper trading.
       </Text>
-      <Switch.Root
-        checked={mode === 'mock'}
-        onCheckedChange={(details) => void switchMock(details.checked)}
-        disabled={!mode || setModeState.isLoading}
-        colorPalette="orange"
-      >
-        <Switch.HiddenInput />
-        <Switch.Control />
-        <Switch.Label>Mock mode (paper trading on the simulated market)</Switch.Label>
-      </Switch.Root>
-      {mode === 'mock' && (
-        <Text textStyle="xs" color="fg.muted">
-          Switch off to return to paper trading.
-        </Text>
-      )}
-      {mode === 'live' && (
+      <TradingModeSwitch control={modeSwitch} on="mock" />
+      {modeSwitch.mode === 'live' && (
         <Text textStyle="xs" color="orange.fg">
           Live trading is on: switching to mock mode stops real-money orders.
-        </Text>
-      )}
-      {failure && (
-        <Text textStyle="sm" color="loss" role="alert">
-          {failure}
         </Text>
       )}
     </Stack>

@@ -309,15 +309,17 @@ describe('System Diagnostics & Control', () => {
 
   it('shows the server status, and switches mock mode on and back to paper', async () => {
     const posted: unknown[] = [];
+    let mode: 'paper' | 'mock' = 'paper';
     server.use(
       health,
       analysisOk,
       status,
-      http.get('/api/trading/mode', () => HttpResponse.json(modeAnswer('paper'))),
+      http.get('/api/trading/mode', () => HttpResponse.json(modeAnswer(mode))),
       http.post('/api/trading/mode', async ({ request }) => {
         const body = (await request.json()) as { mode: 'paper' | 'mock' };
         posted.push(body);
-        return HttpResponse.json(modeAnswer(body.mode));
+        mode = body.mode;
+        return HttpResponse.json(modeAnswer(mode));
       }),
     );
     const { user } = renderWithProviders(<ResearchPage />);
@@ -326,19 +328,24 @@ describe('System Diagnostics & Control', () => {
     expect(await within(dialog).findByText('PID 4242, up 1 h 2 min')).toBeInTheDocument();
     expect(within(dialog).getByText('Healthy')).toBeInTheDocument();
     expect(within(dialog).getByText('v1.4.0, up 1 h 2 min')).toBeInTheDocument();
-    expect(await within(dialog).findByText('Current: Paper Trading')).toBeInTheDocument();
+    const modeBox = within(dialog).getByTestId('trading-mode-switch');
+    await waitFor(() => expect(modeBox).toHaveAttribute('data-mode', 'paper'));
+    expect(modeBox).toHaveTextContent('Paper');
 
-    const mock = within(dialog).getByLabelText('Mock mode (paper trading on the simulated market)');
+    const mock = within(dialog).getByRole('checkbox', { name: 'Mock mode' });
     expect(mock).not.toBeChecked();
     await user.click(mock);
-    expect(await within(dialog).findByText('Current: Mock Trading (simulated market)')).toBeInTheDocument();
+    await waitFor(() => expect(modeBox).toHaveAttribute('data-mode', 'mock'));
+    expect(modeBox).toHaveTextContent('Mock');
     expect(mock).toBeChecked();
+    // Mock mode is not real money: no confirmation.
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     await user.click(mock);
-    expect(await within(dialog).findByText('Current: Paper Trading')).toBeInTheDocument();
+    await waitFor(() => expect(modeBox).toHaveAttribute('data-mode', 'paper'));
     expect(posted).toEqual([{ mode: 'mock' }, { mode: 'paper' }]);
   });
 
-  it("says 'Failed to switch trading mode.' when the switch fails", async () => {
+  it("shows the server's sentence in the switch when the switch fails, and keeps the mode", async () => {
     server.use(
       health,
       analysisOk,
@@ -350,12 +357,12 @@ describe('System Diagnostics & Control', () => {
     );
     const { user } = renderWithProviders(<ResearchPage />);
     const dialog = await openDiagnostics(user);
-    await within(dialog).findByText('Current: Paper Trading');
-    await user.click(within(dialog).getByLabelText('Mock mode (paper trading on the simulated market)'));
-    expect(
-      await within(dialog).findByText('Failed to switch trading mode. Close open positions first'),
-    ).toBeInTheDocument();
-    expect(within(dialog).getByText('Current: Paper Trading')).toBeInTheDocument();
+    const modeBox = within(dialog).getByTestId('trading-mode-switch');
+    await waitFor(() => expect(within(dialog).getByRole('checkbox', { name: 'Mock mode' })).toBeEnabled());
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Mock mode' }));
+    expect(await within(modeBox).findByRole('alert')).toHaveTextContent('Close open positions first');
+    expect(modeBox).toHaveAttribute('data-mode', 'paper');
+    expect(within(dialog).getByRole('checkbox', { name: 'Mock mode' })).not.toBeChecked();
   });
 
   it('restarts the server, then checks health every 2 s until a fresh process answers', async () => {

@@ -1,21 +1,27 @@
 /**
  * The Risk Management tab: the risk remote's settings panel, loaded through Module Federation
- * (`risk/RiskSettings`). This remote never imports the risk remote; when the panel cannot be
- * loaded (or fails while showing), the tab says so and offers Retry, and Settings keeps working.
+ * (`risk/RiskSettings`) with the shell's loader (`loadRemoteModule` of @nivesh/api-client: the
+ * release the shell registered, its canary fallback and load reports). This remote never imports
+ * the risk remote; when the panel cannot be loaded (or fails while showing, or the shell is absent
+ * as in the standalone harness), the tab says so and offers Retry, and Settings keeps working.
  */
 import { Component, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { Box, Button, Code, Heading, Stack, Text } from '@chakra-ui/react';
+import { loadRemoteModule } from '@nivesh/api-client';
 import { PageLoading } from '@nivesh/ui';
 
 export type RiskSettingsModule = { default: ComponentType };
-/** Loads the risk settings panel; a test passes its own. */
-export type RiskSettingsLoader = () => Promise<RiskSettingsModule | null | undefined>;
+/**
+ * Loads the risk settings panel; `isRetry` is set when the user asked to try again after a failure.
+ * A test passes its own.
+ */
+export type RiskSettingsLoader = (options: {
+  isRetry: boolean;
+}) => Promise<RiskSettingsModule | null | undefined>;
 
-/** The Module Federation runtime, loaded on demand: only the integrated product has it initialised. */
-export const loadRiskSettingsRemote: RiskSettingsLoader = async () => {
-  const { loadRemote } = await import('@module-federation/enhanced/runtime');
-  return loadRemote<RiskSettingsModule>('risk/RiskSettings');
-};
+/** Through the shell's loader; without the shell (standalone harness) it fails and the fallback shows. */
+export const loadRiskSettingsRemote: RiskSettingsLoader = async ({ isRetry }) =>
+  (await loadRemoteModule<RiskSettingsModule>('risk', 'RiskSettings', { isRetry })).module;
 
 export const RISK_SETTINGS_UNAVAILABLE = 'Risk settings could not be loaded';
 
@@ -63,11 +69,11 @@ class PanelBoundary extends Component<{ onRetry: () => void; children: ReactNode
 type LoadState =
   { status: 'loading' } | { status: 'ready'; Panel: ComponentType } | { status: 'failed'; error: Error };
 
-function RemotePanel({ load }: { load: RiskSettingsLoader }) {
+function RemotePanel({ load, isRetry }: { load: RiskSettingsLoader; isRetry: boolean }) {
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   useEffect(() => {
     let current = true;
-    load().then(
+    load({ isRetry }).then(
       (loaded) => {
         if (!current) return;
         if (loaded?.default) setState({ status: 'ready', Panel: loaded.default });
@@ -81,7 +87,7 @@ function RemotePanel({ load }: { load: RiskSettingsLoader }) {
     return () => {
       current = false;
     };
-  }, [load]);
+  }, [load, isRetry]);
 
   if (state.status === 'loading') return <PageLoading label="Loading risk settings..." />;
   if (state.status === 'failed') throw state.error;
@@ -93,7 +99,7 @@ export function RiskSettingsTab({ load = loadRiskSettingsRemote }: { load?: Risk
   const [attempt, setAttempt] = useState(0);
   return (
     <PanelBoundary key={attempt} onRetry={() => setAttempt((n) => n + 1)}>
-      <RemotePanel load={load} />
+      <RemotePanel load={load} isRetry={attempt > 0} />
     </PanelBoundary>
   );
 }

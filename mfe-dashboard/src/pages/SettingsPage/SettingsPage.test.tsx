@@ -9,6 +9,7 @@ import {
   setupServer,
   TEST_USER,
 } from '@nivesh/api-client/testing';
+import { provideRemoteModuleLoader, type RemoteModuleLoader } from '@nivesh/api-client';
 import SettingsPage from './SettingsPage';
 import type { RiskSettingsLoader } from './RiskSettingsTab';
 
@@ -100,10 +101,10 @@ describe('Risk Management tab', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('shows a fallback with Retry when the risk settings panel cannot be loaded, and shows it once it loads', async () => {
-    let attempts = 0;
-    const load: RiskSettingsLoader = async () => {
-      attempts += 1;
-      if (attempts === 1) throw new Error('No remote "risk" is registered');
+    const retries: boolean[] = [];
+    const load: RiskSettingsLoader = async ({ isRetry }) => {
+      retries.push(isRetry);
+      if (retries.length === 1) throw new Error('No remote "risk" is registered');
       return { default: () => <Text>Risk limits panel</Text> };
     };
     const { user } = renderWithProviders(<SettingsPage loadRiskSettings={load} />, {
@@ -114,7 +115,8 @@ describe('Risk Management tab', () => {
     expect(screen.getByText('No remote "risk" is registered')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Risk limits panel')).toBeInTheDocument();
-    expect(attempts).toBe(2);
+    // The second load is a retry: the shell's loader fetches the list of releases again for it.
+    expect(retries).toEqual([false, true]);
   });
 
   it('also falls back when the panel fails while showing', async () => {
@@ -128,11 +130,46 @@ describe('Risk Management tab', () => {
     expect(screen.getByText('RiskSettings crashed')).toBeInTheDocument();
   });
 
-  it('uses the Module Federation runtime by default, which jest does not have: the fallback shows', async () => {
+  it('without the shell (the standalone harness) the default loader fails and the fallback shows', async () => {
     renderWithProviders(<SettingsPage />, { route: '/settings?tab=risk' });
+    expect(await screen.findByText('Risk settings could not be loaded')).toBeInTheDocument();
     expect(
-      await screen.findByText('Risk settings could not be loaded', {}, { timeout: 10_000 }),
+      screen.getByText(
+        'risk/RiskSettings loads only inside the Nivesh shell, which is not running this page.',
+      ),
     ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  describe('inside the shell', () => {
+    afterEach(() => provideRemoteModuleLoader(null));
+
+    it('loads risk/RiskSettings by default with the loader the shell provides, retrying through it', async () => {
+      const calls: Array<[string, string, boolean]> = [];
+      const shellLoader: RemoteModuleLoader = async <T,>(
+        remote: string,
+        module: string,
+        isRetry: boolean,
+      ) => {
+        calls.push([remote, module, isRetry]);
+        if (calls.length === 1) throw new Error('The "risk" page group is not published on this server.');
+        const panel = { default: () => <Text>Position limits from the risk remote</Text> };
+        return { module: panel as T, version: '1.0.0+stable', channel: 'stable' as const };
+      };
+      provideRemoteModuleLoader(shellLoader);
+      const { user } = renderWithProviders(<SettingsPage />, { route: '/settings?tab=risk' });
+
+      expect(
+        await screen.findByText('The "risk" page group is not published on this server.'),
+      ).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Retry' }));
+      expect(await screen.findByText('Position limits from the risk remote')).toBeInTheDocument();
+      expect(screen.queryByText('Risk settings could not be loaded')).not.toBeInTheDocument();
+      expect(calls).toEqual([
+        ['risk', 'RiskSettings', false],
+        ['risk', 'RiskSettings', true],
+      ]);
+    });
   });
 });
 

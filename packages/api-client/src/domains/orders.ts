@@ -29,12 +29,12 @@ export const ordersApi = api.injectEndpoints({
       query: (request) => toFetchArgs(r.preview, request),
       responseSchema: r.preview.responses[200],
       keepUnusedDataFor: 0,
-      providesTags: ['Orders', 'PaperAccount'],
+      providesTags: ['Orders', 'PaperAccount', 'Account'],
     }),
     orders: build.query<ResponseOf<typeof r.list>, RequestOf<typeof r.list>>({
       query: (request) => toFetchArgs(r.list, request),
       responseSchema: r.list.responses[200],
-      providesTags: ['Orders'],
+      providesTags: ['Orders', 'Account'],
     }),
     cancelOrder: build.mutation<ResponseOf<typeof r.cancel>, RequestOf<typeof r.cancel>>({
       query: (request) => toFetchArgs(r.cancel, request),

@@ -10,12 +10,12 @@ export const performanceApi = api.injectEndpoints({
     performanceAnalytics: build.query<ResponseOf<typeof r.analytics>, RequestOf<typeof r.analytics>>({
       query: (request) => toFetchArgs(r.analytics, request),
       responseSchema: r.analytics.responses[200],
-      providesTags: ['Performance'],
+      providesTags: ['Performance', 'Account'],
     }),
     performanceReturns: build.query<ResponseOf<typeof r.returns>, RequestOf<typeof r.returns>>({
       query: (request) => toFetchArgs(r.returns, request),
       responseSchema: r.returns.responses[200],
-      providesTags: ['Performance'],
+      providesTags: ['Performance', 'Account'],
     }),
   }),
 });

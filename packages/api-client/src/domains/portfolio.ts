@@ -10,23 +10,23 @@ export const portfolioApi = api.injectEndpoints({
     portfolioOverview: build.query<ResponseOf<typeof r.overview>, void>({
       query: () => toFetchArgs(r.overview, undefined),
       responseSchema: r.overview.responses[200],
-      providesTags: ['Portfolio'],
+      providesTags: ['Portfolio', 'Account'],
     }),
     holdings: build.query<ResponseOf<typeof r.holdings>, void>({
       query: () => toFetchArgs(r.holdings, undefined),
       responseSchema: r.holdings.responses[200],
-      providesTags: ['Portfolio'],
+      providesTags: ['Portfolio', 'Account'],
     }),
     activity: build.query<ResponseOf<typeof r.activity>, void>({
       query: () => toFetchArgs(r.activity, undefined),
       responseSchema: r.activity.responses[200],
-      providesTags: ['Portfolio'],
+      providesTags: ['Portfolio', 'Account'],
     }),
     quickStats: build.query<ResponseOf<typeof r.quickStats>, void>({
       query: () => toFetchArgs(r.quickStats, undefined),
       responseSchema: r.quickStats.responses[200],
       // Positions, win rate and the month's return change with every fill.
-      providesTags: ['Portfolio'],
+      providesTags: ['Portfolio', 'Account'],
     }),
   }),
 });

@@ -19,12 +19,12 @@ export const riskApi = api.injectEndpoints({
     riskMetrics: build.query<ResponseOf<typeof r.metrics>, void>({
       query: () => toFetchArgs(r.metrics, undefined),
       responseSchema: r.metrics.responses[200],
-      providesTags: [METRICS],
+      providesTags: [METRICS, 'Account'],
     }),
     riskPositions: build.query<ResponseOf<typeof r.positions>, void>({
       query: () => toFetchArgs(r.positions, undefined),
       responseSchema: r.positions.responses[200],
-      providesTags: [POSITIONS],
+      providesTags: [POSITIONS, 'Account'],
     }),
     riskAlerts: build.query<ResponseOf<typeof r.alerts>, void>({
       query: () => toFetchArgs(r.alerts, undefined),

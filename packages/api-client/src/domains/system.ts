@@ -28,7 +28,10 @@ export const systemApi = api.injectEndpoints({
     setTradingMode: build.mutation<ResponseOf<typeof trading.setMode>, RequestOf<typeof trading.setMode>>({
       query: (request) => toFetchArgs(trading.setMode, request),
       responseSchema: trading.setMode.responses[200],
-      // The answer is the new state: write it into the cache instead of fetching again.
+      // Every account figure (overview, holdings, quick stats, trades, orders...) belongs to the
+      // mode's account: a switch refetches them all at once, and the mode itself.
+      invalidatesTags: (result) => (result ? ['TradingMode', 'Account'] : []),
+      // The answer is the new state: write it into the cache at once (the refetch confirms it).
       async onQueryStarted(_, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;

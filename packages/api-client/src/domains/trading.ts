@@ -13,12 +13,12 @@ export const tradingApi = api.injectEndpoints({
     tradeHistory: build.query<ResponseOf<typeof r.history>, RequestOf<typeof r.history>>({
       query: (request) => toFetchArgs(r.history, request),
       responseSchema: r.history.responses[200],
-      providesTags: ['Trades'],
+      providesTags: ['Trades', 'Account'],
     }),
     paperLimits: build.query<ResponseOf<typeof r.getPaperLimits>, void>({
       query: () => toFetchArgs(r.getPaperLimits, undefined),
       responseSchema: r.getPaperLimits.responses[200],
-      providesTags: ['PaperAccount'],
+      providesTags: ['PaperAccount', 'Account'],
     }),
     updatePaperLimits: build.mutation<
       ResponseOf<typeof r.setPaperLimits>,

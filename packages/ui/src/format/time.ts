@@ -1,4 +1,7 @@
-/** Times are stored in UTC and shown in India Standard Time. */
+/**
+ * Times are stored in UTC and shown in India Standard Time. The IST arithmetic and the relative-time
+ * wording live in @nivesh/api-contract (time.ts), shared with the server; these are the display formats.
+ */
 
 const IST = 'Asia/Kolkata';
 
@@ -30,13 +33,5 @@ export function formatIstTime(value: string | Date): string {
   return `${timeOnly.format(new Date(value))} IST`;
 }
 
-/** 'just now', '5 min ago', '3 h ago', '2 d ago'. */
-export function timeAgo(value: string | Date, now: Date = new Date()): string {
-  const seconds = Math.max(0, Math.round((now.getTime() - new Date(value).getTime()) / 1000));
-  if (seconds < 45) return 'just now';
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.round(minutes / 60);
-  if (hours < 24) return `${hours} h ago`;
-  return `${Math.round(hours / 24)} d ago`;
-}
+/** The one relative-time wording ('just now', '1 minute ago', '2 hours ago'), shared with the server. */
+export { timeAgo } from '@nivesh/api-contract';

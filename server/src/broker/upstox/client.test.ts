@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createRateLimiter, MAX_ORDER_CALLS_PER_SECOND } from './client.js';
+import { createCallThrottle, MAX_ORDER_CALLS_PER_SECOND } from './client.js';
 
 describe('the order-call limiter', () => {
   it('keeps order calls under 10 in any rolling second, in the order they asked', async () => {
     let now = 0;
-    const limiter = createRateLimiter({
+    const limiter = createCallThrottle({
       max: MAX_ORDER_CALLS_PER_SECOND,
       windowMs: 1000,
       now: () => now,

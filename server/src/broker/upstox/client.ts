@@ -77,10 +77,13 @@ export const MAX_KEYS_PER_QUOTE_CALL = 500;
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
 /**
- * A rolling-window limiter: `acquire()` resolves once a call may start without exceeding `max`
- * starts in any `windowMs`. `now` and `sleep` are injectable so the rule can be tested exactly.
+ * A throttle for outgoing calls (rolling window): `acquire()` waits until a call may start without
+ * exceeding `max` starts in any `windowMs`, and never refuses (unlike http/rateLimit.ts's per-key
+ * limiter, which refuses). `now` and `sleep` are injectable so the rule can be tested exactly.
  */
-export function createRateLimiter(options: {
+export type CallThrottle = ReturnType<typeof createCallThrottle>;
+
+export function createCallThrottle(options: {
   max: number;
   windowMs: number;
   now?: () => number;
@@ -135,7 +138,7 @@ export interface UpstoxClientOptions {
   onOrderWrite?: () => void;
   timeoutMs?: number;
   fetch?: typeof fetch;
-  orderLimiter?: ReturnType<typeof createRateLimiter>;
+  orderThrottle?: CallThrottle;
 }
 
 type Host = 'api' | 'order';
@@ -177,8 +180,8 @@ export type UpstoxClient = ReturnType<typeof createUpstoxClient>;
 export function createUpstoxClient(options: UpstoxClientOptions) {
   const fetchImpl = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const orderLimiter =
-    options.orderLimiter ?? createRateLimiter({ max: MAX_ORDER_CALLS_PER_SECOND, windowMs: 1000 });
+  const orderThrottle =
+    options.orderThrottle ?? createCallThrottle({ max: MAX_ORDER_CALLS_PER_SECOND, windowMs: 1000 });
   let lastSuccessAt: Date | null = null;
 
   async function call<S extends z.ZodType>(spec: CallSpec<S>): Promise<z.output<S>> {
@@ -214,7 +217,7 @@ export function createUpstoxClient(options: UpstoxClientOptions) {
     }
     if (spec.order) {
       headers['X-Algo-Name'] = options.algoName;
-      await orderLimiter.acquire();
+      await orderThrottle.acquire();
     }
     const base = spec.host === 'order' ? options.orderUrl : options.apiUrl;
 

@@ -15,6 +15,7 @@
 import { and, count, eq, lt } from 'drizzle-orm';
 import {
   istDay,
+  timeAgo,
   TRADING_MODE_LABELS,
   type ActivityItem,
   type Holding,
@@ -47,24 +48,6 @@ import type { LtpQuote, UpstoxHolding, UpstoxPosition } from './schemas.js';
 
 export const LIVE_READS_ONLY_IN_LIVE_MODE =
   'The Upstox account is read only in live trading mode. Switch the trading mode to live to see it.';
-
-/** `just now`, `5 minutes ago`, `2 hours ago`, `3 days ago`. */
-export function timeAgo(at: Date, now: Date): string {
-  const seconds = Math.max(0, Math.round((now.getTime() - at.getTime()) / 1000));
-  if (seconds < 60) return 'just now';
-  const units: Array<[number, string]> = [
-    [86_400, 'day'],
-    [3_600, 'hour'],
-    [60, 'minute'],
-  ];
-  for (const [size, name] of units) {
-    if (seconds >= size) {
-      const n = Math.floor(seconds / size);
-      return `${n} ${name}${n === 1 ? '' : 's'} ago`;
-    }
-  }
-  return 'just now';
-}
 
 const percent = (part: number, whole: number) => (whole > 0 ? round2((part / whole) * 100) : 0);
 

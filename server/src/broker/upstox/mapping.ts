@@ -1,10 +1,9 @@
 /** Small translations between Upstox's vocabulary and ours, shared by the live broker and account. */
-import type { OrderStatus, TradeProduct } from '@nivesh/api-contract';
+import { fromIstWallClock, type OrderStatus, type TradeProduct } from '@nivesh/api-contract';
 import type { Instrument } from '../../market/feed.js';
 import { HttpError } from '../../http/errors.js';
 import { TokenExpiredError, UpstoxApiError, UpstoxUnavailableError } from './client.js';
 
-const IST_OFFSET_MS = 330 * 60_000;
 const MONTHS: Record<string, number> = {
   jan: 1,
   feb: 2,
@@ -47,7 +46,7 @@ export function parseIstTimestamp(text: string | null | undefined): Date | null 
   }
   if (!parts) return null;
   const [y, mo, d, h, mi, s] = parts as [number, number, number, number, number, number];
-  const instant = new Date(Date.UTC(y, mo - 1, d, h, mi, s) - IST_OFFSET_MS);
+  const instant = fromIstWallClock({ year: y, month: mo, day: d, hour: h, minute: mi, second: s });
   return Number.isNaN(instant.getTime()) ? null : instant;
 }
 

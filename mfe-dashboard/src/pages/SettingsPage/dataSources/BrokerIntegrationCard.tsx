@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Box, Button, DataList, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuKeyRound, LuSettings2 } from 'react-icons/lu';
-import type { TokenState } from '@nivesh/api-contract';
+import { maskApiKey, type TokenState } from '@nivesh/api-contract';
 import { errorMessage, useBrokerCredentialsQuery, useBrokerStatusQuery } from '@nivesh/api-client';
 import { Panel } from '@nivesh/ui';
 import {
@@ -33,11 +33,6 @@ const ACTION_PALETTE: Record<TokenState, string> = {
   expiring: 'orange',
   valid: 'brand',
 };
-
-/** The first 8 characters of the API key, the rest hidden. */
-export function maskApiKey(apiKey: string): string {
-  return `${apiKey.slice(0, 8)}••••••••`;
-}
 
 export function BrokerIntegrationCard({ onTokenSaved }: { onTokenSaved: () => void }) {
   const token = useBrokerToken('upstox');
@@ -115,7 +110,7 @@ export function BrokerIntegrationCard({ onTokenSaved }: { onTokenSaved: () => vo
             <DataList.ItemValue fontFamily="mono" data-testid="masked-api-key">
               {credentials
                 ? credentials.api_key
-                  ? maskApiKey(credentials.api_key)
+                  ? maskApiKey(credentials.api_key, '••••••••')
                   : 'Not set'
                 : credentialsQuery.isError
                   ? 'Unavailable'

@@ -92,7 +92,8 @@ function brokerHandlers(token: TokenStatus | 'down' = tokenStatus('valid', 10)) 
       HttpResponse.json({
         success: true,
         credentials: {
-          api_key: 'ab12cd34',
+          // What the server answers: the key already masked to its first 8 characters.
+          api_key: 'ab12cd34****',
           api_secret_set: true,
           access_token_set: true,
           redirect_uri: 'https://nivesh.test/cb',

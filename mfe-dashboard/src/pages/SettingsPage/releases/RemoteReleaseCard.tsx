@@ -17,7 +17,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import type { AutoRollbackPolicy, LoadStats, RemoteReleases } from '@nivesh/api-contract';
-import { formatIstDateTime, timeAgo } from '@nivesh/ui';
+import { Eyebrow, formatIstDateTime, timeAgo } from '@nivesh/ui';
 import { CanaryPercentForm, StartCanaryForm } from './CanaryForm';
 import type { Outcome } from './outcome';
 import { ReleaseHistory } from './ReleaseHistory';
@@ -95,15 +95,7 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
       bg="bg.subtle"
       minW="0"
     >
-      <Text
-        textStyle="xs"
-        fontWeight="semibold"
-        color="fg.muted"
-        textTransform="uppercase"
-        letterSpacing="wider"
-      >
-        {title}
-      </Text>
+      <Eyebrow fontWeight="semibold">{title}</Eyebrow>
       {children}
     </Stack>
   );

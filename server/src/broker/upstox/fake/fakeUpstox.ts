@@ -16,6 +16,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { z } from 'zod';
+import { fromIstWallClock, istDateTimeText, istDay, istIsoText, istWallClock } from '@nivesh/api-contract';
 import { encodeFeedResponse } from '../feedProto.js';
 import {
   FeedSubscription,
@@ -28,7 +29,6 @@ import {
   type UpstoxTrade,
 } from '../schemas.js';
 
-const IST_OFFSET_MS = 330 * 60_000;
 const DAY_MS = 86_400_000;
 
 export interface FakeInstrument {
@@ -62,15 +62,10 @@ interface FeedClient {
   keys: Set<string>;
 }
 
-/** `2026-11-20 10:30:00` in IST (the order book's format). */
-function istText(at: Date): string {
-  return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
-}
-
 /** The 03:30 IST after `at` (Upstox access tokens live until then). */
 export function nextTokenExpiry(at: Date): Date {
-  const ist = new Date(at.getTime() + IST_OFFSET_MS);
-  const sameDay = Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), ist.getUTCDate(), 3, 30) - IST_OFFSET_MS;
+  const { year, month, day } = istWallClock(at);
+  const sameDay = fromIstWallClock({ year, month, day, hour: 3, minute: 30 }).getTime();
   return new Date(sameDay > at.getTime() ? sameDay : sameDay + DAY_MS);
 }
 
@@ -194,7 +189,7 @@ export async function startFakeUpstox(options: FakeUpstoxOptions = {}) {
 
   function nextOrderId(): string {
     orderCounter += 1;
-    const ist = new Date(now().getTime() + IST_OFFSET_MS).toISOString();
+    const ist = istDay(now());
     return `${ist.slice(2, 4)}${ist.slice(5, 7)}${ist.slice(8, 10)}${String(25_000_000 + orderCounter).padStart(9, '0')}`;
   }
 
@@ -205,7 +200,7 @@ export async function startFakeUpstox(options: FakeUpstoxOptions = {}) {
     order.filled_quantity = order.quantity;
     order.pending_quantity = 0;
     order.average_price = price;
-    order.exchange_timestamp = istText(at);
+    order.exchange_timestamp = istDateTimeText(at);
     const sign = order.transaction_type === 'BUY' ? 1 : -1;
     state.cash -= sign * price * order.quantity;
     state.trades.push({
@@ -220,8 +215,8 @@ export async function startFakeUpstox(options: FakeUpstoxOptions = {}) {
       transaction_type: order.transaction_type,
       quantity: order.quantity,
       average_price: price,
-      exchange_timestamp: istText(at),
-      order_timestamp: order.order_timestamp ?? istText(at),
+      exchange_timestamp: istDateTimeText(at),
+      order_timestamp: order.order_timestamp ?? istDateTimeText(at),
     });
     const instrument = state.instruments.get(order.instrument_token);
     let position = state.positions.find(
@@ -292,7 +287,7 @@ export async function startFakeUpstox(options: FakeUpstoxOptions = {}) {
       filled_quantity: 0,
       pending_quantity: body.quantity,
       status_message: null,
-      order_timestamp: istText(at),
+      order_timestamp: istDateTimeText(at),
       exchange_timestamp: null,
       is_amo: body.is_amo,
     };
@@ -527,7 +522,7 @@ export async function startFakeUpstox(options: FakeUpstoxOptions = {}) {
             buy: [{ quantity: 120, price: Math.round((i.ltp - 0.05) * 100) / 100, orders: 3 }],
             sell: [{ quantity: 90, price: Math.round((i.ltp + 0.05) * 100) / 100, orders: 2 }],
           },
-          timestamp: new Date(i.ltt + IST_OFFSET_MS).toISOString().replace('Z', '+05:30'),
+          timestamp: istIsoText(i.ltt),
           instrument_token: i.key,
           symbol: i.symbol,
           last_price: i.ltp,

@@ -1,0 +1,15 @@
+/** The small upper-case label over a figure or a group (QUICK STATS, TRADING MODE, PORTFOLIO VALUE). */
+import { Text, type TextProps } from '@chakra-ui/react';
+
+export function Eyebrow(props: TextProps) {
+  return (
+    <Text
+      textStyle="xs"
+      color="fg.muted"
+      fontWeight="medium"
+      textTransform="uppercase"
+      letterSpacing="wider"
+      {...props}
+    />
+  );
+}

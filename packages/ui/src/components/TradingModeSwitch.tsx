@@ -1,0 +1,179 @@
+/**
+ * The one trading-mode switch: the sidebar, the Dashboard header and System Diagnostics all render
+ * this component, driven by `useTradingModeSwitch()` from @nivesh/api-client (which owns the call,
+ * the confirmation step and the failure sentence). It only shows the mode the server confirmed: a
+ * click asks for a switch, and the switch moves when the server's answer is in the cache.
+ *
+ * Specification: part 2, sections 2, 4, 7 and 8 (paper or real; confirm before real money; alert on
+ * success; disabled while switching), part 1, sections 2 and 4 (the Dashboard's live/paper switch,
+ * a failure keeps the prior mode and shows an error), and mock mode from System Diagnostics.
+ */
+import { Box, Button, HStack, Icon, Stack, Switch, Text } from '@chakra-ui/react';
+import { LuFlaskConical, LuShieldCheck, LuTriangleAlert, LuZap } from 'react-icons/lu';
+import { ConfirmDialog } from './ConfirmDialog';
+import { Eyebrow } from './Eyebrow';
+import { notify } from '../theme/toaster';
+
+/** The server's modes (the contract's `TradingMode`). */
+export type SwitchTradingMode = 'live' | 'paper' | 'mock';
+
+/** What the switch needs to know and do; `useTradingModeSwitch()` returns exactly this. */
+export interface TradingModeSwitchControl {
+  /** The mode the server confirmed; undefined while loading or when it cannot be read. */
+  mode: SwitchTradingMode | undefined;
+  /** The first read of the mode is on its way. */
+  loading: boolean;
+  /** The latest read of the mode failed. */
+  unavailable: boolean;
+  retry(): void;
+  /** A switch is on its way. */
+  switching: boolean;
+  /** Why the latest switch failed (the server's sentence when it sent one), else null. */
+  failure: string | null;
+  /** Switching to live waits for the operator to confirm real-money trading. */
+  confirming: boolean;
+  /** Asks for `target`: live opens the confirmation, other modes switch at once. The new mode, or null. */
+  request(target: SwitchTradingMode): Promise<SwitchTradingMode | null>;
+  /** Confirms real-money trading and switches to live. The new mode, or null. */
+  confirm(): Promise<SwitchTradingMode | null>;
+  /** Closes the confirmation without switching. */
+  cancel(): void;
+}
+
+export interface TradingModeSwitchProps {
+  control: TradingModeSwitchControl;
+  /**
+   * The mode the switch turns on; off is paper. Live everywhere the operator trades (sidebar,
+   * Dashboard); mock only in System Diagnostics.
+   */
+  on?: 'live' | 'mock';
+}
+
+/** The alerts after a switch (specification part 2, section 4). */
+export const MODE_ACTIVATED: Record<SwitchTradingMode, string> = {
+  live: 'Real Trading Mode Activated! All trades will now be executed with real money.',
+  paper: 'Paper Trading Mode Activated! All trades will be simulated for ML training.',
+  mock: 'Mock Trading Mode Activated! All trades will be simulated on the simulated market.',
+};
+
+/** How each mode is named, with what it means for orders. */
+const MODE_TEXT: Record<SwitchTradingMode, { label: string; note: string }> = {
+  live: { label: 'Real', note: 'real money' },
+  paper: { label: 'Paper', note: 'simulated orders' },
+  mock: { label: 'Mock', note: 'simulated market' },
+};
+
+const SWITCH_LABEL: Record<'live' | 'mock', string> = {
+  live: 'Real trading',
+  mock: 'Mock mode',
+};
+
+export function TradingModeSwitch({ control, on = 'live' }: TradingModeSwitchProps) {
+  const { mode, switching, failure, confirming } = control;
+  const real = mode === 'live';
+  const checked = mode === on;
+
+  async function announce(switched: Promise<SwitchTradingMode | null>) {
+    const mode = await switched;
+    if (mode) notify(mode === 'live' ? 'warning' : 'success', MODE_ACTIVATED[mode]);
+  }
+
+  return (
+    <Box
+      data-testid="trading-mode-switch"
+      data-mode={mode ?? 'unknown'}
+      rounded="l2"
+      borderWidth="1px"
+      borderColor={real ? 'red.solid' : 'border'}
+      bg={real ? 'red.subtle' : 'bg.subtle'}
+      px="3"
+      py="2.5"
+    >
+      <HStack justify="space-between" gap="3">
+        <HStack gap="2.5" minW="0">
+          <Icon
+            as={real ? LuZap : mode === 'mock' ? LuFlaskConical : LuShieldCheck}
+            boxSize="4"
+            color={real ? 'red.fg' : 'brand.fg'}
+            flexShrink={0}
+          />
+          <Stack gap="0" minW="0">
+            <Eyebrow>Trading mode</Eyebrow>
+            {mode ? (
+              <HStack gap="1.5" whiteSpace="nowrap">
+                <Text textStyle="sm" fontWeight="semibold" color={real ? 'red.fg' : 'fg'}>
+                  {MODE_TEXT[mode].label}
+                </Text>
+                <Text textStyle="xs" color={real ? 'red.fg' : 'fg.muted'}>
+                  · {MODE_TEXT[mode].note}
+                </Text>
+              </HStack>
+            ) : (
+              <Text textStyle="sm" color="fg.muted">
+                {control.unavailable ? 'Mode unavailable' : 'Loading...'}
+              </Text>
+            )}
+          </Stack>
+        </HStack>
+        <Switch.Root
+          size="md"
+          colorPalette={real ? 'red' : on === 'mock' ? 'orange' : 'brand'}
+          checked={checked}
+          disabled={switching || mode === undefined}
+        >
+          {/*
+            The switch only shows the mode the server confirmed: the click is taken over (no native
+            toggle), and the checked state follows the answer.
+          */}
+          <Switch.HiddenInput
+            onClick={(event) => {
+              event.preventDefault();
+              void announce(control.request(checked ? 'paper' : on));
+            }}
+          />
+          <Switch.Control>
+            <Switch.Thumb />
+          </Switch.Control>
+          <Switch.Label srOnly>{SWITCH_LABEL[on]}</Switch.Label>
+        </Switch.Root>
+      </HStack>
+      {control.unavailable && (
+        <Button size="2xs" variant="plain" color="fg.muted" px="0" mt="1" onClick={() => control.retry()}>
+          Retry
+        </Button>
+      )}
+      {switching && (
+        <Text textStyle="xs" color="fg.muted" mt="1" role="status">
+          Switching mode...
+        </Text>
+      )}
+      {failure && !switching && (
+        <Text textStyle="xs" color="loss" mt="1" role="alert">
+          {failure}
+        </Text>
+      )}
+
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={(open) => {
+          if (!open) control.cancel();
+        }}
+        title="Switch to Real Trading?"
+        icon={LuTriangleAlert}
+        tone="danger"
+        confirmLabel="Switch to Real Trading"
+        onConfirm={() => void announce(control.confirm())}
+      >
+        <Stack gap="3">
+          <Text>
+            Real-money trades will execute. From now on every order is sent to your broker and settles with
+            real money from your trading account.
+          </Text>
+          <Text color="fg.muted" textStyle="sm">
+            You can switch back to paper trading at any time; orders already placed are not undone.
+          </Text>
+        </Stack>
+      </ConfirmDialog>
+    </Box>
+  );
+}
