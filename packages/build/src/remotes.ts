@@ -9,7 +9,22 @@
  *   NIVESH_DEV_PORT_BASE  the shell's dev port (3000); remote i listens on base + its offset (1-5)
  *   NIVESH_DEV_API_URL    where the dev servers proxy /api and /ws (http://localhost:4000)
  */
-import type { RemoteName } from '@nivesh/api-contract';
+
+/**
+ * The build tooling depends on no app package (not even the contract, whose own tests use this
+ * package's jest preset): the names are written here, and the server checks at compile time that
+ * they are exactly the contract's REMOTE_NAMES (server/src/remotes/registry.ts).
+ */
+export const REMOTES = [
+  { name: 'landing', folder: 'mfe-landing', devPortOffset: 1 },
+  { name: 'dashboard', folder: 'mfe-dashboard', devPortOffset: 2 },
+  { name: 'risk', folder: 'mfe-risk', devPortOffset: 3 },
+  { name: 'trading', folder: 'mfe-trading', devPortOffset: 4 },
+  { name: 'ml_ops', folder: 'mfe-ml-ops', devPortOffset: 5 },
+] as const satisfies readonly { name: string; folder: string; devPortOffset: number }[];
+
+/** A remote's registry name, as this package knows it (the same set as the contract's RemoteName). */
+export type RemoteName = (typeof REMOTES)[number]['name'];
 
 export interface RemoteDescriptor {
   name: RemoteName;
@@ -17,14 +32,6 @@ export interface RemoteDescriptor {
   /** Its dev server's port, counted from the shell's. */
   devPortOffset: number;
 }
-
-export const REMOTES: readonly RemoteDescriptor[] = [
-  { name: 'landing', folder: 'mfe-landing', devPortOffset: 1 },
-  { name: 'dashboard', folder: 'mfe-dashboard', devPortOffset: 2 },
-  { name: 'risk', folder: 'mfe-risk', devPortOffset: 3 },
-  { name: 'trading', folder: 'mfe-trading', devPortOffset: 4 },
-  { name: 'ml_ops', folder: 'mfe-ml-ops', devPortOffset: 5 },
-];
 
 export const DEFAULT_DEV_PORT_BASE = 3000;
 export const API_DEV_PORT = 4000;

@@ -22,7 +22,7 @@
  */
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { REMOTES, type DevLayout } from '@nivesh/build/remotes';
+import { REMOTES, type DevLayout, type RemoteName as BuildRemoteName } from '@nivesh/build/remotes';
 import {
   REMOTE_NAMES,
   type AutoRollbackPolicy,
@@ -41,6 +41,11 @@ import { HttpError } from '../http/errors.js';
 import { inCanary } from './bucket.js';
 import { localBuilds } from './localBuilds.js';
 import { readManifest, type RemoteStore } from './store.js';
+
+/** The build tooling's list of remotes names exactly the contract's remotes (checked both ways). */
+type SameSet<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const remoteNamesAgree: SameSet<BuildRemoteName, RemoteName> = true;
+void remoteNamesAgree;
 
 export interface RegistryDeps {
   db: Db;
