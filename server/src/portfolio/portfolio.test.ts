@@ -9,11 +9,11 @@ import {
   type TradeHistoryResponse,
 } from '@nivesh/api-contract';
 import type { Account } from '../broker/broker.js';
-import { startFakeUpstox, type FakeUpstox } from '../broker/upstox/fake/fakeUpstox.js';
 import { READ_CACHE_MS } from '../broker/upstox/readCache.js';
 import { ManualClock } from '../clock.js';
 import type { Database } from '../db/index.js';
 import { createControlledFeed, type ControlledFeed } from '../paper/testing.js';
+import { upstoxTestApp } from '../broker/upstox/fake/testApp.js';
 import { createTestApp, send, setUpOperator, testDatabases, type TestApp } from '../testing/index.js';
 
 /** A live account that records reads and answers a fixed overview. */
@@ -319,54 +319,38 @@ for (const target of await testDatabases()) {
   });
 
   describe(`trade history and the Upstox account on ${target.name}`, () => {
-    let database: Database;
-    let t: TestApp;
-    let token: string;
-    let fake: FakeUpstox;
-    let clock: ManualClock;
-
+    const u = upstoxTestApp(target, {
+      arrange: (fake) =>
+        fake.addInstrument({
+          key: 'NSE_EQ|INE002A01018',
+          symbol: 'RELIANCE',
+          ltp: 2500,
+          cp: 2480,
+          open: 2485,
+          high: 2510,
+          low: 2475,
+          volume: 1_200_000,
+        }),
+      deps: (clock) => ({ feed: createControlledFeed({ now: () => clock.now() }), paperTimers: false }),
+    });
     before(async () => {
-      database = await target.open();
-      clock = new ManualClock('2026-11-20T05:00:00.000Z');
-      fake = await startFakeUpstox({ now: () => clock.now() });
-      fake.addInstrument({
-        key: 'NSE_EQ|INE002A01018',
-        symbol: 'RELIANCE',
-        ltp: 2500,
-        cp: 2480,
-        open: 2485,
-        high: 2510,
-        low: 2475,
-        volume: 1_200_000,
-      });
-      t = await createTestApp(database, {
-        clock,
-        config: { upstox: { apiUrl: fake.url, orderUrl: fake.orderUrl, algoName: 'nivesh-test' } },
-        deps: { feed: createControlledFeed({ now: () => clock.now() }), paperTimers: false },
-      });
-      token = await setUpOperator(t.app);
-      const stored = await send(t.app, 'POST', '/api/upstox/token/update', {
-        token,
-        body: { access_token: fake.issueToken() },
+      const stored = await send(u.t.app, 'POST', '/api/upstox/token/update', {
+        token: u.token,
+        body: { access_token: u.fake.issueToken() },
       });
       assert.equal(stored.json().status.state, 'valid');
     });
-    after(async () => {
-      await t.close();
-      await fake.stop();
-      await database.close();
-    });
 
     const history = async (query = '') => {
-      const res = await send(t.app, 'GET', `/api/trading/history${query}`, { token });
+      const res = await send(u.t.app, 'GET', `/api/trading/history${query}`, { token: u.token });
       assert.equal(res.statusCode, 200, res.body);
       return res.json<TradeHistoryResponse>();
     };
-    const calls = (path: string) => fake.requests.filter((r) => r.path === path).length;
+    const calls = (path: string) => u.fake.requests.filter((r) => r.path === path).length;
     const ORDER_BOOK = '/v2/order/retrieve-all';
 
     it('never calls Upstox in paper mode with a valid token stored: history, overview, holdings', async () => {
-      const before = fake.requests.length;
+      const before = u.fake.requests.length;
       for (let i = 0; i < 10; i += 1) await history();
       await Promise.all([history(), history('?mode=live'), history('?mode=paper')]);
       for (const url of [
@@ -375,15 +359,18 @@ for (const target of await testDatabases()) {
         '/api/portfolio/activity',
         '/api/quick-stats',
       ]) {
-        assert.equal((await send(t.app, 'GET', url, { token })).statusCode, 200, url);
+        assert.equal((await send(u.t.app, 'GET', url, { token: u.token })).statusCode, 200, url);
       }
-      assert.deepEqual(fake.requests.slice(before), [], 'no request reached Upstox');
+      assert.deepEqual(u.fake.requests.slice(before), [], 'no request reached Upstox');
     });
 
     it('in live mode, shares one Upstox order-book read among requests within the cache window', async () => {
-      const live = await send(t.app, 'POST', '/api/trading/mode', { token, body: { mode: 'live' } });
+      const live = await send(u.t.app, 'POST', '/api/trading/mode', {
+        token: u.token,
+        body: { mode: 'live' },
+      });
       assert.equal(live.statusCode, 200, live.body);
-      fake.state.orders.push({
+      u.fake.state.orders.push({
         order_id: '261120025000001',
         exchange: 'NSE',
         product: 'D',
@@ -405,11 +392,11 @@ for (const target of await testDatabases()) {
         is_amo: false,
       });
 
-      const before = fake.requests.length;
+      const before = u.fake.requests.length;
       // Concurrent callers share the request in flight; later ones within the window, its answer.
       const together = await Promise.all(Array.from({ length: 5 }, () => history('?mode=live')));
       for (let i = 0; i < 5; i += 1) {
-        clock.advance(3_000);
+        u.clock.advance(3_000);
         assert.equal((await history('?mode=live')).total, 1);
       }
       assert.deepEqual(
@@ -417,28 +404,28 @@ for (const target of await testDatabases()) {
         Array.from({ length: 5 }, () => ['RELIANCE BUY 3 pending']),
       );
       assert.deepEqual(
-        fake.requests.slice(before).map((r) => r.path),
+        u.fake.requests.slice(before).map((r) => r.path),
         [ORDER_BOOK],
         'ten history requests within the window make one Upstox call',
       );
 
       // After the window, the next request reads Upstox again (and sees what changed there).
-      fake.state.orders[0]!.status = 'cancelled';
-      clock.advance(READ_CACHE_MS);
+      u.fake.state.orders[0]!.status = 'cancelled';
+      u.clock.advance(READ_CACHE_MS);
       assert.equal((await history('?mode=live&status=cancelled')).total, 1);
       assert.equal(calls(ORDER_BOOK), 2);
     });
 
     it('in live mode, overview and holdings read Upstox once per window, shared with each other', async () => {
-      clock.advance(READ_CACHE_MS);
-      const before = fake.requests.length;
+      u.clock.advance(READ_CACHE_MS);
+      const before = u.fake.requests.length;
       for (let i = 0; i < 3; i += 1) {
         for (const url of ['/api/portfolio/overview', '/api/portfolio/holdings', '/api/portfolio/activity']) {
-          assert.equal((await send(t.app, 'GET', url, { token })).statusCode, 200, url);
+          assert.equal((await send(u.t.app, 'GET', url, { token: u.token })).statusCode, 200, url);
         }
       }
       assert.deepEqual(
-        fake.requests
+        u.fake.requests
           .slice(before)
           .map((r) => r.path)
           .sort(),
@@ -452,30 +439,33 @@ for (const target of await testDatabases()) {
     });
 
     it('does not keep a failure for long: Upstox is asked again a few seconds later', async () => {
-      clock.advance(READ_CACHE_MS);
-      fake.state.offline = true;
+      u.clock.advance(READ_CACHE_MS);
+      u.fake.state.offline = true;
       try {
-        const down = await send(t.app, 'GET', '/api/trading/history?mode=live', { token });
+        const down = await send(u.t.app, 'GET', '/api/trading/history?mode=live', { token: u.token });
         assert.equal(down.statusCode, 502);
         assert.equal(down.json().message, 'Upstox cannot be reached: fetch failed.');
         // Everything else in the history still answers while Upstox does not.
         assert.equal((await history()).success, true);
       } finally {
-        fake.state.offline = false;
+        u.fake.state.offline = false;
       }
       const attempts = calls(ORDER_BOOK);
-      clock.advance(5_000);
+      u.clock.advance(5_000);
       assert.equal((await history('?mode=live')).success, true);
       assert.equal(calls(ORDER_BOOK), attempts + 1);
     });
 
     it('back in paper mode, stops calling Upstox again', async () => {
-      const paper = await send(t.app, 'POST', '/api/trading/mode', { token, body: { mode: 'paper' } });
+      const paper = await send(u.t.app, 'POST', '/api/trading/mode', {
+        token: u.token,
+        body: { mode: 'paper' },
+      });
       assert.equal(paper.statusCode, 200);
-      clock.advance(READ_CACHE_MS);
-      const before = fake.requests.length;
+      u.clock.advance(READ_CACHE_MS);
+      const before = u.fake.requests.length;
       for (let i = 0; i < 5; i += 1) await history();
-      assert.equal(fake.requests.length, before);
+      assert.equal(u.fake.requests.length, before);
     });
   });
 }

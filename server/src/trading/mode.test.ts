@@ -1,56 +1,30 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { ManualClock } from '../clock.js';
-import { schema, type Database } from '../db/index.js';
-import {
-  createTestApp,
-  DEFAULT_TEST_TIME,
-  OPERATOR_EMAIL,
-  send,
-  setUpOperator,
-  testDatabases,
-  type TestApp,
-} from '../testing/index.js';
-import { makeJwt, startFakeUpstox, type FakeUpstox } from '../broker/upstox/fake/fakeUpstox.js';
+import { describe, it } from 'node:test';
+import { schema } from '../db/index.js';
+import { createTestApp, OPERATOR_EMAIL, send, testDatabases } from '../testing/index.js';
+import { makeJwt } from '../broker/upstox/fake/fakeUpstox.js';
+import { upstoxTestApp } from '../broker/upstox/fake/testApp.js';
 
 for (const target of await testDatabases()) {
   describe(`trading mode on ${target.name}`, () => {
-    let database: Database;
-    let fake: FakeUpstox;
-    let t: TestApp;
-    let token: string;
+    const u = upstoxTestApp(target);
 
-    before(async () => {
-      database = await target.open();
-      const clock = new ManualClock(DEFAULT_TEST_TIME);
-      fake = await startFakeUpstox({ now: () => clock.now() });
-      t = await createTestApp(database, {
-        clock,
-        config: { upstox: { apiUrl: fake.url, orderUrl: fake.orderUrl, algoName: 'nivesh-test' } },
-      });
-      token = await setUpOperator(t.app);
-    });
-    after(async () => {
-      await t.close();
-      await fake.stop();
-      await database.close();
-    });
-
-    const setMode = (mode: string) => send(t.app, 'POST', '/api/trading/mode', { token, body: { mode } });
+    const setMode = (mode: string) =>
+      send(u.t.app, 'POST', '/api/trading/mode', { token: u.token, body: { mode } });
     const getMode = async () =>
-      (await send(t.app, 'GET', '/api/trading/mode', { token })).json<{ mode: string }>().mode;
+      (await send(u.t.app, 'GET', '/api/trading/mode', { token: u.token })).json<{ mode: string }>().mode;
     const storeToken = async (accessToken: string) => {
-      const stored = await send(t.app, 'POST', '/api/upstox/token/update', {
-        token,
+      const stored = await send(u.t.app, 'POST', '/api/upstox/token/update', {
+        token: u.token,
         body: { access_token: accessToken },
       });
       assert.equal(stored.statusCode, 200, stored.body);
       assert.equal(stored.json().status.state, 'valid');
     };
-    const profileChecks = () => fake.requests.filter((r) => r.path === '/v2/user/profile');
+    const profileChecks = () => u.fake.requests.filter((r) => r.path === '/v2/user/profile');
 
     it('starts in paper', async () => {
-      const res = await send(t.app, 'GET', '/api/trading/mode', { token });
+      const res = await send(u.t.app, 'GET', '/api/trading/mode', { token: u.token });
       assert.equal(res.statusCode, 200);
       assert.deepEqual(
         { ...res.json<Record<string, unknown>>(), message: undefined },
@@ -69,7 +43,7 @@ for (const target of await testDatabases()) {
 
     it('refuses live mode when Upstox refuses the token, naming its answer, and marks the token rejected', async () => {
       // JWT-shaped with a future exp, so it looks valid here; Upstox never issued it.
-      const exp = Math.floor(t.clock.now().getTime() / 1000) + 12 * 3600;
+      const exp = Math.floor(u.t.clock.now().getTime() / 1000) + 12 * 3600;
       const forged = makeJwt({ sub: 'FK1234', exp });
       await storeToken(forged);
       const res = await setMode('live');
@@ -84,7 +58,7 @@ for (const target of await testDatabases()) {
       assert.equal(checked[0]!.headers.authorization, `Bearer ${forged}`);
       assert.equal(await getMode(), 'paper');
 
-      const status = await send(t.app, 'GET', '/api/upstox/token/status', { token });
+      const status = await send(u.t.app, 'GET', '/api/upstox/token/status', { token: u.token });
       assert.equal(status.json().state, 'invalid');
       assert.equal(
         status.json().message,
@@ -98,20 +72,20 @@ for (const target of await testDatabases()) {
     });
 
     it('refuses live mode with a token Upstox issued and then revoked', async () => {
-      const issued = fake.issueToken();
+      const issued = u.fake.issueToken();
       await storeToken(issued);
-      fake.revokeTokens();
+      u.fake.revokeTokens();
       const res = await setMode('live');
       assert.equal(res.statusCode, 409);
       assert.match(res.json().message, /^Upstox refused the access token \(UDAPI100050: /);
       assert.equal(await getMode(), 'paper');
-      const status = await send(t.app, 'GET', '/api/upstox/token/status', { token });
+      const status = await send(u.t.app, 'GET', '/api/upstox/token/status', { token: u.token });
       assert.equal(status.json().state, 'invalid');
     });
 
     it('refuses live mode with 503 and a sentence while Upstox cannot be reached; paper is unaffected', async () => {
-      await storeToken(fake.issueToken());
-      fake.state.offline = true;
+      await storeToken(u.fake.issueToken());
+      u.fake.state.offline = true;
       try {
         const res = await setMode('live');
         assert.equal(res.statusCode, 503);
@@ -121,25 +95,25 @@ for (const target of await testDatabases()) {
         );
         assert.equal(await getMode(), 'paper');
         // Unreachable is not a refusal: the token stays valid.
-        const status = await send(t.app, 'GET', '/api/upstox/token/status', { token });
+        const status = await send(u.t.app, 'GET', '/api/upstox/token/status', { token: u.token });
         assert.equal(status.json().state, 'valid');
 
-        const before = fake.requests.length;
+        const before = u.fake.requests.length;
         const paper = await setMode('paper');
         assert.equal(paper.statusCode, 200);
         assert.equal(paper.json().mode, 'paper');
         const mock = await setMode('mock');
         assert.equal(mock.statusCode, 200);
-        assert.equal(fake.requests.length, before, 'paper and mock never ask Upstox');
+        assert.equal(u.fake.requests.length, before, 'paper and mock never ask Upstox');
         await setMode('paper');
       } finally {
-        fake.state.offline = false;
+        u.fake.state.offline = false;
       }
     });
 
     it('refuses live mode when Upstox reports the account inactive', async () => {
-      await storeToken(fake.issueToken());
-      fake.state.profile.is_active = false;
+      await storeToken(u.fake.issueToken());
+      u.fake.state.profile.is_active = false;
       try {
         const res = await setMode('live');
         assert.equal(res.statusCode, 409);
@@ -149,12 +123,12 @@ for (const target of await testDatabases()) {
         );
         assert.equal(await getMode(), 'paper');
       } finally {
-        fake.state.profile.is_active = true;
+        u.fake.state.profile.is_active = true;
       }
     });
 
     it('stores "real" as live once Upstox accepts the token, survives a restart of the app, and records who changed it', async () => {
-      const issued = fake.issueToken();
+      const issued = u.fake.issueToken();
       await storeToken(issued);
       const checksBefore = profileChecks().length;
       const set = await setMode('real');
@@ -164,30 +138,36 @@ for (const target of await testDatabases()) {
       assert.equal(profileChecks().length, checksBefore + 1);
       assert.equal(profileChecks().at(-1)!.headers.authorization, `Bearer ${issued}`);
 
-      const restarted = await createTestApp(database, { clock: t.clock });
+      const restarted = await createTestApp(u.database, { clock: u.t.clock });
       try {
-        const res = await send(restarted.app, 'GET', '/api/trading/mode', { token });
+        const res = await send(restarted.app, 'GET', '/api/trading/mode', { token: u.token });
         assert.equal(res.json().mode, 'live');
-        assert.equal(res.json().updated_at, t.clock.now().toISOString());
+        assert.equal(res.json().updated_at, u.t.clock.now().toISOString());
       } finally {
         await restarted.close();
       }
-      const audit = await database.db.select().from(schema.auditLog);
+      const audit = await u.database.db.select().from(schema.auditLog);
       const change = audit.filter((row) => row.action === 'trading_mode.set').at(-1);
       assert.equal(change?.actor, OPERATOR_EMAIL);
       assert.deepEqual(change?.detail, { from: 'paper', to: 'live' });
     });
 
     it('refuses an unknown mode with 400 and keeps the mode', async () => {
-      const res = await send(t.app, 'POST', '/api/trading/mode', { token, body: { mode: 'yolo' } });
+      const res = await send(u.t.app, 'POST', '/api/trading/mode', {
+        token: u.token,
+        body: { mode: 'yolo' },
+      });
       assert.equal(res.statusCode, 400);
       assert.match(res.json().message, /mode must be one of 'live', 'real', 'paper' or 'mock'/);
-      const now = await send(t.app, 'GET', '/api/trading/mode', { token });
+      const now = await send(u.t.app, 'GET', '/api/trading/mode', { token: u.token });
       assert.equal(now.json().mode, 'live');
     });
 
     it('switches back to paper', async () => {
-      const res = await send(t.app, 'POST', '/api/trading/mode', { token, body: { mode: 'paper' } });
+      const res = await send(u.t.app, 'POST', '/api/trading/mode', {
+        token: u.token,
+        body: { mode: 'paper' },
+      });
       assert.equal(res.json().mode, 'paper');
     });
   });
