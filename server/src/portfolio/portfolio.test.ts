@@ -14,6 +14,7 @@ import { ManualClock } from '../clock.js';
 import type { Database } from '../db/index.js';
 import { createControlledFeed, type ControlledFeed } from '../paper/testing.js';
 import { upstoxTestApp } from '../broker/upstox/fake/testApp.js';
+import { RELIANCE_QUOTE } from '../broker/upstox/fake/fakeUpstox.js';
 import { createTestApp, send, setUpOperator, testDatabases, type TestApp } from '../testing/index.js';
 
 /** A live account that records reads and answers a fixed overview. */
@@ -320,17 +321,7 @@ for (const target of await testDatabases()) {
 
   describe(`trade history and the Upstox account on ${target.name}`, () => {
     const u = upstoxTestApp(target, {
-      arrange: (fake) =>
-        fake.addInstrument({
-          key: 'NSE_EQ|INE002A01018',
-          symbol: 'RELIANCE',
-          ltp: 2500,
-          cp: 2480,
-          open: 2485,
-          high: 2510,
-          low: 2475,
-          volume: 1_200_000,
-        }),
+      arrange: (fake) => fake.addInstrument(RELIANCE_QUOTE),
       deps: (clock) => ({ feed: createControlledFeed({ now: () => clock.now() }), paperTimers: false }),
     });
     before(async () => {

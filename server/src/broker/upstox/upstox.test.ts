@@ -24,7 +24,7 @@ import {
 } from '../../testing/index.js';
 import { TOKEN_ALERT_ACTION } from '../liveGate.js';
 import { TokenExpiredError } from './client.js';
-import { makeJwt, startFakeUpstox, type FakeUpstox } from './fake/fakeUpstox.js';
+import { makeJwt, RELIANCE_QUOTE, startFakeUpstox, type FakeUpstox } from './fake/fakeUpstox.js';
 import { createUpstoxFeed } from './feed.js';
 
 const master = loadInstrumentMaster();
@@ -54,16 +54,8 @@ async function until(condition: () => boolean): Promise<void> {
 }
 
 function arrangeMarket(fake: FakeUpstox): void {
-  fake.addInstrument({
-    key: RELIANCE.instrumentKey,
-    symbol: 'RELIANCE',
-    ltp: 2500,
-    cp: 2480,
-    open: 2485,
-    high: 2510,
-    low: 2475,
-    volume: 1_200_000,
-  });
+  assert.equal(RELIANCE_QUOTE.key, RELIANCE.instrumentKey);
+  fake.addInstrument(RELIANCE_QUOTE);
   fake.addInstrument({
     key: HDFCBANK.instrumentKey,
     symbol: 'HDFCBANK',

@@ -114,6 +114,18 @@ export interface FakeUpstoxOptions {
 
 export type FakeUpstox = Awaited<ReturnType<typeof startFakeUpstox>>;
 
+/** Reliance on the test market day, as the tests quote it (last 2,500, previous close 2,480). */
+export const RELIANCE_QUOTE = {
+  key: 'NSE_EQ|INE002A01018',
+  symbol: 'RELIANCE',
+  ltp: 2500,
+  cp: 2480,
+  open: 2485,
+  high: 2510,
+  low: 2475,
+  volume: 1_200_000,
+} as const;
+
 export async function startFakeUpstox(options: FakeUpstoxOptions = {}) {
   const now = options.now ?? (() => new Date());
   const app = {
