@@ -6,16 +6,20 @@
 import { benchHealth } from './health.js';
 import { benchTicks } from './ticks.js';
 import { benchPaperOrders } from './orders.js';
+import { benchAnalytics } from './analytics.js';
 
-const results = [await benchHealth(), await benchTicks(), await benchPaperOrders()];
+const only = process.env['BENCH_ONLY'];
+const all = { health: benchHealth, ticks: benchTicks, orders: benchPaperOrders, analytics: benchAnalytics };
+const results = [];
+for (const [name, bench] of Object.entries(all)) if (!only || only === name) results.push(await bench());
 
 console.log('\nNivesh benchmarks (ratio = product / baseline, same run)\n');
 console.table(
   results.map((r) => ({
     benchmark: r.name,
     unit: r.unit ?? 'req/s',
-    product: Math.round(r.product),
-    baseline: Math.round(r.baseline),
+    product: Number(r.product.toPrecision(4)),
+    baseline: Number(r.baseline.toPrecision(4)),
     ratio: Number((r.product / r.baseline).toFixed(3)),
   })),
 );

@@ -1,13 +1,20 @@
+import { createRequire } from 'node:module';
+import type * as Shared from '@nivesh/build/shared';
 import { expect, test } from '../support/fixtures';
 
-const SINGLETONS = ['react', 'react-dom', 'react-redux', '@chakra-ui/react'];
+// The build package is CommonJS (webpack-cli loads it), so this ES module requires it: an import
+// would find no named exports in it.
+const { SHARED_SINGLETON_PACKAGES } = createRequire(import.meta.url)('@nivesh/build/shared') as typeof Shared;
+
+/** Every shared singleton of ARCHITECTURE.md, as the build shares them (packages/build/src/shared.ts). */
+const SINGLETONS: readonly string[] = SHARED_SINGLETON_PACKAGES;
 
 interface Manifest {
   shared: Array<{ name: string; assets: { js: { sync: string[]; async: string[] } } }>;
 }
 
 test.describe('shared singletons', () => {
-  test('React, react-dom, react-redux and Chakra reach the browser exactly once', async ({
+  test('every shared singleton reaches the browser exactly once, from the shell', async ({
     signedIn: page,
     server,
     request,
@@ -33,7 +40,7 @@ test.describe('shared singletons', () => {
       const manifest = (await (await request.get(manifestUrl.href)).json()) as Manifest;
       const base = manifestUrl.pathname.replace(/mf-manifest\.json$/, '');
       for (const name of SINGLETONS) {
-        // A remote that does not use a package (the landing page has no store) carries no copy.
+        // A remote that does not depend on a package carries no copy of it.
         const entry = manifest.shared.find((s) => s.name === name);
         if (!entry) continue;
         for (const file of [...entry.assets.js.sync, ...entry.assets.js.async]) {

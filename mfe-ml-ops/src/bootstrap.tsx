@@ -1,4 +1,5 @@
 /** Standalone harness for `pnpm --filter @nivesh/mfe-ml-ops dev` (the shell mounts providers in the product). */
+import { PAGE_PATHS } from '@nivesh/api-contract';
 import { mountStandalone } from '@nivesh/api-client/standalone';
 import MlIntelligencePage from './pages/MlIntelligencePage/MlIntelligencePage';
 import AutoScalingPage from './pages/AutoScalingPage/AutoScalingPage';
@@ -8,9 +9,9 @@ import TickStreamingPage from './pages/TickStreamingPage/TickStreamingPage';
 mountStandalone({
   remote: 'ml_ops',
   pages: [
-    { path: '/ml-intelligence', label: 'ML Intelligence', element: <MlIntelligencePage /> },
-    { path: '/auto-scaling', label: 'Auto-Scaling', element: <AutoScalingPage /> },
-    { path: '/production-scaling', label: 'Production Scaling', element: <ProductionScalingPage /> },
-    { path: '/tick-streaming', label: 'Tick Streaming', element: <TickStreamingPage /> },
+    { path: PAGE_PATHS.mlIntelligence, label: 'ML Intelligence', element: <MlIntelligencePage /> },
+    { path: PAGE_PATHS.autoScaling, label: 'Auto-Scaling', element: <AutoScalingPage /> },
+    { path: PAGE_PATHS.productionScaling, label: 'Production Scaling', element: <ProductionScalingPage /> },
+    { path: PAGE_PATHS.tickStreaming, label: 'Tick Streaming', element: <TickStreamingPage /> },
   ],
 });

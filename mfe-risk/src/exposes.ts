@@ -1,5 +1,10 @@
-/** What this remote exposes (module-federation.config.ts uses this list). */
+/**
+ * What this remote exposes (module-federation.config.ts uses this list): exactly the names the
+ * contract's REMOTE_EXPOSES gives it, so the shell's route table and this list cannot drift apart.
+ */
+import type { RemoteExposes } from '@nivesh/api-contract';
+
 export const exposes = {
   './RiskPage': './src/pages/RiskPage/RiskPage.tsx',
   './RiskSettings': './src/pages/RiskSettings/RiskSettings.tsx',
-};
+} satisfies RemoteExposes<'risk'>;

@@ -34,15 +34,20 @@ import type { Mailer } from './auth/mailer.js';
 import type { HolidayCalendar } from './market/calendar.js';
 import { loadHolidayCalendar } from './market/holidays.js';
 import { marketHandlers } from './market/routes.js';
+import { createMarketService } from './market/service.js';
 import { createTradingModeService, type TradingModeService } from './trading/mode.js';
 import { brokerHandlers } from './broker/routes.js';
+import { createBrokerService } from './broker/service.js';
 import { createUpstoxServices, type UpstoxServices } from './broker/upstox/index.js';
 import { loadInstrumentMaster } from './market/instruments.js';
-import { createRemoteRegistry, type RemoteRegistry } from './remotes/registry.js';
+import { createRemotesService, type RemotesService } from './remotes/service.js';
 import { registerRemoteFiles, remotesHandlers } from './remotes/routes.js';
 import { clientIdKeyFor } from './remotes/clientId.js';
 import { createRemoteStore, type RemoteStore } from './remotes/store.js';
 import { opsHandlers } from './ops/routes.js';
+import { performanceHandlers } from './performance/routes.js';
+import { createPerformanceService } from './performance/service.js';
+import { createOpsService } from './ops/service.js';
 import type { MarketFeed, TickHub } from './market/feed.js';
 import { createTickHub } from './market/tickHub.js';
 import { createSimulatedMarket } from './market/simulated.js';
@@ -92,7 +97,7 @@ export interface AppDeps {
 export interface Services {
   auth: AuthService;
   tradingMode: TradingModeService;
-  remotes: RemoteRegistry;
+  remotes: RemotesService;
   remoteStore: RemoteStore;
   feed: MarketFeed;
   hub: TickHub;
@@ -296,7 +301,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   const remoteStore = createRemoteStore({ dir: config.remotesStore, baseUrl: config.remotesBaseUrl });
-  const remotes = createRemoteRegistry({
+  const remotes = createRemotesService({
     db,
     clock,
     store: remoteStore,
@@ -306,17 +311,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
 
-  const streamTickets = createTicketStore({ clock });
   const stream = createTickStreamService({
     hub,
     feed,
     clock,
-    tickets: streamTickets,
+    tickets: createTicketStore({ clock }),
     allowedOrigins: streamOrigins(config),
     activeSessions: activeSessionsIn(db, clock),
     log: app.log,
   });
 
+  // Every contract domain this server runs, registered here and only here: `<domain>/routes.ts`
+  // (HTTP) over `<domain>/service.ts` (the logic). A contract domain without an entry answers 503
+  // "not connected" on each of its routes (http/contract.ts); adding a domain is one more entry.
   const unavailableRoutes = registerContract<Session>(app, {
     authenticate: (token) => auth.authenticate(token),
     handlers: {
@@ -328,15 +335,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         clientIdKey: clientIdKeyFor(config),
         clientIdsPerHour: config.canaryClientIdsPerHour,
       }),
-      market: marketHandlers({ clock, calendar, hub, feed }),
+      market: marketHandlers(createMarketService({ clock, calendar, hub, feed })),
       trading: tradingHandlers(
         createTradingService({ modes: tradingMode, liveGate: upstox.liveGate, portfolio, paper }),
       ),
       orders: ordersHandlers(orders),
       portfolio: portfolioHandlers(portfolio),
-      broker: brokerHandlers(upstox, { tradingMode }),
-      ops: opsHandlers({ version: config.version, startedAt }),
-      stream: streamHandlers({ tickets: streamTickets }),
+      broker: brokerHandlers(createBrokerService({ upstox, tradingMode })),
+      ops: opsHandlers(createOpsService({ version: config.version, startedAt })),
+      performance: performanceHandlers(
+        createPerformanceService({ db, clock, hub, tradingMode, paper, riskFreeRate: config.riskFreeRate }),
+      ),
+      stream: streamHandlers(stream),
     },
   });
   app.decorate('services', {

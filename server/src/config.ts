@@ -99,6 +99,8 @@ const EnvSchema = z.object({
   NIVESH_REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   /** Sessions end this many days after sign-in however often they are used (they also end after 12 idle hours). */
   NIVESH_SESSION_MAX_DAYS: z.coerce.number().positive().max(365).default(7),
+  /** Yearly risk-free rate for Sharpe and Sortino, percent (DOMAIN.md: default 0; e.g. 6.5 for a T-bill yield). */
+  NIVESH_RISK_FREE_RATE_PERCENT: z.coerce.number().min(0).max(50).default(0),
   /** The folder `pnpm ...` was started from, to resolve relative paths the way the user meant. */
   INIT_CWD: z.string().optional(),
 });
@@ -142,6 +144,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   requestTimeoutMs: number;
   sessionMaxDays: number;
+  /** Yearly risk-free rate, a fraction (0.065 = 6.5%). */
+  riskFreeRate: number;
 }
 
 export class ConfigError extends Error {
@@ -214,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '1.0.
     trustProxy: parseTrustProxy(e.NIVESH_TRUST_PROXY),
     requestTimeoutMs: Math.round(e.NIVESH_REQUEST_TIMEOUT_SECONDS * 1000),
     sessionMaxDays: e.NIVESH_SESSION_MAX_DAYS,
+    riskFreeRate: e.NIVESH_RISK_FREE_RATE_PERCENT / 100,
     upstox: {
       apiUrl: e.NIVESH_UPSTOX_API_URL.replace(/\/+$/, ''),
       orderUrl: e.NIVESH_UPSTOX_ORDER_URL.replace(/\/+$/, ''),

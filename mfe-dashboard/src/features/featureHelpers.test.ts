@@ -1,4 +1,3 @@
-import { combinedStatus } from './connection/serviceStatus';
 import { formatScore, healthBand, healthTone } from './mlHealth/healthBand';
 import { formatHoursLeft, tokenBanner, tokenNeedsUpdate, tokenTimeTone } from './brokerToken/tokenState';
 import { tokenStatus } from './testing/fixtures';
@@ -21,24 +20,6 @@ describe('healthBand', () => {
     expect(healthTone(0.59)).toBe('loss');
     expect(formatScore(0.83)).toBe('83%');
     expect(formatScore(0.756)).toBe('76%');
-  });
-});
-
-describe('combinedStatus', () => {
-  it('is checking while waiting, connected when all answered', () => {
-    expect(combinedStatus(['loading', 'ready'])).toBe('checking');
-    expect(combinedStatus(['ready', 'ready'])).toBe('connected');
-  });
-
-  it('is warning when some answered and some failed', () => {
-    expect(combinedStatus(['ready', 'unavailable'])).toBe('warning');
-    expect(combinedStatus(['error', 'ready'])).toBe('warning');
-  });
-
-  it('is disconnected when every failure is a 503 or no answer, error otherwise', () => {
-    expect(combinedStatus(['unavailable', 'unavailable'])).toBe('disconnected');
-    expect(combinedStatus(['unavailable', 'loading'])).toBe('disconnected');
-    expect(combinedStatus(['unavailable', 'error'])).toBe('error');
   });
 });
 

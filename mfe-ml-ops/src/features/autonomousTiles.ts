@@ -11,7 +11,7 @@ export interface StatusTile {
 }
 
 /** An object is shown inline when it has at most this many plain values. */
-export const SMALL_OBJECT_MAX_ENTRIES = 4;
+const SMALL_OBJECT_MAX_ENTRIES = 4;
 
 type Plain = string | number | boolean | null;
 

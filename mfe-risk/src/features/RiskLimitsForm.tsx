@@ -31,7 +31,7 @@ interface LimitField {
 }
 
 /** Labels match the names in the contract's validation messages. */
-export const LIMIT_FIELDS: readonly LimitField[] = [
+const LIMIT_FIELDS: readonly LimitField[] = [
   {
     group: 'position_limits',
     key: 'max_position_size',

@@ -5,8 +5,8 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, List, Stack, Text } from '@chakra-ui/react';
 import { errorMessage, type ApiCallError } from '@nivesh/api-client';
-import { formatIstTime, timeAgo, Unavailable } from '@nivesh/ui';
-import type { CallFailure, StaleData } from './useRiskData';
+import { StaleNotice, Unavailable, type QueryNoticeView } from '@nivesh/ui';
+import type { CallFailure } from './useRiskData';
 import { RISK_TEXT } from './riskText';
 import type { SaveOutcome } from './useSaveOutcome';
 
@@ -34,8 +34,11 @@ export function LoadFailures({ failures }: { failures: CallFailure[] }) {
   );
 }
 
-/** Shown only when figures on screen come from an earlier fetch because the latest one failed. */
-export function CachedDataNotice({ stale }: { stale: StaleData | null }) {
+/**
+ * Shown only when figures on screen come from an earlier fetch because the latest one failed: the
+ * specification's words, and the shared stale line with the age of the oldest kept figures.
+ */
+export function CachedDataNotice({ stale }: { stale: QueryNoticeView | undefined }) {
   if (!stale) return null;
   return (
     <Alert.Root status="warning" rounded="l3" mb="6" alignItems="flex-start" role="status">
@@ -43,10 +46,8 @@ export function CachedDataNotice({ stale }: { stale: StaleData | null }) {
       <Stack gap="1">
         <Alert.Title>{RISK_TEXT.cachedTitle}</Alert.Title>
         <Alert.Description>
-          <Text as="span">{RISK_TEXT.cachedBody}</Text>{' '}
-          <Text as="span">
-            Last fetched at {formatIstTime(new Date(stale.fetchedAt))} ({timeAgo(new Date(stale.fetchedAt))}).
-          </Text>
+          <Text as="span">{RISK_TEXT.cachedBody}</Text>
+          <StaleNotice updatedAt={stale.updatedAt} />
         </Alert.Description>
       </Stack>
     </Alert.Root>
@@ -54,15 +55,7 @@ export function CachedDataNotice({ stale }: { stale: StaleData | null }) {
 }
 
 /** A block whose data could not be loaded: the sentence, the server's reason and Retry. */
-export function LoadError({
-  title,
-  detail,
-  onRetry,
-}: {
-  title: string;
-  detail: string;
-  onRetry: () => void;
-}) {
+function LoadError({ title, detail, onRetry }: { title: string; detail: string; onRetry: () => void }) {
   return (
     <Unavailable title={title}>
       <Stack as="span" gap="3" align="center">

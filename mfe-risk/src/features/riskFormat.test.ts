@@ -9,7 +9,8 @@ import {
   riskDistribution,
   stressRows,
 } from './riskFormat';
-import { connectionOf, failuresOf, staleOf, type QueryView } from './useRiskData';
+import { queryView, type QueryResultLike } from '@nivesh/api-client';
+import { connectionOf, failuresOf } from './useRiskData';
 
 const at = (risk_level: RiskPosition['risk_level'], position_value: number) =>
   ({ risk_level, position_value }) as RiskPosition;
@@ -62,39 +63,30 @@ describe('risk formatting', () => {
 });
 
 describe('risk connection state', () => {
-  const settled = (overrides: Partial<QueryView> = {}): QueryView => ({
-    isLoading: false,
-    isFetching: false,
-    isUninitialized: false,
-    ...overrides,
-  });
-  const notConnected: QueryView['error'] = { status: 503, data: { message: 'Not connected.' } };
+  const view = (query: QueryResultLike<unknown>) => queryView(query, 'No answer.');
+  const notConnected = { status: 503, data: { message: 'Not connected.' } };
 
   it('is connecting while a first answer or a retry after a failure is on its way', () => {
-    expect(connectionOf([settled({ isLoading: true, isFetching: true })])).toBe('connecting');
-    expect(connectionOf([settled({ isFetching: true, error: notConnected })])).toBe('connecting');
+    expect(connectionOf([view({ isFetching: true })])).toBe('connecting');
+    expect(connectionOf([view({ isFetching: true, error: notConnected })])).toBe('connecting');
   });
 
   it('stays connected while a successful poll refreshes', () => {
-    expect(connectionOf([settled({ data: {}, isFetching: true })])).toBe('connected');
+    expect(connectionOf([view({ currentData: {}, isFetching: true })])).toBe('connected');
   });
 
   it('is disconnected when any call failed, and names that call', () => {
-    const queries = { metrics: settled({ data: {} }), positions: settled({ error: notConnected }) };
-    expect(connectionOf(Object.values(queries))).toBe('disconnected');
-    expect(failuresOf(queries)).toEqual([
+    const views = { metrics: view({ currentData: {} }), positions: view({ error: notConnected }) };
+    expect(connectionOf(Object.values(views))).toBe('disconnected');
+    expect(failuresOf(views)).toEqual([
       { call: 'positions', text: 'Position risk could not be loaded.', detail: 'Not connected.' },
     ]);
   });
 
-  it('reports cached data only when earlier data is kept after a failure', () => {
-    expect(staleOf({ metrics: settled({ error: notConnected }) })).toBeNull();
-    expect(staleOf({ metrics: settled({ data: {}, fulfilledTimeStamp: 1_000 }) })).toBeNull();
-    expect(
-      staleOf({
-        metrics: settled({ data: {}, error: notConnected, fulfilledTimeStamp: 2_000 }),
-        alerts: settled({ data: {}, error: notConnected, fulfilledTimeStamp: 1_000 }),
-      }),
-    ).toEqual({ calls: ['metrics', 'alerts'], fetchedAt: 1_000 });
+  it('is disconnected, and names the call, when kept figures could not be refreshed', () => {
+    const views = { metrics: view({ currentData: {}, fulfilledTimeStamp: 2_000, error: notConnected }) };
+    expect(views.metrics.state).toBe('stale');
+    expect(connectionOf(Object.values(views))).toBe('disconnected');
+    expect(failuresOf(views).map((failure) => failure.call)).toEqual(['metrics']);
   });
 });

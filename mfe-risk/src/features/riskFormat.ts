@@ -33,7 +33,7 @@ export function formatRatio(value: number): string {
   return value.toFixed(2);
 }
 
-export const RISK_LEVELS: readonly RiskLevel[] = ['low', 'medium', 'high'];
+const RISK_LEVELS: readonly RiskLevel[] = ['low', 'medium', 'high'];
 export const RISK_LEVEL_LABELS: Record<RiskLevel, string> = { low: 'Low', medium: 'Medium', high: 'High' };
 export const RISK_LEVEL_PALETTE: Record<RiskLevel, 'green' | 'yellow' | 'red'> = {
   low: 'green',

@@ -1,29 +1,21 @@
 /**
  * The risk page's four reads (metrics, positions, alerts, limits; each polled every 30 s by its
- * hook) and what follows from them: the connection state, one error per failing call, and whether
- * figures on screen are cached from an earlier fetch.
+ * hook), each as its query view (the one rule of @nivesh/api-client: a failed refresh keeps the last
+ * figures, marked stale), and what follows from them: the connection state and one error per
+ * failing call.
  */
 import {
-  errorMessage,
+  queryView,
+  staleSummary,
   useRiskAlertsQuery,
   useRiskLimitsQuery,
   useRiskMetricsQuery,
   useRiskPositionsQuery,
-  type ApiCallError,
+  type QueryView,
 } from '@nivesh/api-client';
-import { LOAD_ERRORS, type RiskCall } from './riskText';
+import { LOAD_ERRORS, RISK_TEXT, type RiskCall } from './riskText';
 
 export type RiskConnection = 'connected' | 'connecting' | 'disconnected';
-
-/** The parts of a query result this page reads. */
-export interface QueryView {
-  data?: unknown;
-  error?: ApiCallError;
-  isLoading: boolean;
-  isFetching: boolean;
-  isUninitialized: boolean;
-  fulfilledTimeStamp?: number;
-}
 
 export interface CallFailure {
   call: RiskCall;
@@ -33,55 +25,43 @@ export interface CallFailure {
   detail: string;
 }
 
-/** Cached figures on screen after a failed refresh, and the time of the oldest of them. */
-export interface StaleData {
-  calls: RiskCall[];
-  fetchedAt: number;
+type RiskViews = Partial<Record<RiskCall, QueryView<unknown>>>;
+
+/** Still waiting for a first answer, or asking again after one failed without data (a skeleton). */
+export function isWaiting(view: QueryView<unknown>): boolean {
+  return view.data === undefined && (view.state === 'loading' || view.fetching);
 }
 
-/** RTK Query keeps `error` through a refetch until it succeeds: a fetch after a failure is "connecting". */
-function isConnecting(query: QueryView): boolean {
-  return query.isUninitialized || query.isLoading || (query.isFetching && query.error !== undefined);
+/**
+ * The risk page's three connection words (specification part 2, section 4) from the calls' views:
+ * connecting while a first answer, or a retry after a failure, is on its way; disconnected when any
+ * call's latest answer failed; connected otherwise.
+ */
+export function connectionOf(views: ReadonlyArray<QueryView<unknown>>): RiskConnection {
+  if (views.some((view) => view.state === 'loading' || (view.failure && view.fetching))) return 'connecting';
+  return views.some((view) => view.failure) ? 'disconnected' : 'connected';
 }
 
-function hasFailed(query: QueryView): boolean {
-  return query.error !== undefined && !query.isFetching;
-}
-
-export function connectionOf(queries: readonly QueryView[]): RiskConnection {
-  if (queries.some(isConnecting)) return 'connecting';
-  if (queries.some((query) => query.error !== undefined)) return 'disconnected';
-  return 'connected';
-}
-
-export function failuresOf(queries: Partial<Record<RiskCall, QueryView>>): CallFailure[] {
-  return (Object.entries(queries) as Array<[RiskCall, QueryView]>)
-    .filter(([, query]) => hasFailed(query))
-    .map(([call, query]) => ({
+/** One line per call whose latest answer failed (and is not being asked again). */
+export function failuresOf(views: RiskViews): CallFailure[] {
+  return (Object.entries(views) as Array<[RiskCall, QueryView<unknown>]>)
+    .filter(([, view]) => view.failure && !view.fetching)
+    .map(([call, view]) => ({
       call,
       text: LOAD_ERRORS[call],
-      detail: errorMessage(query.error, 'The risk management system did not answer.'),
+      detail: view.failureText ?? RISK_TEXT.noAnswer,
     }));
 }
 
-export function staleOf(queries: Partial<Record<RiskCall, QueryView>>): StaleData | null {
-  const stale = (Object.entries(queries) as Array<[RiskCall, QueryView]>).filter(
-    ([, query]) =>
-      query.error !== undefined && query.data !== undefined && query.fulfilledTimeStamp !== undefined,
-  );
-  if (stale.length === 0) return null;
-  return {
-    calls: stale.map(([call]) => call),
-    fetchedAt: Math.min(...stale.map(([, query]) => query.fulfilledTimeStamp ?? Date.now())),
-  };
-}
-
 export function useRiskData() {
-  const metrics = useRiskMetricsQuery();
-  const positions = useRiskPositionsQuery();
-  const alerts = useRiskAlertsQuery();
-  const limits = useRiskLimitsQuery();
-  const byCall = { metrics, positions, alerts, limits };
+  const metricsQuery = useRiskMetricsQuery();
+  const positionsQuery = useRiskPositionsQuery();
+  const alertsQuery = useRiskAlertsQuery();
+  const limitsQuery = useRiskLimitsQuery();
+  const metrics = queryView(metricsQuery, RISK_TEXT.noAnswer);
+  const positions = queryView(positionsQuery, RISK_TEXT.noAnswer);
+  const alerts = queryView(alertsQuery, RISK_TEXT.noAnswer);
+  const limits = queryView(limitsQuery, RISK_TEXT.noAnswer);
   const all = [metrics, positions, alerts, limits];
 
   return {
@@ -90,16 +70,15 @@ export function useRiskData() {
     alerts,
     limits,
     connection: connectionOf(all),
-    failures: failuresOf(byCall),
-    stale: staleOf(byCall),
+    failures: failuresOf({ metrics, positions, alerts, limits }),
+    /** Figures kept from earlier answers after a failed refresh: the oldest one's age. */
+    stale: staleSummary(all),
     /** Ask every call again (the banner's Retry). */
     retry: () => {
-      void metrics.refetch();
-      void positions.refetch();
-      void alerts.refetch();
-      void limits.refetch();
+      void metricsQuery.refetch();
+      void positionsQuery.refetch();
+      void alertsQuery.refetch();
+      void limitsQuery.refetch();
     },
   };
 }
-
-export type RiskData = ReturnType<typeof useRiskData>;

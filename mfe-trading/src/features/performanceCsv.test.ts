@@ -1,9 +1,9 @@
-import { makeAnalytics } from '../testing/fixtures';
+import { makePerformanceAnalytics } from '@nivesh/api-contract/testing';
 import { performanceReportCsv } from './performanceCsv';
 
 describe('performanceReportCsv', () => {
   it('writes the period, the metrics and every breakdown as plain numbers', () => {
-    const analytics = makeAnalytics({
+    const analytics = makePerformanceAnalytics({
       daily_pnl: [
         { date: '2026-03-02', pnl: -1234.5 },
         { date: '2026-03-01', pnl: null },
@@ -36,7 +36,7 @@ describe('performanceReportCsv', () => {
   });
 
   it('leaves missing figures empty rather than 0', () => {
-    const csv = performanceReportCsv(makeAnalytics({ sharpe_ratio: null }), {
+    const csv = performanceReportCsv(makePerformanceAnalytics({ sharpe_ratio: null }), {
       generatedAt: new Date(),
       stocks: [],
       strategies: [],

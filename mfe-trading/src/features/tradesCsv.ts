@@ -2,7 +2,7 @@
 import type { Trade } from '@nivesh/api-contract';
 import { istCsvTime, plainNumber, toCsv, type CsvCell } from './csv';
 
-export const TRADE_CSV_HEADER = [
+const TRADE_CSV_HEADER = [
   'Trade ID',
   'Symbol',
   'Mode',

@@ -1,20 +1,13 @@
-import { http, HttpResponse, setupServer, errorBody } from './testing';
+import { contract } from '@nivesh/api-contract';
+import { makeTradingMode } from '@nivesh/api-contract/testing';
+import { errorBody, HttpResponse, mockRoute, mockRouteError, setupServer } from './testing';
 import { makeStore } from './store';
 import { sessionStarted, SESSION_STORAGE_KEY, tokenStorage } from './session/sessionSlice';
 import { systemApi } from './domains/system';
 import { portfolioApi } from './domains/portfolio';
 
 const USER = { email: 'operator@nivesh.local', name: null, username: 'operator' };
-const MODE = {
-  success: true,
-  mode: 'paper',
-  trading_mode: 'paper',
-  trading_mode_label: 'Paper Trading',
-  current_mode: 'paper',
-  current_mode_label: 'Paper Trading',
-  updated_at: null,
-  message: 'Paper Trading is active',
-};
+const MODE = makeTradingMode('paper');
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -35,7 +28,7 @@ describe('the api client', () => {
   it('sends the session as a Bearer header', async () => {
     let authorization: string | null = null;
     server.use(
-      http.get('/api/trading/mode', ({ request }) => {
+      mockRoute(contract.trading.getMode, ({ request }) => {
         authorization = request.headers.get('authorization');
         return HttpResponse.json(MODE);
       }),
@@ -49,7 +42,7 @@ describe('the api client', () => {
   it('retries a query once after a server fault', async () => {
     let calls = 0;
     server.use(
-      http.get('/api/trading/mode', () => {
+      mockRoute(contract.trading.getMode, () => {
         calls += 1;
         return calls === 1 ? HttpResponse.json(errorBody('boom'), { status: 500 }) : HttpResponse.json(MODE);
       }),
@@ -62,7 +55,7 @@ describe('the api client', () => {
   it('does not retry a 503 "not connected" answer, and keeps its message', async () => {
     let calls = 0;
     server.use(
-      http.get('/api/quick-stats', () => {
+      mockRoute(contract.portfolio.quickStats, () => {
         calls += 1;
         return HttpResponse.json(errorBody('The portfolio service is not connected on this server.'), {
           status: 503,
@@ -77,7 +70,7 @@ describe('the api client', () => {
   it('never retries a mutation', async () => {
     let calls = 0;
     server.use(
-      http.post('/api/trading/mode', () => {
+      mockRoute(contract.trading.setMode, () => {
         calls += 1;
         return HttpResponse.json(errorBody('boom'), { status: 500 });
       }),
@@ -90,11 +83,7 @@ describe('the api client', () => {
   });
 
   it('signs out everywhere when a session call answers 401', async () => {
-    server.use(
-      http.get('/api/trading/mode', () =>
-        HttpResponse.json(errorBody('Authentication required.'), { status: 401 }),
-      ),
-    );
+    server.use(mockRouteError(contract.trading.getMode, 401, 'Authentication required.'));
     const store = signedInStore();
     await store.dispatch(systemApi.endpoints.tradingMode.initiate());
     expect(store.getState().session.isAuthenticated).toBe(false);
@@ -104,7 +93,9 @@ describe('the api client', () => {
 
   it('reports an answer that does not match the contract as an error, not as data', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    server.use(http.get('/api/trading/mode', () => HttpResponse.json({ success: true, mode: 'sideways' })));
+    server.use(
+      mockRoute(contract.trading.getMode, () => HttpResponse.json({ success: true, mode: 'sideways' })),
+    );
     const result = await signedInStore().dispatch(systemApi.endpoints.tradingMode.initiate());
     expect(result.data).toBeUndefined();
     expect(result.error).toMatchObject({

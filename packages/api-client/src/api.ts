@@ -60,6 +60,9 @@ const baseQuery = retry(baseQueryWithSession, {
   },
 });
 
+/** The base query every endpoint of `api` runs through (for typing hooks built on its endpoints). */
+export type ApiBaseQuery = typeof baseQuery;
+
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,

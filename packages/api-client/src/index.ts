@@ -3,8 +3,9 @@
  * contract), the store's root reducer, the session, and error helpers. A shared singleton.
  */
 export { api, CACHE_SECONDS, QUERY_RETRIES } from './api';
-export { toFetchArgs, pollingFor, type RequestOf } from './request';
+export { fromRoute, polledQueryHook, toFetchArgs, type PolledQueryOptions, type RequestOf } from './request';
 export * from './errors';
+export * from './queryState';
 export * from './store';
 export * from './hooks';
 export * from './session/sessionSlice';

@@ -49,7 +49,6 @@ export const SetPasswordRequest = z.object({
   temp_token: z.string().min(1, 'Setup token is required').max(200),
   new_password: z.string().min(1, 'New password is required').max(1024),
 });
-export const SetPasswordResponse = LoginResponse;
 
 export const SessionResponse = z.object({
   success: z.literal(true),
@@ -105,7 +104,8 @@ export const authRoutes = {
     tag: 'auth',
     summary: 'Set a new password with a setup token, and sign in',
     body: SetPasswordRequest,
-    responses: { 200: SetPasswordResponse, 400: ApiError, 429: ApiError },
+    // A new password signs in: the answer is login's.
+    responses: { 200: LoginResponse, 400: ApiError, 429: ApiError },
   }),
   validateSession: route({
     method: 'POST',

@@ -27,6 +27,7 @@ export * from './time';
 export * from './password';
 export * from './auth';
 export * from './remotes';
+export * from './pages';
 export * from './market';
 export * from './trading';
 export * from './orders';

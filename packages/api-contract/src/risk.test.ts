@@ -11,21 +11,10 @@ import {
   VAR_CONFIDENCE,
   riskRoutes,
 } from './risk';
+import { makeRiskLimits } from './testing';
 
-const validLimits = {
-  position_limits: {
-    max_position_size: 50_000,
-    max_single_stock: 0.1,
-    max_sector_exposure: 0.25,
-    min_diversification: 5,
-  },
-  loss_limits: {
-    daily_loss_limit: 25_000,
-    weekly_loss_limit: 60_000,
-    monthly_loss_limit: 150_000,
-    max_drawdown_limit: 0.15,
-  },
-};
+const { position_limits, loss_limits } = makeRiskLimits();
+const validLimits = { position_limits, loss_limits };
 
 function messages(input: unknown): string[] {
   const result = RiskLimitsUpdate.safeParse(input);

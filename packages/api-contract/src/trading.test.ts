@@ -8,33 +8,10 @@ import {
   summarizeTrades,
   tradeMatchesFilter,
   tradingRoutes,
-  type Trade,
   type TradeHistoryFilter,
 } from './trading';
 import { istDay } from './time';
-
-function trade(overrides: Partial<Trade>): Trade {
-  return {
-    trade_id: 'T-1',
-    symbol: 'RELIANCE',
-    mode: 'paper',
-    side: 'BUY',
-    quantity: 10,
-    entry_price: 2500,
-    exit_price: 2550,
-    current_price: null,
-    pnl: 500,
-    pnl_percent: 1.6,
-    fees: 100,
-    net_pnl: 400,
-    status: 'completed',
-    strategy: 'Paper Trading',
-    entry_time: '2026-03-10T04:00:00Z',
-    exit_time: '2026-03-10T08:00:00Z',
-    product: 'CNC',
-    ...overrides,
-  };
-}
+import { makeTrade } from './testing';
 
 const NOW = new Date('2026-03-10T10:00:00Z'); // 15:30 IST, 10 March
 const ALL: Omit<TradeHistoryFilter, 'page' | 'page_size'> = { period: 'all', status: 'all' };
@@ -79,9 +56,9 @@ describe('periods by IST calendar day', () => {
 });
 
 describe('tradeMatchesFilter', () => {
-  const reliance = trade({ trade_id: 'PT-001', symbol: 'RELIANCE', status: 'open' });
-  const tcs = trade({ trade_id: 'PT-002', symbol: 'TCS', status: 'completed' });
-  const infyRel = trade({ trade_id: 'REL-77', symbol: 'INFY', status: 'completed' });
+  const reliance = makeTrade({ trade_id: 'PT-001', symbol: 'RELIANCE', status: 'open' });
+  const tcs = makeTrade({ trade_id: 'PT-002', symbol: 'TCS', status: 'completed' });
+  const infyRel = makeTrade({ trade_id: 'REL-77', symbol: 'INFY', status: 'completed' });
 
   it('matches the search on symbol or trade id, ignoring case, combined with the status', () => {
     const pick = (filter: Partial<TradeHistoryFilter>) =>
@@ -95,15 +72,15 @@ describe('tradeMatchesFilter', () => {
   });
 
   it('applies the period to the entry day in IST', () => {
-    const yesterday = trade({ entry_time: '2026-03-09T10:00:00Z' });
-    const lateLastNight = trade({ entry_time: '2026-03-09T19:00:00Z' }); // 00:30 IST on the 10th
+    const yesterday = makeTrade({ entry_time: '2026-03-09T10:00:00Z' });
+    const lateLastNight = makeTrade({ entry_time: '2026-03-09T19:00:00Z' }); // 00:30 IST on the 10th
     expect(tradeMatchesFilter(yesterday, { ...ALL, period: 'today' }, NOW)).toBe(false);
     expect(tradeMatchesFilter(lateLastNight, { ...ALL, period: 'today' }, NOW)).toBe(true);
     expect(tradeMatchesFilter(yesterday, { ...ALL, period: 'week' }, NOW)).toBe(true);
   });
 
   it('applies side, mode, product, net P&L bounds and the date range', () => {
-    const t = trade({ side: 'SELL', mode: 'live', product: 'MIS', net_pnl: -250 });
+    const t = makeTrade({ side: 'SELL', mode: 'live', product: 'MIS', net_pnl: -250 });
     expect(tradeMatchesFilter(t, { ...ALL, side: 'SELL', mode: 'live', product: 'MIS' }, NOW)).toBe(true);
     expect(tradeMatchesFilter(t, { ...ALL, side: 'BUY' }, NOW)).toBe(false);
     expect(tradeMatchesFilter(t, { ...ALL, mode: 'paper' }, NOW)).toBe(false);
@@ -120,11 +97,11 @@ describe('tradeMatchesFilter', () => {
 describe('summarizeTrades', () => {
   it('counts trades, wins among completed trades, net P&L, charges and open positions', () => {
     const summary = summarizeTrades([
-      trade({ status: 'completed', net_pnl: 400, fees: 40.1 }),
-      trade({ status: 'completed', net_pnl: -150.25, fees: 35.2 }),
-      trade({ status: 'completed', net_pnl: 0, fees: 20 }),
-      trade({ status: 'open', net_pnl: 75.5, fees: 20 }),
-      trade({ status: 'pending', net_pnl: 0, fees: 0 }),
+      makeTrade({ status: 'completed', net_pnl: 400, fees: 40.1 }),
+      makeTrade({ status: 'completed', net_pnl: -150.25, fees: 35.2 }),
+      makeTrade({ status: 'completed', net_pnl: 0, fees: 20 }),
+      makeTrade({ status: 'open', net_pnl: 75.5, fees: 20 }),
+      makeTrade({ status: 'pending', net_pnl: 0, fees: 0 }),
     ]);
     expect(summary).toEqual({
       total_trades: 5,
@@ -137,7 +114,7 @@ describe('summarizeTrades', () => {
     });
   });
   it('has no win rate without completed trades', () => {
-    expect(summarizeTrades([trade({ status: 'open' })]).win_rate).toBeNull();
+    expect(summarizeTrades([makeTrade({ status: 'open' })]).win_rate).toBeNull();
     expect(summarizeTrades([])).toMatchObject({ total_trades: 0, win_rate: null, net_pnl: 0 });
   });
 });

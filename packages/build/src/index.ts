@@ -19,20 +19,6 @@ import { devLayout, devPortOf } from './remotes';
 import { sharedSingletons } from './shared';
 import { buildVersion } from './version';
 
-export { sharedSingletons, SHARED_SINGLETON_PACKAGES } from './shared';
-export { buildVersion, readBuildId } from './version';
-export {
-  REMOTES,
-  API_DEV_PORT,
-  DEFAULT_DEV_PORT_BASE,
-  DEFAULT_DEV_API_URL,
-  devLayout,
-  devOrigins,
-  devPortOf,
-  type DevLayout,
-  type RemoteDescriptor,
-} from './remotes';
-
 // This module is loaded by webpack-cli through tsx's CommonJS hook, so `require` and `__dirname`
 // are the CommonJS ones: loaders resolve from this package, not from the app.
 
@@ -83,7 +69,7 @@ export interface CreateConfigOptions extends AppFederationConfig {
   appDir: string;
 }
 
-export interface WebpackArgv {
+interface WebpackArgv {
   mode?: 'production' | 'development' | 'none';
 }
 

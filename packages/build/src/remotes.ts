@@ -13,7 +13,7 @@
 /**
  * The build tooling depends on no app package (not even the contract, whose own tests use this
  * package's jest preset): the names are written here, and the server checks at compile time that
- * they are exactly the contract's REMOTE_NAMES (server/src/remotes/registry.ts).
+ * they are exactly the contract's REMOTE_NAMES (server/src/remotes/service.ts).
  */
 export const REMOTES = [
   { name: 'landing', folder: 'mfe-landing', devPortOffset: 1 },
@@ -26,16 +26,9 @@ export const REMOTES = [
 /** A remote's registry name, as this package knows it (the same set as the contract's RemoteName). */
 export type RemoteName = (typeof REMOTES)[number]['name'];
 
-export interface RemoteDescriptor {
-  name: RemoteName;
-  folder: string;
-  /** Its dev server's port, counted from the shell's. */
-  devPortOffset: number;
-}
-
-export const DEFAULT_DEV_PORT_BASE = 3000;
-export const API_DEV_PORT = 4000;
-export const DEFAULT_DEV_API_URL = `http://localhost:${API_DEV_PORT}`;
+const DEFAULT_DEV_PORT_BASE = 3000;
+const API_DEV_PORT = 4000;
+const DEFAULT_DEV_API_URL = `http://localhost:${API_DEV_PORT}`;
 
 /** Where everything runs under `pnpm dev`. */
 export interface DevLayout {

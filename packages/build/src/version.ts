@@ -3,7 +3,7 @@
  * (CI, release tooling), otherwise the UTC time of the build to the second, so two builds of the
  * same package version never share a folder.
  */
-export function readBuildId(now: Date = new Date()): string {
+function readBuildId(now: Date = new Date()): string {
   const fromEnv = process.env['NIVESH_BUILD_ID'];
   if (fromEnv) {
     if (!/^[0-9A-Za-z.-]+$/.test(fromEnv)) {

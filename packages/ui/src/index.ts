@@ -13,6 +13,8 @@ export { PageHeader } from './components/PageHeader';
 export { StatCard, type StatCardProps } from './components/StatCard';
 export { ConnectionBanner, type ConnectionBannerProps } from './components/ConnectionBanner';
 export { Panel, Unavailable } from './components/Panel';
+export { ServiceStatusBadge, type ServiceStatus } from './components/ServiceStatusBadge';
+export { QueryNotice, StaleNotice, type QueryState, type QueryNoticeView } from './components/QueryNotice';
 export { Eyebrow } from './components/Eyebrow';
 export { ConfirmDialog, type ConfirmDialogProps } from './components/ConfirmDialog';
 export {

@@ -5,7 +5,7 @@ import type { DomainHandlers } from '../http/contract.js';
 import { MESSAGES, type AuthService, type RequestOrigin, type Session, type SignedIn } from './service.js';
 
 /** Where a request comes from: `request.ip` follows the configured trustProxy (config.ts). */
-export function requestOrigin(request: FastifyRequest): RequestOrigin {
+function requestOrigin(request: FastifyRequest): RequestOrigin {
   return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
 }
 

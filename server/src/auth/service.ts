@@ -25,15 +25,15 @@ import type { Mailer } from './mailer.js';
 import { decoyHash, hashPassword, PasswordCheckBusy, verifyPassword } from './password.js';
 import { hashToken, newToken, sha256Hex } from './tokens.js';
 
-export const SESSION_TTL_MS = SESSION_IDLE_HOURS * 60 * 60 * 1000;
-export const SETUP_TOKEN_TTL_MS = 15 * 60 * 1000;
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-export const LOGIN_MAX_FAILURES = 5;
+const SESSION_TTL_MS = SESSION_IDLE_HOURS * 60 * 60 * 1000;
+const SETUP_TOKEN_TTL_MS = 15 * 60 * 1000;
+const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+const LOGIN_MAX_FAILURES = 5;
 /** Failures from one address in LOGIN_WINDOW_MS, whatever the emails, before it is refused. */
-export const ADDRESS_MAX_FAILURES = 20;
+const ADDRESS_MAX_FAILURES = 20;
 /** Login attempts older than this are deleted (the limits look back 15 minutes). */
-export const ATTEMPT_RETENTION_MS = 24 * 60 * 60 * 1000;
-export const DEFAULT_SESSION_MAX_DAYS = 7;
+const ATTEMPT_RETENTION_MS = 24 * 60 * 60 * 1000;
+const DEFAULT_SESSION_MAX_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A session's expiry is pushed forward at most once a minute (one write, not one per request). */
 const SLIDE_GRANULARITY_MS = 60 * 1000;

@@ -17,7 +17,7 @@ import type { TradingModeService } from '../trading/mode.js';
 import { USABLE_STATES, type TokenService } from './token.js';
 import { TokenExpiredError, UpstoxApiError, UpstoxError, type UpstoxClient } from './upstox/client.js';
 
-export const TOKEN_CHECK_INTERVAL_MS = 60_000;
+const TOKEN_CHECK_INTERVAL_MS = 60_000;
 export const TOKEN_ALERT_ACTION = 'Update the Upstox access token in Settings › Data Sources';
 
 const ACTOR: Record<Exclude<TokenState, 'valid' | 'expiring'>, string> = {

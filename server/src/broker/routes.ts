@@ -1,15 +1,12 @@
 /**
  * HTTP for the broker (/api/:broker/...: token status and update, connection status, OAuth sign-in
- * and its callback, API credentials).
+ * and its callback, API credentials): call the service, reply. The callback answers an HTML page.
  */
-import type { BrokerStatus, Contract } from '@nivesh/api-contract';
+import type { Contract } from '@nivesh/api-contract';
 import type { Session } from '../auth/service.js';
 import type { DomainHandlers } from '../http/contract.js';
 import { newNonce } from '../http/security.js';
-import { USABLE_STATES } from './token.js';
-import type { TradingModeService } from '../trading/mode.js';
-import { UpstoxError } from './upstox/client.js';
-import type { UpstoxServices } from './upstox/index.js';
+import type { BrokerService } from './service.js';
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -36,68 +33,25 @@ function connectedPage(message: string, nonce: string): string {
 `;
 }
 
-export function brokerHandlers(
-  upstox: UpstoxServices,
-  deps: { tradingMode: TradingModeService },
-): DomainHandlers<Contract['broker'], Session> {
-  const { tokens, credentials, oauth, client } = upstox;
-
+export function brokerHandlers(broker: BrokerService): DomainHandlers<Contract['broker'], Session> {
   return {
-    tokenStatus: () => tokens.status(),
+    tokenStatus: () => broker.tokenStatus(),
 
-    tokenUpdate: async ({ body, session }) => {
-      const status = await tokens.update(
-        { accessToken: body.access_token, clientId: body.client_id },
-        session.user.email,
-        'manual',
-      );
-      return { success: true, message: `Access token updated. ${status.message}`, status };
-    },
+    tokenUpdate: async ({ body, session }) => ({
+      success: true,
+      ...(await broker.updateToken(body, session.user.email)),
+    }),
 
-    status: async (): Promise<BrokerStatus> => {
-      const [token, mode] = await Promise.all([tokens.status(), deps.tradingMode.get()]);
-      let connected = false;
-      let hasPositions = false;
-      let message = token.message;
-      if (USABLE_STATES.includes(token.state)) {
-        try {
-          const [, holdings, positions] = await Promise.all([
-            client.funds(),
-            client.holdings(),
-            client.positions(),
-          ]);
-          connected = true;
-          hasPositions =
-            holdings.some((h) => h.quantity > 0) || positions.some((p) => Math.round(p.quantity) !== 0);
-          message = `Connected to Upstox. ${token.message}`;
-        } catch (error) {
-          // The client's errors are sentences of their own ("Upstox cannot be reached: ...").
-          message =
-            error instanceof UpstoxError
-              ? error.message
-              : `Upstox is not answering: ${(error as Error).message}`;
-        }
-      }
-      return {
-        success: true,
-        broker: 'upstox',
-        connected,
-        mode: mode.mode,
-        has_positions: hasPositions,
-        last_sync: client.lastSuccessAt()?.toISOString() ?? null,
-        message,
-        auth_url: connected || !(await oauth.canSignIn()) ? null : await oauth.authUrl(),
-      };
-    },
+    status: async () => ({ success: true, ...(await broker.status()) }),
 
     connect: async () => ({
       success: true,
-      auth_url: await oauth.authUrl(),
+      auth_url: await broker.signInUrl(),
       message: 'Sign in to Upstox in the new tab; the access token is stored when Upstox sends you back.',
     }),
 
     callback: async ({ query, reply }) => {
-      const status = await oauth.complete(query);
+      const message = await broker.completeSignIn(query);
       const nonce = newNonce();
       reply
         .type('text/html; charset=utf-8')
@@ -106,28 +60,14 @@ export function brokerHandlers(
           `default-src 'none'; style-src 'nonce-${nonce}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
         )
         .header('cache-control', 'no-store');
-      return connectedPage(status.message, nonce);
+      return connectedPage(message, nonce);
     },
 
-    getCredentials: async () => ({ success: true, credentials: await credentials.masked() }),
+    getCredentials: async () => ({ success: true, credentials: await broker.credentials() }),
 
-    saveCredentials: async ({ body, session }) => {
-      // Check the token first: a refused token changes nothing.
-      if (body.access_token !== undefined) tokens.validate(body.access_token);
-      await credentials.saveCredentials(
-        { apiKey: body.api_key, apiSecret: body.api_secret, redirectUri: body.redirect_uri },
-        session.user.email,
-      );
-      if (body.access_token !== undefined) {
-        await tokens.update({ accessToken: body.access_token }, session.user.email, 'credentials');
-      }
-      return {
-        success: true,
-        message:
-          body.access_token !== undefined
-            ? 'Upstox credentials and access token saved.'
-            : 'Upstox credentials saved.',
-      };
-    },
+    saveCredentials: async ({ body, session }) => ({
+      success: true,
+      ...(await broker.saveCredentials(body, session.user.email)),
+    }),
   };
 }

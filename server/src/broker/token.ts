@@ -25,7 +25,7 @@ export function formatIst(instant: Date): string {
 }
 
 /** `17 h 30 min`, `45 min`. */
-export function formatDuration(ms: number): string {
+function formatDuration(ms: number): string {
   const totalMinutes = Math.max(0, Math.floor(ms / 60_000));
   const hours = Math.floor(totalMinutes / 60);
   const minutes = totalMinutes % 60;
@@ -39,14 +39,14 @@ export type JwtExpiry = { ok: true; expiresAt: Date } | { ok: false; reason: str
  * UTC), and none is valid after TOKEN_CLAIM_CEILING_S (1 Jan 2100): anything outside is not a time
  * in seconds (a value in milliseconds, a typo, a crafted token) and the token is invalid.
  */
-export const TOKEN_CLAIM_FLOOR_S = Date.UTC(2020, 0, 1) / 1000;
-export const TOKEN_CLAIM_CEILING_S = Date.UTC(2100, 0, 1) / 1000;
+const TOKEN_CLAIM_FLOOR_S = Date.UTC(2020, 0, 1) / 1000;
+const TOKEN_CLAIM_CEILING_S = Date.UTC(2100, 0, 1) / 1000;
 /**
  * An Upstox access token lives until 03:30 IST the next morning, so at most 24 hours. A token
  * whose `exp` is further than this from now cannot be one (3 days leaves room for a wrong clock
  * on either side): it is refused when pasted and counted invalid if one is already stored.
  */
-export const MAX_TOKEN_LIFETIME_HOURS = 72;
+const MAX_TOKEN_LIFETIME_HOURS = 72;
 
 const inRange = (seconds: number) => seconds >= TOKEN_CLAIM_FLOOR_S && seconds < TOKEN_CLAIM_CEILING_S;
 
@@ -134,7 +134,7 @@ export function decodeJwtExpiry(token: string): JwtExpiry {
  * decodeJwtExpiry, and at `now`: an expiry further away than MAX_TOKEN_LIFETIME_HOURS cannot
  * belong to an Upstox access token, so that token is invalid too.
  */
-export function checkJwtExpiry(token: string, now: Date): JwtExpiry {
+function checkJwtExpiry(token: string, now: Date): JwtExpiry {
   const expiry = decodeJwtExpiry(token);
   if (!expiry.ok) return expiry;
   if (expiry.expiresAt.getTime() - now.getTime() > MAX_TOKEN_LIFETIME_HOURS * HOUR_MS) {

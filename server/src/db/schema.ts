@@ -298,6 +298,34 @@ export const lots = pgTable(
   ],
 );
 
+/**
+ * Each exit from a lot: the part of a closing fill that consumed it. A partial exit is a closed
+ * trade for its quantity (the trade history shows it as one), the rest of the lot stays open.
+ * `entry_charges_paise` is the lot's entry charges apportioned to this quantity; rows written before
+ * this table existed were backfilled as one exit per lot (`fill_id` null).
+ */
+export const lotExits = pgTable(
+  'lot_exits',
+  {
+    id: serial('id').primaryKey(),
+    lotId: integer('lot_id')
+      .notNull()
+      .references(() => lots.id),
+    fillId: integer('fill_id').references(() => fills.id),
+    account: text('account').notNull(),
+    quantity: integer('quantity').notNull(),
+    pricePaise: paise('price_paise').notNull(),
+    /** P&L of this exit before charges. */
+    realizedPnlPaise: paise('realized_pnl_paise').notNull(),
+    /** This exit's share of the closing fill's charges. */
+    exitChargesPaise: paise('exit_charges_paise').notNull(),
+    entryChargesPaise: paise('entry_charges_paise').notNull(),
+    exitedAt: at('exited_at').notNull(),
+    tradingDay: text('trading_day').notNull(),
+  },
+  (t) => [index('lot_exits_lot_idx').on(t.lotId), index('lot_exits_account_idx').on(t.account, t.exitedAt)],
+);
+
 /** End-of-day equity of an account: written at the close, backfilled for missed days. */
 export const equitySnapshots = pgTable(
   'equity_snapshots',

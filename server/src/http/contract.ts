@@ -12,7 +12,7 @@ import { HttpError, unauthorized } from './errors.js';
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /** What a handler receives: the parsed request parts, and the session for `session` routes. */
-export interface HandlerInput<R extends RouteDefinition, S> {
+interface HandlerInput<R extends RouteDefinition, S> {
   body: Out<R['body']>;
   params: Out<R['params']>;
   query: Out<R['querystring']>;
@@ -22,14 +22,14 @@ export interface HandlerInput<R extends RouteDefinition, S> {
 }
 
 /** Answers 200 with the route's response, or throws HttpError for any other status. */
-export type Handler<R extends RouteDefinition, S> = (input: HandlerInput<R, S>) => Promise<ResponseOf<R>>;
+type Handler<R extends RouteDefinition, S> = (input: HandlerInput<R, S>) => Promise<ResponseOf<R>>;
 
 /** Handlers for some of a domain's routes. */
 export type DomainHandlers<D extends Record<string, RouteDefinition>, S> = {
   [K in keyof D]?: Handler<D[K], S>;
 };
 
-export type ContractHandlers<S> = {
+type ContractHandlers<S> = {
   [D in keyof Contract]?: DomainHandlers<Contract[D], S>;
 };
 

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { apiError } from '@nivesh/api-contract';
 
 /** The host name of a Host header (`name:port`, `[v6]:port`), lower case; null when malformed. */
-export function hostNameOf(header: string | undefined): string | null {
+function hostNameOf(header: string | undefined): string | null {
   if (!header) return null;
   const value = header.trim().toLowerCase();
   if (value.startsWith('[')) {
@@ -26,7 +26,7 @@ export function hostNameOf(header: string | undefined): string | null {
   return match ? (match[1] as string).replace(/\.$/, '') : null;
 }
 
-export function createHostCheck(options: { publicUrl: string; allowedHosts: readonly string[] }) {
+function createHostCheck(options: { publicUrl: string; allowedHosts: readonly string[] }) {
   const names = new Set(['localhost', new URL(options.publicUrl).hostname.replace(/^\[|\]$/g, '')]);
   for (const name of options.allowedHosts) names.add(name.toLowerCase());
   return (header: string | undefined): boolean => {

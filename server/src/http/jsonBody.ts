@@ -6,14 +6,14 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from './errors.js';
 
-export const EMPTY_JSON_BODY = 'Invalid request body: it is empty, but its Content-Type says JSON';
+const EMPTY_JSON_BODY = 'Invalid request body: it is empty, but its Content-Type says JSON';
 export const INVALID_JSON_BODY = 'Invalid request body: it is not valid JSON';
 
 /**
  * The first key of `value` (at any depth) that could reach an object's prototype once the value is
  * copied or merged: `__proto__`, or `constructor` holding a `prototype`. Null when there is none.
  */
-export function forbiddenKey(value: unknown): string | null {
+function forbiddenKey(value: unknown): string | null {
   // Without recursion: a body may nest deeply.
   const stack: unknown[] = [value];
   while (stack.length > 0) {

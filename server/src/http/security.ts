@@ -44,6 +44,9 @@ export function installDefaultPolicy(app: FastifyInstance): void {
   });
 }
 
+/** Cache-Control of a file whose address changes with its content (a release's files, hashed assets). */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /** API answers are never stored by a browser or a proxy (they carry account data). */
 export function installApiCachePolicy(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {

@@ -56,7 +56,7 @@ export class HolidayCalendar {
   }
 }
 
-export type ClosedReason = 'weekend' | 'holiday';
+type ClosedReason = 'weekend' | 'holiday';
 
 export interface MarketStatus {
   status: MarketPhase;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HolidayCalendar, HolidayFile } from './calendar.js';
 
-export const shippedHolidaysDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'holidays');
+const shippedHolidaysDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'holidays');
 
 function readDir(dir: string): HolidayFile[] {
   if (!fs.existsSync(dir)) return [];

@@ -99,7 +99,7 @@ const SimulationFile = z.object({
 });
 
 /** The simulated market's parameters for one equity (equities.json `simulation`). */
-export interface EquitySimulation {
+interface EquitySimulation {
   /** Rupees: the close on the model's reference date. */
   referencePrice: number;
   beta: number;
@@ -109,7 +109,7 @@ export interface EquitySimulation {
   freeFloatMarketCapCrore: number;
 }
 
-export interface MasterEquity extends Instrument {
+interface MasterEquity extends Instrument {
   simulation: EquitySimulation;
 }
 

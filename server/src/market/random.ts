@@ -5,7 +5,7 @@
  */
 
 /** cyrb53 (a fast, well-mixed string hash), folded to 32 bits. */
-export function hashKey(text: string): number {
+function hashKey(text: string): number {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
   for (let i = 0; i < text.length; i += 1) {

@@ -51,9 +51,9 @@ import {
 } from './tradingDays.js';
 
 /** Knot intervals of a day's path: one per minute of the 375-minute normal session. */
-export const KNOT_INTERVALS = 375;
+const KNOT_INTERVALS = 375;
 /** NSE equities move on a 5-paisa tick. */
-export const TICK_SIZE = 0.05;
+const TICK_SIZE = 0.05;
 /** A catch-up longer than this many seconds publishes each knot (where paths turn) instead of each second. */
 const MAX_SECOND_BY_SECOND = 300;
 /**
@@ -66,7 +66,7 @@ const SECOND = 1000;
 /** Completed-day candle computation yields to the event loop after this many days. */
 const DAYS_PER_SLICE = 40;
 
-export interface MarketLog {
+interface MarketLog {
   info(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }
@@ -97,7 +97,7 @@ export interface SimulatedMarket extends MarketFeed {
 const TICKS_PER_RUPEE = Math.round(1 / TICK_SIZE);
 
 /** Rounds a price to the 0.05 tick, never below one tick. */
-export function toTick(price: number): number {
+function toTick(price: number): number {
   return Math.max(1, Math.round(price * TICKS_PER_RUPEE)) / TICKS_PER_RUPEE;
 }
 

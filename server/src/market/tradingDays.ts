@@ -6,7 +6,11 @@
  * the IST day of an instant) is in @nivesh/api-contract's time.ts.
  */
 import { istDay, istMinuteOfDay, istTimeOn } from '@nivesh/api-contract';
-import type { HolidayCalendar } from './calendar.js';
+
+/** What these helpers read of a calendar (calendar.ts's HolidayCalendar): a date's holiday, or null. */
+interface Holidays {
+  holidayName(isoDate: string): string | null;
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -41,7 +45,7 @@ export function yearsBefore(iso: string, years: number): string {
 }
 
 /** Monday-Friday and not an exchange holiday. */
-export function isTradingDay(iso: string, calendar: HolidayCalendar): boolean {
+export function isTradingDay(iso: string, calendar: Holidays): boolean {
   const { year, month, day } = parts(iso);
   const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
   return weekday !== 0 && weekday !== 6 && calendar.holidayName(iso) === null;
@@ -50,27 +54,27 @@ export function isTradingDay(iso: string, calendar: HolidayCalendar): boolean {
 // Holiday stretches are a few days; a year of search is a generous bound.
 const SEARCH_LIMIT = 366;
 
-export function nextTradingDay(iso: string, calendar: HolidayCalendar): string {
+export function nextTradingDay(iso: string, calendar: Holidays): string {
   let day = addDays(iso, 1);
   for (let i = 0; i < SEARCH_LIMIT && !isTradingDay(day, calendar); i += 1) day = addDays(day, 1);
   return day;
 }
 
-export function previousTradingDay(iso: string, calendar: HolidayCalendar): string {
+export function previousTradingDay(iso: string, calendar: Holidays): string {
   let day = addDays(iso, -1);
   for (let i = 0; i < SEARCH_LIMIT && !isTradingDay(day, calendar); i += 1) day = addDays(day, -1);
   return day;
 }
 
 /** Trading days from..to inclusive, oldest first. */
-export function tradingDaysBetween(from: string, to: string, calendar: HolidayCalendar): string[] {
+export function tradingDaysBetween(from: string, to: string, calendar: Holidays): string[] {
   const days: string[] = [];
   for (let day = from; day <= to; day = addDays(day, 1)) if (isTradingDay(day, calendar)) days.push(day);
   return days;
 }
 
 /** The latest trading day whose session has closed (15:30 IST) at `now`, or null within a year. */
-export function lastClosedTradingDay(now: Date, calendar: HolidayCalendar): string | null {
+export function lastClosedTradingDay(now: Date, calendar: Holidays): string | null {
   let day = istDay(now);
   if (!isTradingDay(day, calendar) || istMinuteOfDay(now) < SESSION_MINUTES.close) day = addDays(day, -1);
   for (let i = 0; i < SEARCH_LIMIT; i += 1, day = addDays(day, -1))

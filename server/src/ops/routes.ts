@@ -1,16 +1,10 @@
-/** Health (public). */
+/** HTTP for operations: health (public). */
 import type { Contract } from '@nivesh/api-contract';
 import type { DomainHandlers } from '../http/contract.js';
+import type { OpsService } from './service.js';
 
-export function opsHandlers<S>(deps: {
-  version: string;
-  startedAt: number;
-}): DomainHandlers<Contract['ops'], S> {
+export function opsHandlers<S>(ops: OpsService): DomainHandlers<Contract['ops'], S> {
   return {
-    health: async () => ({
-      status: 'ok',
-      version: deps.version,
-      uptime: Math.round((performance.now() - deps.startedAt) / 10) / 100,
-    }),
+    health: async () => ops.health(),
   };
 }

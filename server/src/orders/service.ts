@@ -57,7 +57,7 @@ export function createOrdersService(deps: {
 }
 
 /** The sentence the order ticket shows once an order is accepted. */
-export function placedMessage(order: Order): string {
+function placedMessage(order: Order): string {
   const verb = order.side === 'BUY' ? 'buy' : 'sell';
   const where = order.account === 'live' ? 'Live' : 'Paper';
   if (order.status === 'filled' && order.average_price !== null) {

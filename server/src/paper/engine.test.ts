@@ -2,18 +2,17 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { and, eq, sql } from 'drizzle-orm';
 import { HttpError } from '../http/errors.js';
-import { ManualClock } from '../clock.js';
+import type { OrderPreview, PaperLimits } from '@nivesh/api-contract';
+import type { ManualClock } from '../clock.js';
 import { schema, type Database } from '../db/index.js';
-import { loadHolidayCalendar } from '../market/holidays.js';
-import { createTickHub } from '../market/tickHub.js';
 import { testDatabases } from '../testing/databases.js';
 import type { OrderRequest } from '../broker/broker.js';
-import { createPaperEngine, type PaperEngine } from './engine.js';
-import { createControlledFeed, type ControlledFeed } from './testing.js';
+import type { PaperEngine } from './engine.js';
+import { startTestEngine, type ControlledFeed } from './testing.js';
 import { DEFAULT_PAPER_SETTINGS } from './settings.js';
+import { toPaise } from './money.js';
 
 const FRIDAY_1030_IST = '2026-11-20T05:00:00.000Z';
-const calendar = loadHolidayCalendar(null);
 
 interface Rig {
   database: Database;
@@ -28,19 +27,37 @@ async function rig(database: Database, at = FRIDAY_1030_IST): Promise<Rig> {
   await database.db.execute(
     sql`truncate table cash_ledger, lots, fills, orders, equity_snapshots, alerts, settings, audit_log restart identity cascade`,
   );
-  const clock = new ManualClock(at);
-  const hub = createTickHub();
-  const feed = createControlledFeed({ now: () => clock.now() });
-  await feed.start(hub);
-  const engine = createPaperEngine({ db: database.db, clock, hub, feed, calendar, timers: false });
-  await engine.start();
-  return {
-    database,
-    clock,
-    feed,
-    engine,
-    close: () => engine.stop(),
-  };
+  const { clock, feed, engine } = await startTestEngine(database.db, at);
+  return { database, clock, feed, engine, close: () => engine.stop() };
+}
+
+/**
+ * A rig for the enclosing `describe`: a fresh account before its first test (then `setup`), closed
+ * after its last. The returned object is filled in by then.
+ */
+function freshRig(database: () => Database, setup?: (r: Rig) => Promise<void>): Rig {
+  const r = {} as Rig;
+  before(async () => {
+    Object.assign(r, await rig(database()));
+    await setup?.(r);
+  });
+  after(() => r.close());
+  return r;
+}
+
+/** Limits that only cash can break, and ₹1,00,000 of it. */
+async function cashOnly(r: Rig, limits: Partial<PaperLimits> = {}): Promise<void> {
+  await r.engine.setLimits(
+    {
+      ...DEFAULT_PAPER_SETTINGS,
+      max_position_size: 10_000_000,
+      max_portfolio_exposure: 1,
+      min_balance_threshold: 0,
+      ...limits,
+    },
+    'op',
+  );
+  await r.engine.setBalance(100_000, 'op');
 }
 
 const order = (overrides: Partial<OrderRequest> = {}): OrderRequest => ({
@@ -93,11 +110,7 @@ for (const target of await testDatabases()) {
     after(() => database.close());
 
     describe('a market buy', () => {
-      let r: Rig;
-      before(async () => {
-        r = await rig(database);
-      });
-      after(() => r.close());
+      const r = freshRig(() => database);
 
       it('starts the account with ₹10,00,000 in one opening ledger row', async () => {
         assert.equal(await cashPaise(r.database), 100_000_000);
@@ -175,11 +188,7 @@ for (const target of await testDatabases()) {
     });
 
     describe('limit orders and cancelling', () => {
-      let r: Rig;
-      before(async () => {
-        r = await rig(database);
-      });
-      after(() => r.close());
+      const r = freshRig(() => database);
 
       it('rests until a published tick crosses, then fills at min(limit, ltp with spread)', async () => {
         const placed = await r.engine.placeOrder(order({ order_type: 'LIMIT', limit_price: 1490 }), 'op');
@@ -259,12 +268,12 @@ for (const target of await testDatabases()) {
     });
 
     describe('when the market is shut', () => {
-      let r: Rig;
-      before(async () => {
-        r = await rig(database);
-        r.feed.open = false;
-      });
-      after(() => r.close());
+      const r = freshRig(
+        () => database,
+        async (rig) => {
+          rig.feed.open = false;
+        },
+      );
 
       it('rests a delivery market order and fills it at the first tick of the next session', async () => {
         const placed = await r.engine.placeOrder(order({ quantity: 5 }), 'op');
@@ -297,15 +306,14 @@ for (const target of await testDatabases()) {
           /^Market closed: intraday \(MIS\) orders are accepted only while the market is open/,
         );
         assert.deepEqual(await counts(r.database), before);
+        const preview = await r.engine.preview(order({ product: 'MIS' }));
+        assert.deepEqual(preview.rejection, { limit: 'market_closed', message: error.message });
+        assert.equal(preview.market_open, false);
       });
     });
 
     describe('intraday square-off', () => {
-      let r: Rig;
-      before(async () => {
-        r = await rig(database);
-      });
-      after(() => r.close());
+      const r = freshRig(() => database);
 
       it('closes MIS positions at market at 15:20 IST, cancels open MIS orders and raises an alert', async () => {
         const long = await r.engine.placeOrder(order({ product: 'MIS', quantity: 10 }), 'op');
@@ -365,11 +373,7 @@ for (const target of await testDatabases()) {
     });
 
     describe('refusals write nothing', () => {
-      let r: Rig;
-      before(async () => {
-        r = await rig(database);
-      });
-      after(() => r.close());
+      const r = freshRig(() => database);
 
       it('refuses a delivery sell without holdings', async () => {
         const before = await counts(r.database);
@@ -409,12 +413,62 @@ for (const target of await testDatabases()) {
       });
     });
 
-    describe('FIFO lots', () => {
-      let r: Rig;
-      before(async () => {
-        r = await rig(database);
+    describe('the preview and placing', () => {
+      const r = freshRig(() => database);
+
+      /** Previews, then places: the fill must be exactly what the preview said. */
+      async function previewThenPlace(request: OrderRequest): Promise<OrderPreview> {
+        const preview = await r.engine.preview(request);
+        assert.equal(preview.rejection, null);
+        const before = await cashPaise(r.database);
+        const placed = await r.engine.placeOrder(request, 'op');
+        assert.equal(placed.status, 'filled');
+        assert.equal(placed.average_price, preview.estimated_price);
+        assert.deepEqual(placed.charges, preview.charges);
+        const moved = (await cashPaise(r.database)) - before;
+        assert.equal(moved, toPaise(request.side === 'BUY' ? -preview.net_amount : preview.net_amount));
+        return preview;
+      }
+
+      it('give the same price, charges and cash for buys, FIFO sells and an intraday short', async () => {
+        const buy = await previewThenPlace(order({ quantity: 10 }));
+        assert.equal(buy.net_amount, 15_048.74, '₹15,007.50 + ₹41.24 of charges');
+        r.feed.move('INFY', 1520);
+        await previewThenPlace(order({ quantity: 10 }));
+        r.feed.move('INFY', 1540);
+        const sell = await previewThenPlace(order({ side: 'SELL', quantity: 15 }));
+        assert.equal(sell.estimated_price, 1539.2);
+        assert.equal(sell.charges.dp_charge, 21.83, 'the day’s first delivery sell of INFY pays DP');
+        const again = await previewThenPlace(order({ side: 'SELL', quantity: 5 }));
+        assert.equal(again.charges.dp_charge, 0, 'and the second does not, in the preview too');
+        await previewThenPlace(order({ symbol: 'TCS', side: 'SELL', product: 'MIS', quantity: 5 }));
+        assert.deepEqual(
+          (await r.engine.holdings()).map((h) => [h.symbol, h.product, h.quantity]),
+          [['TCS', 'MIS', -5]],
+        );
       });
-      after(() => r.close());
+
+      it('refuse with the same sentence when an open buy is counted but no shares are held', async () => {
+        // The resting buy makes 2 HDFCBANK "to come", which the limits count; the lots hold none.
+        await r.engine.placeOrder(
+          order({ symbol: 'HDFCBANK', order_type: 'LIMIT', limit_price: 1000, quantity: 2 }),
+          'op',
+        );
+        const sell = order({ symbol: 'HDFCBANK', side: 'SELL', quantity: 2 });
+        const preview = await r.engine.preview(sell);
+        const before = await counts(r.database);
+        const error = await rejects(r.engine.placeOrder(sell, 'op'), 422, 'insufficient_holdings');
+        assert.equal(
+          error.message,
+          'Insufficient holdings: HDFCBANK has fewer delivery shares than this sell',
+        );
+        assert.deepEqual(preview.rejection, { limit: 'insufficient_holdings', message: error.message });
+        assert.deepEqual(await counts(r.database), before);
+      });
+    });
+
+    describe('FIFO lots', () => {
+      const r = freshRig(() => database);
 
       it('closes the oldest lots first and splits the exit charges between them to the paisa', async () => {
         await r.engine.placeOrder(order({ quantity: 10 }), 'op'); // at ₹1,500.75
@@ -441,18 +495,20 @@ for (const target of await testDatabases()) {
         const holding = (await r.engine.holdings())[0]!;
         assert.equal(holding.quantity, 5);
         assert.equal(holding.avg_price, 1520.8);
+        // The first lot is a completed trade of 10; the 5 sold of the second are a completed trade of 5.
         const completed = (await r.engine.trades()).filter((t) => t.status === 'completed');
-        assert.equal(completed.length, 1);
-        assert.equal(completed[0]!.exit_price, 1539.2);
+        assert.deepEqual(
+          completed.map((t) => [t.quantity, t.exit_price]).sort(([a], [b]) => b! - a!),
+          [
+            [10, 1539.2],
+            [5, 1539.2],
+          ],
+        );
       });
     });
 
     describe('balance and reset', () => {
-      let r: Rig;
-      before(async () => {
-        r = await rig(database);
-      });
-      after(() => r.close());
+      const r = freshRig(() => database);
 
       it('sets the balance with an adjustment row, refusing a negative amount', async () => {
         const error = await rejects(r.engine.setBalance(-5, 'op'), 400);
@@ -496,11 +552,7 @@ for (const target of await testDatabases()) {
     });
 
     describe('limits and cost settings', () => {
-      let r: Rig;
-      before(async () => {
-        r = await rig(database);
-      });
-      after(() => r.close());
+      const r = freshRig(() => database);
 
       it('keeps the defaults until changed, then applies the new figures to the next order', async () => {
         assert.deepEqual(await r.engine.settings(), DEFAULT_PAPER_SETTINGS);
@@ -525,21 +577,10 @@ for (const target of await testDatabases()) {
     });
 
     describe('resting orders crossing on the same tick', () => {
-      let r: Rig;
-      before(async () => {
-        r = await rig(database);
-        await r.engine.setLimits(
-          {
-            ...DEFAULT_PAPER_SETTINGS,
-            max_position_size: 10_000_000,
-            max_portfolio_exposure: 1,
-            min_balance_threshold: 0,
-          },
-          'op',
-        );
-        await r.engine.setBalance(100_000, 'op');
-      });
-      after(() => r.close());
+      const r = freshRig(
+        () => database,
+        (rig) => cashOnly(rig),
+      );
 
       it('fill one after the other, each order’s cash counted once', async () => {
         // 2 × 30 × ₹1,490 + charges ≈ ₹89,500 of ₹1,00,000: both were accepted, both must fill.
@@ -560,22 +601,10 @@ for (const target of await testDatabases()) {
     });
 
     describe('concurrent orders', () => {
-      let r: Rig;
-      before(async () => {
-        r = await rig(database);
-        await r.engine.setLimits(
-          {
-            ...DEFAULT_PAPER_SETTINGS,
-            max_position_size: 10_000_000,
-            max_portfolio_exposure: 1,
-            max_positions_count: 100,
-            min_balance_threshold: 0,
-          },
-          'op',
-        );
-        await r.engine.setBalance(100_000, 'op');
-      });
-      after(() => r.close());
+      const r = freshRig(
+        () => database,
+        (rig) => cashOnly(rig, { max_positions_count: 100 }),
+      );
 
       it('never spend the same cash twice', async () => {
         // Each buy costs about ₹15,050: six fit in ₹1,00,000, the seventh does not.

@@ -66,7 +66,7 @@ export function splitOrder(side: TradeSide, quantity: number, positionQuantity: 
 }
 
 /** Cash the order takes from what is available (negative: it frees cash), paise. */
-export function cashNeeded(intent: OrderIntent, split: OrderSplit): number {
+function cashNeeded(intent: OrderIntent, split: OrderSplit): number {
   if (intent.side === 'BUY') {
     // Covering a short releases its blocked proceeds and margin.
     return intent.quantity * intent.pricePaise + intent.chargesPaise - 2 * split.closing * intent.pricePaise;

@@ -1,10 +1,12 @@
 /**
  * Rows of the trading tables in the contract's shapes (rupees, ISO timestamps). Pure.
  *
- * Trades (specification part 2, "Trade"): one trade per lot, i.e. per opening fill. It is
- * `completed` once every share of the lot is closed, `open` before (a partly closed lot shows the
- * realised part plus the open part at the current price). Open orders are listed as `pending`
- * trades at their limit (or current) price, so the history's pending filter shows what is waiting.
+ * Trades (specification part 2, "Trade"): a lot (an opening fill) is one trade while nothing of it
+ * has been exited, and each exit from it is a completed trade for the shares it closed (selling 4
+ * of 10 is a completed trade of 4 and an open trade of the other 6). A lot closed by one exit stays
+ * one completed trade under the lot's id; otherwise the exits are `<id>-1`, `<id>-2`, ... and the
+ * open rest keeps the lot's id. Entry charges are split over the parts to the paisa. Open orders are
+ * listed as `pending` trades at their limit (or current) price, so the pending filter shows what waits.
  */
 import {
   DEFAULT_TRADE_STRATEGY,
@@ -20,9 +22,10 @@ import {
 import type { ChargesPaise } from './costs.js';
 import { chargesToRupees } from './costs.js';
 import { toRupees } from './money.js';
+import type { schema } from '../db/index.js';
 import { lotUnrealized, type FillRow, type LotRow, type OrderRow } from './state.js';
 
-export function fillCharges(fill: FillRow): ChargesPaise {
+function fillCharges(fill: FillRow): ChargesPaise {
   return {
     brokerage: fill.brokeragePaise,
     stt: fill.sttPaise,
@@ -61,32 +64,68 @@ export function orderToContract(order: OrderRow, fill: FillRow | null | undefine
 const percentOf = (part: number, whole: number) =>
   whole === 0 ? 0 : Number(((part / whole) * 100).toFixed(4));
 
-/** A lot as a trade; `ltpPaise` prices its open shares (null: no price known). */
-export function lotToTrade(lot: LotRow, ltpPaise: number | null): Trade {
-  const open = lot.openQuantity > 0;
-  const unrealized = open && ltpPaise !== null ? lotUnrealized(lot, ltpPaise) : 0;
-  const pnl = lot.realizedPnlPaise + unrealized;
-  const fees = lot.entryChargesPaise + lot.exitChargesPaise;
-  const net = pnl - fees;
-  return {
-    trade_id: lot.tradeId,
+/** What a trade is made of: one exit from a lot (`lot_exits`), or the lot's open rest. */
+export type LotExitRow = typeof schema.lotExits.$inferSelect;
+
+/** The charges of one exit: its share of the lot's entry charges and of the closing fill's. */
+export const exitFeesPaise = (exit: Pick<LotExitRow, 'entryChargesPaise' | 'exitChargesPaise'>) =>
+  exit.entryChargesPaise + exit.exitChargesPaise;
+
+/** A trade's strategy: the one that placed its lot, or the default for a manual paper trade. */
+export const tradeStrategy = (lot: Pick<LotRow, 'strategy'>) => lot.strategy || DEFAULT_TRADE_STRATEGY;
+
+/**
+ * A lot as trades (see the header): its exits, oldest first, and its open rest. `ltpPaise` prices
+ * the open shares (null: no price known).
+ */
+export function lotToTrades(lot: LotRow, exits: readonly LotExitRow[], ltpPaise: number | null): Trade[] {
+  const base = {
     symbol: lot.symbol,
-    mode: lot.account === 'live' ? 'live' : 'paper',
+    mode: lot.account === 'live' ? ('live' as const) : ('paper' as const),
     side: lot.side as TradeSide,
-    quantity: lot.quantity,
     entry_price: toRupees(lot.entryPricePaise),
-    exit_price: open ? null : toRupees(Math.round(lot.exitValuePaise / lot.exitQuantity)),
-    current_price: open && ltpPaise !== null ? toRupees(ltpPaise) : null,
-    pnl: toRupees(pnl),
-    pnl_percent: percentOf(net, lot.quantity * lot.entryPricePaise),
-    fees: toRupees(fees),
-    net_pnl: toRupees(net),
-    status: open ? 'open' : 'completed',
-    strategy: lot.strategy || DEFAULT_TRADE_STRATEGY,
+    strategy: tradeStrategy(lot),
     entry_time: lot.openedAt.toISOString(),
-    exit_time: open ? null : (lot.closedAt?.toISOString() ?? null),
     product: lot.product as TradeProduct,
   };
+  const sorted = [...exits].sort((a, b) => a.exitedAt.getTime() - b.exitedAt.getTime() || a.id - b.id);
+  const whole = lot.openQuantity === 0 && sorted.length === 1;
+  const trades: Trade[] = sorted.map((exit, i) => {
+    const fees = exitFeesPaise(exit);
+    const net = exit.realizedPnlPaise - fees;
+    return {
+      ...base,
+      trade_id: whole ? lot.tradeId : `${lot.tradeId}-${i + 1}`,
+      quantity: exit.quantity,
+      exit_price: toRupees(exit.pricePaise),
+      current_price: null,
+      pnl: toRupees(exit.realizedPnlPaise),
+      pnl_percent: percentOf(net, exit.quantity * lot.entryPricePaise),
+      fees: toRupees(fees),
+      net_pnl: toRupees(net),
+      status: 'completed',
+      exit_time: exit.exitedAt.toISOString(),
+    };
+  });
+  if (lot.openQuantity > 0) {
+    const unrealized = ltpPaise !== null ? lotUnrealized(lot, ltpPaise) : 0;
+    const fees = lot.entryChargesPaise - sorted.reduce((sum, e) => sum + e.entryChargesPaise, 0);
+    const net = unrealized - fees;
+    trades.push({
+      ...base,
+      trade_id: lot.tradeId,
+      quantity: lot.openQuantity,
+      exit_price: null,
+      current_price: ltpPaise !== null ? toRupees(ltpPaise) : null,
+      pnl: toRupees(unrealized),
+      pnl_percent: percentOf(net, lot.openQuantity * lot.entryPricePaise),
+      fees: toRupees(fees),
+      net_pnl: toRupees(net),
+      status: 'open',
+      exit_time: null,
+    });
+  }
+  return trades;
 }
 
 /** An open order as a pending trade, at its limit price or the price it would fill at now. */

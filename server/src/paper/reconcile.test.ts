@@ -8,14 +8,12 @@ import { after, before, describe, it } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
 import { summarizeTrades, type TradeProduct, type TradeSide } from '@nivesh/api-contract';
 import { HttpError } from '../http/errors.js';
-import { ManualClock } from '../clock.js';
+import type { ManualClock } from '../clock.js';
 import { schema, type Database } from '../db/index.js';
-import { loadHolidayCalendar } from '../market/holidays.js';
-import { createTickHub } from '../market/tickHub.js';
 import type { TickHub } from '../market/feed.js';
 import { testDatabases } from '../testing/databases.js';
-import { createPaperEngine, type PaperEngine } from './engine.js';
-import { createControlledFeed, type ControlledFeed } from './testing.js';
+import type { PaperEngine } from './engine.js';
+import { startTestEngine, type ControlledFeed } from './testing.js';
 import { DEFAULT_PAPER_SETTINGS } from './settings.js';
 import { toPaise } from './money.js';
 
@@ -86,19 +84,8 @@ for (const target of await testDatabases()) {
 
     before(async () => {
       database = await target.open();
-      clock = new ManualClock('2026-11-20T05:00:00.000Z'); // Friday 10:30 IST
-      hub = createTickHub();
-      feed = createControlledFeed({ now: () => clock.now() });
-      await feed.start(hub);
-      engine = createPaperEngine({
-        db: database.db,
-        clock,
-        hub,
-        feed,
-        calendar: loadHolidayCalendar(null),
-        timers: false,
-      });
-      await engine.start();
+      // Friday 10:30 IST.
+      ({ clock, hub, feed, engine } = await startTestEngine(database.db, '2026-11-20T05:00:00.000Z'));
       await engine.setLimits(
         {
           ...DEFAULT_PAPER_SETTINGS,

@@ -1,24 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { asc, eq } from 'drizzle-orm';
-import { ManualClock } from '../clock.js';
+import type { ManualClock } from '../clock.js';
 import { schema, type Database } from '../db/index.js';
-import { loadHolidayCalendar } from '../market/holidays.js';
-import { createTickHub } from '../market/tickHub.js';
-import type { Candle } from '../market/feed.js';
 import { testDatabases } from '../testing/databases.js';
-import { createPaperEngine, type PaperEngine } from './engine.js';
-import { createControlledFeed, type ControlledFeed } from './testing.js';
-
-const candles = (closes: Record<string, number>): Candle[] =>
-  Object.entries(closes).map(([date, close]) => ({
-    date,
-    open: close,
-    high: close,
-    low: close,
-    close,
-    volume: 1000,
-  }));
+import type { PaperEngine } from './engine.js';
+import { candlesFromCloses as candles, startTestEngine, type ControlledFeed } from './testing.js';
 
 for (const target of await testDatabases()) {
   describe(`end-of-day equity snapshots on ${target.name}`, () => {
@@ -29,19 +16,8 @@ for (const target of await testDatabases()) {
 
     before(async () => {
       database = await target.open();
-      clock = new ManualClock('2026-11-16T05:00:00.000Z'); // Monday 10:30 IST
-      const hub = createTickHub();
-      feed = createControlledFeed({ now: () => clock.now() });
-      await feed.start(hub);
-      engine = createPaperEngine({
-        db: database.db,
-        clock,
-        hub,
-        feed,
-        calendar: loadHolidayCalendar(null),
-        timers: false,
-      });
-      await engine.start();
+      // Monday 10:30 IST.
+      ({ clock, feed, engine } = await startTestEngine(database.db, '2026-11-16T05:00:00.000Z'));
       feed.setCandles(
         'INFY',
         // No candle on the 19th: that day uses the 18th's close.

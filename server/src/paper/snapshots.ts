@@ -28,7 +28,7 @@ export interface SnapshotResult {
   skipped: Array<{ day: string; reason: string }>;
 }
 
-export interface CurrentValuation {
+interface CurrentValuation {
   cashPaise: number;
   holdingsPaise: number;
   valuePaise: number;

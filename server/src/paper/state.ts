@@ -15,7 +15,6 @@ import { toPaise } from './money.js';
 export type OrderRow = typeof schema.orders.$inferSelect;
 export type FillRow = typeof schema.fills.$inferSelect;
 export type LotRow = typeof schema.lots.$inferSelect;
-export type LedgerRow = typeof schema.cashLedger.$inferSelect;
 
 export const PAPER = 'paper';
 /** Ledger kinds that bring money in or take it out (not trading). */
@@ -83,7 +82,7 @@ export function hubPrices(hub: TickHub): Prices {
   };
 }
 
-export async function loadOpenLots(db: Db): Promise<LotRow[]> {
+async function loadOpenLots(db: Db): Promise<LotRow[]> {
   return db
     .select()
     .from(schema.lots)
@@ -204,25 +203,6 @@ async function loadSummary(db: Db, today: string): Promise<Summary> {
     from e, ledger, f`);
   const rows = (result as unknown as { rows: unknown[] }).rows;
   return SummaryRow.parse(rows[0]);
-}
-
-/**
- * The account at `now`. `openOrders`: the engine's copy of the open orders when it has one (it is
- * the only writer), else they are read.
- */
-export async function loadAccountState(
-  db: Db,
-  prices: Prices,
-  now: Date,
-  openOrders?: readonly OrderRow[],
-): Promise<AccountState> {
-  const today = istDay(now);
-  const [summary, openLots, orders] = await Promise.all([
-    loadSummary(db, today),
-    loadOpenLots(db),
-    openOrders ? Promise.resolve([...openOrders]) : loadOpenOrders(db),
-  ]);
-  return buildState(summary, openLots, orders, prices, now);
 }
 
 function buildState(

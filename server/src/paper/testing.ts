@@ -1,9 +1,15 @@
 /**
  * A market feed the paper engine's tests (and the orders benchmark) control completely: a few
  * instruments at set prices, a session that is open when the test says so, and daily candles the
- * test provides. Prices move only when the test publishes a tick.
+ * test provides. Prices move only when the test publishes a tick. `startTestEngine` starts a paper
+ * engine on it.
  */
+import { ManualClock } from '../clock.js';
+import type { Db } from '../db/index.js';
 import type { Candle, Instrument, MarketFeed, Tick, TickHub } from '../market/feed.js';
+import { loadHolidayCalendar } from '../market/holidays.js';
+import { createTickHub } from '../market/tickHub.js';
+import { createPaperEngine, type PaperEngine } from './engine.js';
 
 export interface ControlledFeed extends MarketFeed {
   /** Whether orders at market can fill now. */
@@ -14,7 +20,7 @@ export interface ControlledFeed extends MarketFeed {
   readonly hub: TickHub | null;
 }
 
-export const TEST_INSTRUMENTS: Instrument[] = [
+const TEST_INSTRUMENTS: Instrument[] = [
   {
     symbol: 'INFY',
     name: 'Infosys Ltd',
@@ -52,7 +58,7 @@ export const TEST_INSTRUMENTS: Instrument[] = [
   },
 ];
 
-export const TEST_PRICES: Record<string, number> = {
+const TEST_PRICES: Record<string, number> = {
   INFY: 1500,
   TCS: 3200,
   RELIANCE: 2500,
@@ -134,4 +140,40 @@ export function createControlledFeed(
     },
   };
   return feed;
+}
+
+/** Daily candles that open, trade and close at one price each day, 1,000 shares a day. */
+export const candlesFromCloses = (closes: Record<string, number>): Candle[] =>
+  Object.entries(closes).map(([date, close]) => ({
+    date,
+    open: close,
+    high: close,
+    low: close,
+    close,
+    volume: 1000,
+  }));
+
+export interface TestEngine {
+  clock: ManualClock;
+  hub: TickHub;
+  feed: ControlledFeed;
+  engine: PaperEngine;
+}
+
+/** A started paper engine on `db` at the time `at`, over a controlled feed, without timers. */
+export async function startTestEngine(db: Db, at: string): Promise<TestEngine> {
+  const clock = new ManualClock(at);
+  const hub = createTickHub();
+  const feed = createControlledFeed({ now: () => clock.now() });
+  await feed.start(hub);
+  const engine = createPaperEngine({
+    db,
+    clock,
+    hub,
+    feed,
+    calendar: loadHolidayCalendar(null),
+    timers: false,
+  });
+  await engine.start();
+  return { clock, hub, feed, engine };
 }

@@ -26,11 +26,11 @@ import { toPaise } from '../paper/money.js';
 import { monthlyReturnPercent } from '../paper/snapshots.js';
 
 /** Recent activity lists this many fills. */
-export const ACTIVITY_LIMIT = 20;
+const ACTIVITY_LIMIT = 20;
 /** While the market is open, prices older than this mean the feed has stopped. */
-export const STALE_TICKS_MS = 120_000;
+const STALE_TICKS_MS = 120_000;
 
-export interface PortfolioLog {
+interface PortfolioLog {
   warn(obj: object, msg: string): void;
 }
 

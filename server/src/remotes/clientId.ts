@@ -16,7 +16,7 @@ const ID_BYTES = 16;
 const SIGNED_ID = /^([A-Za-z0-9_-]{16,64})\.([A-Za-z0-9_-]{43})$/;
 
 /** The HMAC key for client ids, derived from a server secret key. */
-export function deriveClientIdKey(secretKey: Buffer): Buffer {
+function deriveClientIdKey(secretKey: Buffer): Buffer {
   return Buffer.from(hkdfSync('sha256', secretKey, Buffer.alloc(0), HKDF_LABEL, KEY_BYTES));
 }
 

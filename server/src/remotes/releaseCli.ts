@@ -26,7 +26,7 @@ import { promptHidden } from '../terminal.js';
 import { localBuilds } from './localBuilds.js';
 import { createRemoteStore, readManifest } from './store.js';
 
-export const RELEASE_USAGE = `Usage:
+const RELEASE_USAGE = `Usage:
   pnpm release list
   pnpm release publish <remote> [--dir <build folder>]
   pnpm release canary <remote> <version> <percent>

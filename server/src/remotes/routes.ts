@@ -6,7 +6,7 @@
  *
  * Reports: one address may send REPORTS_PER_MINUTE; a report without a client id this server signed
  * is refused (403); one about a release the browser was not served answers 200 `counted: false`
- * (the registry decides, see registry.ts). One address is issued at most `clientIdsPerHour` new ids:
+ * (the registry decides, see service.ts). One address is issued at most `clientIdsPerHour` new ids:
  * beyond that GET /api/remotes still answers (bucketed by its address) but sets no cookie, and tells
  * the shell not to report (`reporting: false`).
  */
@@ -18,20 +18,20 @@ import type { Clock } from '../clock.js';
 import type { DomainHandlers } from '../http/contract.js';
 import { HttpError } from '../http/errors.js';
 import { createPerKeyLimiter } from '../http/rateLimit.js';
+import { IMMUTABLE } from '../http/security.js';
 import { createClientIds } from './clientId.js';
-import type { RemoteRegistry, Reporter } from './registry.js';
+import type { RemotesService, Reporter } from './service.js';
 import type { RemoteStore } from './store.js';
 
-export const CLIENT_COOKIE = 'nivesh_client';
+const CLIENT_COOKIE = 'nivesh_client';
 /** Browsers keep cookies at most 400 days. */
 const CLIENT_COOKIE_SECONDS = 400 * 24 * 60 * 60;
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Reports one address may send per minute (a browser sends a handful per page view). */
 const REPORTS_PER_MINUTE = 120;
 const HOUR_MS = 60 * 60 * 1000;
 
 export function remotesHandlers(deps: {
-  registry: RemoteRegistry;
+  registry: RemotesService;
   clock: Clock;
   secureCookies: boolean;
   /** The HMAC key that signs client ids (clientIdKeyFor: the same in every server process). */

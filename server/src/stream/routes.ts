@@ -7,12 +7,14 @@ import {
 } from '@nivesh/api-contract';
 import type { Session } from '../auth/service.js';
 import type { DomainHandlers } from '../http/contract.js';
-import type { TicketStore } from './tickets.js';
+import type { TickStreamService } from './service.js';
 
-export function streamHandlers(deps: { tickets: TicketStore }): DomainHandlers<Contract['stream'], Session> {
+export function streamHandlers(
+  stream: Pick<TickStreamService, 'issueTicket'>,
+): DomainHandlers<Contract['stream'], Session> {
   return {
     ticket: async ({ session, reply }) => {
-      const { ticket, expiresAt } = deps.tickets.issue(session.id);
+      const { ticket, expiresAt } = stream.issueTicket(session.id);
       // A credential: never kept by a cache.
       reply.header('cache-control', 'no-store');
       return {

@@ -39,17 +39,17 @@ import type { Config } from '../config.js';
 import { schema, type Db } from '../db/index.js';
 import { HttpError, unauthorized } from '../http/errors.js';
 import type { MarketFeed, Tick, TickHub } from '../market/feed.js';
-import type { TicketStore } from './tickets.js';
+import type { IssuedTicket, TicketStore } from './tickets.js';
 
 /** Unsent data (bytes) a socket may hold before it is dropped as too slow. */
-export const MAX_BUFFERED_BYTES = 1024 * 1024;
+const MAX_BUFFERED_BYTES = 1024 * 1024;
 /** Price stream sockets one session may hold at once (each browser tab shares one). */
 export const MAX_SOCKETS_PER_SESSION = 8;
 /** How long a dropped slow socket gets to finish closing before it is cut off. */
-export const SLOW_CLIENT_TERMINATE_MS = 2_000;
-export const HEARTBEAT_MS = 30_000;
+const SLOW_CLIENT_TERMINATE_MS = 2_000;
+const HEARTBEAT_MS = 30_000;
 /** The largest client message: a subscribe of MAX_STREAM_SYMBOLS long symbols fits easily. */
-export const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
+const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
 /** Close code (policy violation) for a socket whose session was signed out or expired. */
 export const SESSION_ENDED_CLOSE_CODE = 1008;
 
@@ -63,7 +63,7 @@ export const REFUSALS = {
   tooManySockets: `This session already has ${MAX_SOCKETS_PER_SESSION} price streams open: close another tab or window first.`,
 } as const;
 
-export interface StreamStats {
+interface StreamStats {
   /** Sockets open now. */
   connections: number;
   /** Sockets opened since the server started. */
@@ -86,6 +86,8 @@ export interface StreamStats {
 }
 
 export interface TickStreamService {
+  /** A single-use ticket that opens the stream for this session (POST /api/stream/ticket). */
+  issueTicket(sessionId: number): IssuedTicket;
   stats(): StreamStats;
   /** Options for @fastify/websocket (register it before `plugin`). */
   readonly websocketOptions: WebsocketPluginOptions;
@@ -152,7 +154,7 @@ export function activeSessionsIn(db: Db, clock: Clock) {
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-export function toStreamTick(tick: Tick): StreamTick {
+function toStreamTick(tick: Tick): StreamTick {
   const change = tick.ltp - tick.previousClose;
   return {
     symbol: tick.symbol,
@@ -516,6 +518,8 @@ export function createTickStreamService(deps: TickStreamDeps): TickStreamService
   }
 
   return {
+    issueTicket: (sessionId) => deps.tickets.issue(sessionId),
+
     stats() {
       const followed = new Set<string>();
       for (const group of groups.values()) for (const symbol of group.symbols) followed.add(symbol);

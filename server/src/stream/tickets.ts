@@ -10,7 +10,7 @@ import type { Clock } from '../clock.js';
 import { hashToken, newToken } from '../auth/tokens.js';
 
 /** Unused tickets one session may hold at once; asking for more retires its oldest. */
-export const MAX_TICKETS_PER_SESSION = 8;
+const MAX_TICKETS_PER_SESSION = 8;
 
 export interface IssuedTicket {
   ticket: string;

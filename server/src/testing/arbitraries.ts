@@ -17,7 +17,7 @@ import type { RouteDefinition } from '@nivesh/api-contract';
 // ---------------------------------------------------------------------------------------------
 
 /** What the walker needs of a zod schema (every `z.ZodType` has it). */
-export interface Schema {
+interface Schema {
   _zod: { def: unknown; optin?: 'optional' };
   safeParse(value: unknown): { success: boolean };
 }
@@ -77,7 +77,7 @@ function unwrap(schema: Schema): Schema {
 const NUL = '\u0000';
 
 /** Text that breaks things: NUL, lone surrogates, control and direction characters, huge. */
-export const nastyString: fc.Arbitrary<string> = fc.oneof(
+const nastyString: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(
     NUL,
     `a${NUL}b`,
@@ -107,7 +107,7 @@ export const nastyString: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** Numbers at and past every edge. */
-export const nastyNumber: fc.Arbitrary<number> = fc.oneof(
+const nastyNumber: fc.Arbitrary<number> = fc.oneof(
   fc.constantFrom(
     0,
     -0,
@@ -300,7 +300,7 @@ function numberArbitrary(schema: Schema): fc.Arbitrary<number> {
 export type Hints = Readonly<Record<string, readonly unknown[]>>;
 
 /** Values `schema` accepts (before refinements that span several fields). */
-export function validValue(schema: Schema, hints: Hints = {}): fc.Arbitrary<unknown> {
+function validValue(schema: Schema, hints: Hints = {}): fc.Arbitrary<unknown> {
   const def = defOf(schema);
   const valid = (inner: Schema) => validValue(inner, hints);
   switch (def.type) {
@@ -385,7 +385,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 // ---------------------------------------------------------------------------------------------
 
 /** A value of some other type than the field wants. */
-export const wrongType: fc.Arbitrary<unknown> = fc.oneof(
+const wrongType: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(null, true, false, 0, 1, '', 'x', [], {}, [1, 2], { a: 1 }, [null], [[[]]]),
   fc.jsonValue({ maxDepth: 3 }),
 );
@@ -402,7 +402,7 @@ function numberEdges(schema: Schema): number[] {
 }
 
 /** Values that `schema` should refuse (most of them do; callers check with `safeParse`). */
-export function invalidValue(schema: Schema, hints: Hints = {}, depth = 0): fc.Arbitrary<unknown> {
+function invalidValue(schema: Schema, hints: Hints = {}, depth = 0): fc.Arbitrary<unknown> {
   const def = defOf(schema);
   const valid = (inner: Schema) => validValue(inner, hints);
   const invalid = (inner: Schema, deeper: number) => invalidValue(inner, hints, deeper);
@@ -574,7 +574,7 @@ interface BodyPart extends Part {
 }
 
 /** Percent-encodes like encodeURIComponent; a lone surrogate becomes invalid UTF-8 on purpose. */
-export function encodeSegment(value: string): string {
+function encodeSegment(value: string): string {
   try {
     return encodeURIComponent(value);
   } catch {

@@ -43,6 +43,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: false,
     requestTimeoutMs: 30_000,
     sessionMaxDays: 7,
+    riskFreeRate: 0,
     ...overrides,
   };
 }
@@ -126,6 +127,13 @@ export async function setUpOperator(app: FastifyInstance, password = STRONG_PASS
   });
   if (set.statusCode !== 200) throw new Error(`set-password failed: ${set.body}`);
   return set.json<{ session_token: string }>().session_token;
+}
+
+/** Signs the operator in with the password (after `setUpOperator`); returns a new session token. */
+export async function signIn(app: FastifyInstance, password = STRONG_PASSWORD): Promise<string> {
+  const res = await send(app, 'POST', '/api/auth/login', { body: { email: OPERATOR_EMAIL, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+  return res.json<{ session_token: string }>().session_token;
 }
 
 /** What `signedInApp` fills in before the tests of its describe block run. */

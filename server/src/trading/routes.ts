@@ -6,8 +6,8 @@ import { formatRupeesShort } from '../paper/money.js';
 import type { TradingModeState } from './mode.js';
 import type { TradingService } from './service.js';
 
-export const LIMITS_UPDATED = 'Trading limits updated successfully!';
-export const PAPER_RESET_DONE = 'Paper trading account reset successfully!';
+const LIMITS_UPDATED = 'Trading limits updated successfully!';
+const PAPER_RESET_DONE = 'Paper trading account reset successfully!';
 
 function tradingModeBody(state: TradingModeState, message: string) {
   const label = TRADING_MODE_LABELS[state.mode];

@@ -8,8 +8,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiError } from '@nivesh/api-contract';
-import { IMMUTABLE } from '../remotes/routes.js';
-import { newNonce, pagePolicy } from '../http/security.js';
+import { IMMUTABLE, newNonce, pagePolicy } from '../http/security.js';
 
 const HASHED_ASSET = /\.[0-9a-f]{10}\.(js|css|woff2?|png|svg|jpe?g|webp)$/;
 

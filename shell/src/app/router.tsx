@@ -1,5 +1,6 @@
 /** The router: the public landing page and login, and every protected page inside the layout. */
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { PAGE_PATHS } from '@nivesh/api-contract';
 import { RouteErrorFallback } from '../errors/RouteErrorFallback';
 import { RemotePage } from '../remotes/RemotePage';
 import { RequireAuth } from '../auth/RequireAuth';
@@ -7,12 +8,15 @@ import { LoginRoute } from '../auth/LoginRoute';
 import { Layout } from '../layout/Layout';
 import { PAGE_ROUTES } from './routes';
 
-export const routeObjects: RouteObject[] = [
+const routeObjects: RouteObject[] = [
   {
     errorElement: <RouteErrorFallback />,
     children: [
-      { path: '/', element: <RemotePage remote="landing" module="LandingPage" label="The landing page" /> },
-      { path: '/login', element: <LoginRoute /> },
+      {
+        path: PAGE_PATHS.landing,
+        element: <RemotePage remote="landing" module="LandingPage" label="The landing page" />,
+      },
+      { path: PAGE_PATHS.login, element: <LoginRoute /> },
       {
         element: (
           <RequireAuth>
@@ -22,14 +26,7 @@ export const routeObjects: RouteObject[] = [
         children: PAGE_ROUTES.flatMap((page) =>
           [page.path, ...(page.aliases ?? [])].map((path) => ({
             path,
-            element: (
-              <RemotePage
-                key={page.path}
-                remote={page.remote}
-                module={page.module}
-                label={`The ${page.title} page`}
-              />
-            ),
+            element: <RemotePage key={page.path} {...page.renders} label={`The ${page.title} page`} />,
           })),
         ),
       },

@@ -4,7 +4,6 @@
  */
 import type { IconType } from 'react-icons';
 import {
-  LuActivity,
   LuBrain,
   LuChartCandlestick,
   LuChartLine,
@@ -19,129 +18,114 @@ import {
   LuShieldAlert,
   LuWallet,
 } from 'react-icons/lu';
-import type { RemoteName } from '@nivesh/api-contract';
+import { PAGE_PATHS, type ExposedModule, type PagePath } from '@nivesh/api-contract';
 
 export interface PageRoute {
-  path: string;
+  path: PagePath;
   /** Other paths that show the same page. */
   aliases?: string[];
   label: string;
   /** The page's own title, for messages. */
   title: string;
-  remote: RemoteName;
-  module: string;
+  /** The remote and the module it exposes that render the page (a misspelt name does not compile). */
+  renders: ExposedModule;
   icon: IconType;
 }
 
 export const PAGE_ROUTES: readonly PageRoute[] = [
   {
-    path: '/dashboard',
+    path: PAGE_PATHS.dashboard,
     label: 'Dashboard',
     title: 'Dashboard',
-    remote: 'dashboard',
-    module: 'DashboardPage',
+    renders: { remote: 'dashboard', module: 'DashboardPage' },
     icon: LuLayoutDashboard,
   },
   {
-    path: '/portfolio',
+    path: PAGE_PATHS.portfolio,
     label: 'Portfolio',
     title: 'Portfolio',
-    remote: 'dashboard',
-    module: 'PortfolioPage',
+    renders: { remote: 'dashboard', module: 'PortfolioPage' },
     icon: LuWallet,
   },
   {
-    path: '/research',
+    path: PAGE_PATHS.research,
     label: 'Research',
     title: 'Research & Analysis',
-    remote: 'dashboard',
-    module: 'ResearchPage',
+    renders: { remote: 'dashboard', module: 'ResearchPage' },
     icon: LuFlaskConical,
   },
   {
-    path: '/performance',
+    path: PAGE_PATHS.performance,
     label: 'Performance',
     title: 'Performance Analytics',
-    remote: 'trading',
-    module: 'PerformancePage',
+    renders: { remote: 'trading', module: 'PerformancePage' },
     icon: LuChartLine,
   },
   {
-    path: '/trades',
+    path: PAGE_PATHS.trades,
     label: 'Trades',
     title: 'Trading History',
-    remote: 'trading',
-    module: 'TradeHistoryPage',
+    renders: { remote: 'trading', module: 'TradeHistoryPage' },
     icon: LuHistory,
   },
   {
-    path: '/allocation',
+    path: PAGE_PATHS.allocation,
     aliases: ['/admin/allocation'],
     label: 'Daily Allocation',
     title: 'Daily Investment Allocation',
-    remote: 'dashboard',
-    module: 'AllocationPage',
+    renders: { remote: 'dashboard', module: 'AllocationPage' },
     icon: LuPiggyBank,
   },
   {
-    path: '/paper-trading',
+    path: PAGE_PATHS.paperTrading,
     label: 'Paper Trading',
     title: 'Paper Trading',
-    remote: 'trading',
-    module: 'PaperTradingPage',
+    renders: { remote: 'trading', module: 'PaperTradingPage' },
     icon: LuChartCandlestick,
   },
   {
-    path: '/risk',
+    path: PAGE_PATHS.risk,
     label: 'Risk Management',
     title: 'Risk Management',
-    remote: 'risk',
-    module: 'RiskPage',
+    renders: { remote: 'risk', module: 'RiskPage' },
     icon: LuShieldAlert,
   },
   {
-    path: '/ml-intelligence',
+    path: PAGE_PATHS.mlIntelligence,
     label: 'ML Intelligence',
     title: 'ML Intelligence',
-    remote: 'ml_ops',
-    module: 'MlIntelligencePage',
+    renders: { remote: 'ml_ops', module: 'MlIntelligencePage' },
     icon: LuBrain,
   },
   {
-    path: '/production-scaling',
+    path: PAGE_PATHS.productionScaling,
     label: 'Production Scaling',
     title: 'Production Scaling',
-    remote: 'ml_ops',
-    module: 'ProductionScalingPage',
+    renders: { remote: 'ml_ops', module: 'ProductionScalingPage' },
     icon: LuGauge,
   },
   {
-    path: '/tick-streaming',
+    path: PAGE_PATHS.tickStreaming,
     label: 'Tick Streaming',
     title: 'Tick Streaming',
-    remote: 'ml_ops',
-    module: 'TickStreamingPage',
+    renders: { remote: 'ml_ops', module: 'TickStreamingPage' },
     icon: LuRadio,
   },
   {
-    path: '/auto-scaling',
+    path: PAGE_PATHS.autoScaling,
     label: 'Auto-Scaling',
     title: 'Auto-Scaling',
-    remote: 'ml_ops',
-    module: 'AutoScalingPage',
+    renders: { remote: 'ml_ops', module: 'AutoScalingPage' },
     icon: LuServerCog,
   },
   {
-    path: '/settings',
+    path: PAGE_PATHS.settings,
     label: 'Settings',
     title: 'Settings',
-    remote: 'dashboard',
-    module: 'SettingsPage',
+    renders: { remote: 'dashboard', module: 'SettingsPage' },
     icon: LuSettings,
   },
 ];
 
 /** Where a signed-in operator lands. */
-export const HOME_PATH = '/dashboard';
-
-export const ACTIVITY_ICON = LuActivity;
+export const HOME_PATH = PAGE_PATHS.dashboard;

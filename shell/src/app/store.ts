@@ -12,7 +12,7 @@ declare module '@nivesh/api-client' {
 }
 
 /** The layout slice, injected into the shared root reducer. */
-export const injectedLayout = layoutSlice.injectInto(rootReducer);
+const injectedLayout = layoutSlice.injectInto(rootReducer);
 export const { selectSidebarOpen } = injectedLayout.selectors;
 
 export function createShellStore() {

@@ -1,6 +1,7 @@
 /** /login and protected routes around the login screen (specification part 1, sections 2 and 6). */
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { contract } from '@nivesh/api-contract';
 import { makeStore, sessionRestoring } from '@nivesh/api-client';
 import { renderWithProviders, setupServer } from '@nivesh/api-client/testing';
 import { LoginRoute } from './LoginRoute';
@@ -18,7 +19,7 @@ jest.setTimeout(20_000);
 
 const server = setupServer(
   authConfig(),
-  recordingPost('/api/auth/login', () => signedInAnswer('Login successful')).handler,
+  recordingPost(contract.auth.login, () => signedInAnswer('Login successful')).handler,
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

@@ -6,9 +6,8 @@ import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { selectSession, useAppSelector } from '@nivesh/api-client';
 import { FullScreenLoading } from '@nivesh/ui';
+import { HOME_PATH } from '../app/routes';
 import { LoginScreen, SETUP_LINK_PARAM } from './LoginScreen/LoginScreen';
-
-const HOME = '/dashboard';
 
 export function LoginRoute() {
   const { isLoading, isAuthenticated } = useAppSelector(selectSession);
@@ -20,6 +19,6 @@ export function LoginRoute() {
   if (wanted && !shown) setShown(true);
 
   if (isLoading) return <FullScreenLoading label="Loading..." />;
-  if (isAuthenticated && !wanted && !shown) return <Navigate to={HOME} replace />;
-  return <LoginScreen redirectTo={HOME} />;
+  if (isAuthenticated && !wanted && !shown) return <Navigate to={HOME_PATH} replace />;
+  return <LoginScreen redirectTo={HOME_PATH} />;
 }

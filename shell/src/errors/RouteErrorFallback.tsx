@@ -4,8 +4,9 @@
  */
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { Button, Center, Code, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { PAGE_PATHS } from '@nivesh/api-contract';
 
-export function describeRouteError(error: unknown): string {
+function describeRouteError(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
   if (error instanceof Error) return error.message;
   if (typeof error === 'string') return error;
@@ -27,7 +28,7 @@ export function RouteErrorFallback() {
         <Text color="fg.muted">The page you asked for could not be shown.</Text>
         <HStack>
           <Button asChild colorPalette="brand">
-            <a href="/dashboard">Go to the dashboard</a>
+            <a href={PAGE_PATHS.dashboard}>Go to the dashboard</a>
           </Button>
           <Button variant="outline" onClick={() => window.location.reload()}>
             Reload

@@ -6,9 +6,11 @@
  */
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { init } from '@module-federation/enhanced/runtime';
-import { http, HttpResponse, setupServer } from '@nivesh/api-client/testing';
+import { contract } from '@nivesh/api-contract';
+import { makeTradingMode } from '@nivesh/api-contract/testing';
+import { HttpResponse, mockRoute, setupServer } from '@nivesh/api-client/testing';
 import { loadRemoteCatalogue } from '../remotes/remoteRegistry';
-import { defaultHandlers, openSidebar, PAGE_TEXT, renderLayout, tradingModeBody } from './layoutTestSupport';
+import { defaultHandlers, openSidebar, PAGE_TEXT, renderLayout } from './layoutTestSupport';
 
 configure({ asyncUtilTimeout: 5000 });
 jest.setTimeout(30_000);
@@ -196,7 +198,7 @@ describe('the version label', () => {
 
 describe('real-money mode', () => {
   it("shows the 'LIVE TRADING ACTIVE' banner in live mode", async () => {
-    server.use(http.get('/api/trading/mode', () => HttpResponse.json(tradingModeBody('live'))));
+    server.use(mockRoute(contract.trading.getMode, () => makeTradingMode('live')));
     renderLayout();
     expect(await screen.findByText('LIVE TRADING ACTIVE')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent(

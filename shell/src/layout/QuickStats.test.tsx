@@ -3,8 +3,9 @@
  * figures and colours, the disconnected state with Retry, and a failure answer's text.
  */
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import { errorBody, http, HttpResponse, setupServer } from '@nivesh/api-client/testing';
-import type { QuickStats } from '@nivesh/api-contract';
+import { contract, type QuickStats } from '@nivesh/api-contract';
+import { portfolioApi } from '@nivesh/api-client';
+import { HttpResponse, mockRoute, mockRouteError, setupServer } from '@nivesh/api-client/testing';
 import { winRateTone } from './QuickStats';
 import {
   defaultHandlers,
@@ -27,7 +28,7 @@ function block() {
 }
 
 async function renderStats(stats?: Partial<QuickStats>) {
-  if (stats) server.use(http.get('/api/quick-stats', () => HttpResponse.json(quickStatsBody(stats))));
+  if (stats) server.use(mockRoute(contract.portfolio.quickStats, () => quickStatsBody(stats)));
   const rendered = renderLayout();
   await openSidebar(rendered.user);
   return rendered;
@@ -60,7 +61,7 @@ describe('the quick stats block', () => {
       answer = resolve;
     });
     server.use(
-      http.get('/api/quick-stats', async () => {
+      mockRoute(contract.portfolio.quickStats, async () => {
         await answered;
         return HttpResponse.json(quickStatsBody());
       }),
@@ -110,7 +111,7 @@ describe('the quick stats block', () => {
   it("when the server answers 503 shows 'Disconnected from data source' / 'No data available', and Retry fetches again", async () => {
     let calls = 0;
     server.use(
-      http.get('/api/quick-stats', () => {
+      mockRoute(contract.portfolio.quickStats, () => {
         calls += 1;
         return calls === 1
           ? notConnected('portfolio')
@@ -132,25 +133,53 @@ describe('the quick stats block', () => {
   });
 
   it('is disconnected when the server cannot be reached', async () => {
-    server.use(http.get('/api/quick-stats', () => HttpResponse.error()));
+    server.use(mockRoute(contract.portfolio.quickStats, () => HttpResponse.error()));
     await renderStats();
     expect(await within(block()).findByText('Disconnected from data source')).toBeInTheDocument();
     expect(within(block()).getByRole('button', { name: /Retry/ })).toBeInTheDocument();
   });
 
   it("shows the error of a failed answer, or 'Failed to fetch stats' when it has none", async () => {
-    server.use(
-      http.get('/api/quick-stats', () =>
-        HttpResponse.json(errorBody('Stats store is locked'), { status: 500 }),
-      ),
-    );
+    server.use(mockRouteError(contract.portfolio.quickStats, 500, 'Stats store is locked'));
     const first = await renderStats();
     expect(await within(block()).findByText('Stats store is locked')).toBeInTheDocument();
     expect(within(block()).getByText('Disconnected from data source')).toBeInTheDocument();
     first.unmount();
 
-    server.use(http.get('/api/quick-stats', () => HttpResponse.json({ success: false }, { status: 500 })));
+    server.use(
+      mockRoute(contract.portfolio.quickStats, () => HttpResponse.json({ success: false }, { status: 500 })),
+    );
     await renderStats();
     expect(await within(block()).findByText('Failed to fetch stats')).toBeInTheDocument();
+  });
+});
+
+describe('the quick stats block after a failed poll (the one stale-data rule)', () => {
+  it('keeps the last figures, marked stale with their age, and says it is disconnected', async () => {
+    let calls = 0;
+    server.use(
+      mockRoute(contract.portfolio.quickStats, () => {
+        calls += 1;
+        return calls === 1
+          ? HttpResponse.json(quickStatsBody({ active_positions: 7 }))
+          : notConnected('portfolio');
+      }),
+    );
+    const { store } = await renderStats();
+    await waitFor(() => expect(figure('Active Positions')).toHaveTextContent('7'));
+
+    // What the 30 s poll does: fetch again.
+    const poll = store.dispatch(
+      portfolioApi.endpoints.quickStats.initiate(undefined, { forceRefetch: true }),
+    );
+    await poll;
+    poll.unsubscribe();
+
+    expect(await within(block()).findByText('Stale · updated just now')).toBeInTheDocument();
+    expect(figure('Active Positions')).toHaveTextContent('7');
+    expect(within(block()).getByText('Disconnected')).toBeInTheDocument();
+    expect(block()).toHaveAttribute('data-state', 'disconnected');
+    expect(within(block()).queryByText('No data available')).not.toBeInTheDocument();
+    expect(within(block()).getByRole('button', { name: /Retry/ })).toBeInTheDocument();
   });
 });

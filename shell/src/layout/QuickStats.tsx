@@ -1,14 +1,21 @@
 /**
  * The sidebar's quick stats (GET /api/quick-stats, polled every 30 s; specification part 2,
  * sections 2, 4 and 7): connecting on the first load, connected with figures, or disconnected
- * (503, no answer, or any failure) with Retry. A failed poll hides the last figures rather than
- * showing them as if they were current.
+ * (503, no answer, or any failure) with Retry. After a failed poll the last figures stay, marked
+ * stale with their age (the one query-state rule of @nivesh/api-client).
  */
 import type { ReactNode } from 'react';
 import { Badge, Box, Button, HStack, Icon, Spinner, Stack, Text } from '@chakra-ui/react';
 import { LuRefreshCw, LuWifiOff } from 'react-icons/lu';
-import { isDisconnected, serverMessage, useQuickStatsQuery } from '@nivesh/api-client';
-import { Eyebrow, formatNumber, formatPercent } from '@nivesh/ui';
+import { combinedStatus, queryView, serverMessage, useQuickStatsQuery } from '@nivesh/api-client';
+import {
+  Eyebrow,
+  formatNumber,
+  formatPercent,
+  ServiceStatusBadge,
+  StaleNotice,
+  type ServiceStatus,
+} from '@nivesh/ui';
 
 export type WinRateTone = 'green' | 'yellow' | 'red';
 
@@ -19,24 +26,22 @@ export function winRateTone(winRate: number): WinRateTone {
   return 'red';
 }
 
-type ConnectionState = 'connecting' | 'connected' | 'disconnected';
-
-const STATE_LABEL: Record<ConnectionState, string> = {
-  connecting: 'Connecting...',
-  connected: 'Connected',
-  disconnected: 'Disconnected',
-};
-
-const STATE_COLOR: Record<ConnectionState, string> = {
-  connecting: 'yellow.solid',
-  connected: 'green.solid',
-  disconnected: 'red.solid',
+/** The block's data-state: the specification's connecting, connected or disconnected. */
+const BLOCK_STATE: Record<ServiceStatus, 'connecting' | 'connected' | 'disconnected'> = {
+  checking: 'connecting',
+  connected: 'connected',
+  disconnected: 'disconnected',
+  error: 'disconnected',
+  warning: 'disconnected',
 };
 
 export function QuickStats() {
-  const { data, error, isError, isFetching, refetch } = useQuickStatsQuery();
-  const state: ConnectionState = isError ? 'disconnected' : data ? 'connected' : 'connecting';
-  const stats = state === 'connected' ? data?.data : undefined;
+  const query = useQuickStatsQuery();
+  const view = queryView(query);
+  // Any failed poll is disconnected here, whatever the failure (part 2, section 4).
+  const status: ServiceStatus = view.failure ? 'disconnected' : combinedStatus([view]);
+  const state = BLOCK_STATE[status];
+  const stats = view.data?.data;
 
   return (
     <Box
@@ -53,47 +58,46 @@ export function QuickStats() {
     >
       <HStack justify="space-between" mb="2">
         <Eyebrow>Quick stats</Eyebrow>
-        <HStack gap="1.5" role="status" aria-label={`Data connection: ${STATE_LABEL[state]}`}>
-          <Box boxSize="2" rounded="full" bg={STATE_COLOR[state]} />
-          <Text textStyle="xs" color="fg.muted">
-            {STATE_LABEL[state]}
-          </Text>
-        </HStack>
+        <ServiceStatusBadge status={status} subject="Data connection" />
       </HStack>
 
-      {state === 'connecting' && (
+      {view.state === 'loading' && (
         <HStack gap="2" py="2" color="fg.muted">
           <Spinner size="xs" />
           <Text textStyle="sm">Loading stats...</Text>
         </HStack>
       )}
 
-      {state === 'disconnected' && (
+      {view.failure && (
         <Stack gap="1.5" py="1">
-          <HStack gap="2" align="flex-start">
-            <Icon as={LuWifiOff} boxSize="4" color="fg.muted" mt="0.5" flexShrink={0} />
-            <Stack gap="0">
-              <Text textStyle="sm" fontWeight="medium">
-                Disconnected from data source
-              </Text>
-              <Text textStyle="xs" color="fg.muted">
-                No data available
-              </Text>
-            </Stack>
-          </HStack>
+          {view.state === 'stale' ? (
+            <StaleNotice updatedAt={view.updatedAt} />
+          ) : (
+            <HStack gap="2" align="flex-start">
+              <Icon as={LuWifiOff} boxSize="4" color="fg.muted" mt="0.5" flexShrink={0} />
+              <Stack gap="0">
+                <Text textStyle="sm" fontWeight="medium">
+                  Disconnected from data source
+                </Text>
+                <Text textStyle="xs" color="fg.muted">
+                  No data available
+                </Text>
+              </Stack>
+            </HStack>
+          )}
           {/* An answer that reports a failure (not "not connected") says what failed. */}
-          {!isDisconnected(error) && (
+          {view.failure === 'error' && (
             <Text textStyle="xs" color="red.fg">
-              {serverMessage(error) ?? 'Failed to fetch stats'}
+              {serverMessage(view.error) ?? 'Failed to fetch stats'}
             </Text>
           )}
           <Button
             size="xs"
             variant="outline"
             alignSelf="flex-start"
-            loading={isFetching}
+            loading={view.fetching}
             loadingText="Retrying"
-            onClick={() => void refetch()}
+            onClick={() => void query.refetch()}
           >
             <LuRefreshCw /> Retry
           </Button>

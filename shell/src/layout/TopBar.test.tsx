@@ -3,17 +3,11 @@
  * P&L (or '--' when the data source is not connected), the user menu and Sign Out, colour mode.
  */
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse, setupServer, type RenderOptions } from '@nivesh/api-client/testing';
+import { contract, type MarketPhase, type User } from '@nivesh/api-contract';
+import { makeMarketStatus } from '@nivesh/api-contract/testing';
+import { HttpResponse, mockRoute, type RenderOptions, setupServer } from '@nivesh/api-client/testing';
 import type { UserEvent } from '@testing-library/user-event';
-import type { MarketPhase, User } from '@nivesh/api-contract';
-import {
-  defaultHandlers,
-  holdingsBody,
-  marketStatusBody,
-  overviewBody,
-  PAGE_TEXT,
-  renderLayout,
-} from './layoutTestSupport';
+import { defaultHandlers, holdingsBody, overviewBody, PAGE_TEXT, renderLayout } from './layoutTestSupport';
 
 configure({ asyncUtilTimeout: 5000 });
 jest.setTimeout(30_000);
@@ -57,7 +51,7 @@ describe('market status', () => {
   it.each<MarketPhase>(['CLOSED', 'PRE_OPEN', 'POST_CLOSE'])(
     "shows an inactive dot and 'Market Closed' when the phase is %s",
     async (phase) => {
-      server.use(http.get('/api/market/status', () => HttpResponse.json(marketStatusBody(phase))));
+      server.use(mockRoute(contract.market.status, () => makeMarketStatus(phase)));
       await renderBar();
       const status = screen.getByTestId('market-status');
       await waitFor(() => expect(status).toHaveTextContent('Market Closed'));
@@ -66,7 +60,7 @@ describe('market status', () => {
   );
 
   it('does not claim open or closed when the status cannot be read', async () => {
-    server.use(http.get('/api/market/status', () => HttpResponse.error()));
+    server.use(mockRoute(contract.market.status, () => HttpResponse.error()));
     await renderBar();
     const status = screen.getByTestId('market-status');
     await waitFor(() => expect(status).toHaveTextContent('Market status unavailable'));
@@ -77,7 +71,7 @@ describe('market status', () => {
 describe('portfolio value and daily P&L', () => {
   it('shows rupees in en-IN format and a gain with a plus sign in green', async () => {
     server.use(
-      http.get('/api/portfolio/overview', () =>
+      mockRoute(contract.portfolio.overview, () =>
         HttpResponse.json(
           overviewBody({ portfolio_value: 1234567, day_change: 4321.4, day_change_percent: 0.35 }),
         ),
@@ -92,8 +86,8 @@ describe('portfolio value and daily P&L', () => {
 
   it('shows a loss with a minus sign in red', async () => {
     server.use(
-      http.get('/api/portfolio/overview', () =>
-        HttpResponse.json(overviewBody({ day_change: -25000, day_change_percent: -2.1 })),
+      mockRoute(contract.portfolio.overview, () =>
+        overviewBody({ day_change: -25000, day_change_percent: -2.1 }),
       ),
     );
     await renderBar();
@@ -104,9 +98,7 @@ describe('portfolio value and daily P&L', () => {
 
   it('shows no change as +₹0 (plus sign for non-negative)', async () => {
     server.use(
-      http.get('/api/portfolio/overview', () =>
-        HttpResponse.json(overviewBody({ day_change: 0, day_change_percent: 0 })),
-      ),
+      mockRoute(contract.portfolio.overview, () => overviewBody({ day_change: 0, day_change_percent: 0 })),
     );
     await renderBar();
     const pnl = (await within(figure('Daily P&L')).findByText('+₹0')).parentElement;
@@ -116,12 +108,12 @@ describe('portfolio value and daily P&L', () => {
   it('moves both figures with the live price of a held symbol', async () => {
     const asOf = '2026-03-02T05:00:00.000Z';
     server.use(
-      http.get('/api/portfolio/overview', () =>
+      mockRoute(contract.portfolio.overview, () =>
         HttpResponse.json(
           overviewBody({ portfolio_value: 1234567, day_change: 4321, day_change_percent: 0.35, as_of: asOf }),
         ),
       ),
-      http.get('/api/portfolio/holdings', () =>
+      mockRoute(contract.portfolio.holdings, () =>
         HttpResponse.json(
           holdingsBody([
             {
@@ -173,7 +165,7 @@ describe('portfolio value and daily P&L', () => {
   });
 
   it("shows '--' when the server cannot be reached", async () => {
-    server.use(http.get('/api/portfolio/overview', () => HttpResponse.error()));
+    server.use(mockRoute(contract.portfolio.overview, () => HttpResponse.error()));
     await renderBar();
     await waitFor(() =>
       expect(within(figure('Portfolio Value')).getByText('--')).toHaveAttribute(
@@ -211,7 +203,7 @@ describe('the user menu', () => {
   it('Sign Out calls POST /api/auth/logout, clears the session and lands on /login', async () => {
     let loggedOut = 0;
     server.use(
-      http.post('/api/auth/logout', () => {
+      mockRoute(contract.auth.logout, () => {
         loggedOut += 1;
         return HttpResponse.json({ success: true, message: 'Signed out' });
       }),

@@ -9,16 +9,24 @@ import type { ReactNode } from 'react';
 import { Avatar, Box, Flex, HStack, IconButton, Menu, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useNavigate } from 'react-router-dom';
 import { LuChevronDown, LuLogOut, LuMenu, LuMoon, LuSettings, LuSun, LuTrendingUp } from 'react-icons/lu';
-import type { MarketStatusResponse, User } from '@nivesh/api-contract';
+import { PAGE_PATHS, type MarketStatusResponse, type User } from '@nivesh/api-contract';
 import {
   logout,
+  queryView,
   selectUser,
   useAppDispatch,
   useAppSelector,
   useLivePortfolio,
   useMarketStatusQuery,
 } from '@nivesh/api-client';
-import { Eyebrow, formatIstDateTime, formatPercent, formatRupees, useColorMode } from '@nivesh/ui';
+import {
+  Eyebrow,
+  formatIstDateTime,
+  formatPercent,
+  formatRupees,
+  StaleNotice,
+  useColorMode,
+} from '@nivesh/ui';
 import { SIDEBAR_ID } from './Sidebar';
 
 export interface TopBarProps {
@@ -79,8 +87,11 @@ function marketDetail(status: MarketStatusResponse): string {
 
 /** The active/inactive dot and 'Market Open' / 'Market Closed'; 'OPEN' means open and active. */
 function MarketStatus() {
-  const { data, isLoading, isError } = useMarketStatusQuery();
-  const known = Boolean(data) && !isError;
+  const view = queryView(useMarketStatusQuery());
+  const data = view.data;
+  const isLoading = view.state === 'loading';
+  // Open or closed is a claim about now: an answer that could not be refreshed is not shown.
+  const known = view.state === 'ready';
   const open = known && data?.status === 'OPEN';
   const label = isLoading
     ? 'Checking market...'
@@ -133,7 +144,8 @@ const NOT_CONNECTED = 'Data source not connected';
 /** Portfolio Value and Daily P&L, rupees en-IN; P&L signed, green for gains and red for losses. */
 function PortfolioFigures() {
   const { overview, overviewQuery } = useLivePortfolio();
-  const isLoading = overviewQuery.isLoading;
+  const view = queryView(overviewQuery);
+  const isLoading = view.state === 'loading';
   const change = overview?.day_change;
   return (
     <HStack
@@ -165,6 +177,7 @@ function PortfolioFigures() {
           <NotConnected />
         )}
       </Figure>
+      {view.state === 'stale' && <StaleNotice updatedAt={view.updatedAt} />}
     </HStack>
   );
 }
@@ -218,7 +231,7 @@ function ColorModeButton() {
 }
 
 /** Name, else username, else 'User'; email, else 'Trading Account'. */
-export function userLabels(user: User | null): { name: string; detail: string } {
+function userLabels(user: User | null): { name: string; detail: string } {
   return {
     name: user?.name || user?.username || 'User',
     detail: user?.email || 'Trading Account',
@@ -233,12 +246,12 @@ function UserMenu() {
 
   async function signOut() {
     await dispatch(logout());
-    navigate('/login');
+    navigate(PAGE_PATHS.login);
   }
 
   function onSelect(value: string) {
-    if (value === 'market-insights') navigate('/');
-    else if (value === 'settings') navigate('/settings');
+    if (value === 'market-insights') navigate(PAGE_PATHS.landing);
+    else if (value === 'settings') navigate(PAGE_PATHS.settings);
     else if (value === 'sign-out') void signOut();
   }
 

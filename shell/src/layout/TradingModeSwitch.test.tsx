@@ -5,7 +5,9 @@
  * of the shell (top bar, quick stats) refetched as soon as the mode changes.
  */
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
-import { errorBody, http, HttpResponse, setupServer } from '@nivesh/api-client/testing';
+import { contract } from '@nivesh/api-contract';
+import { makeTradingMode } from '@nivesh/api-contract/testing';
+import { HttpResponse, mockRoute, mockRouteError, setupServer } from '@nivesh/api-client/testing';
 import { toaster } from '@nivesh/ui';
 import {
   defaultHandlers,
@@ -13,7 +15,6 @@ import {
   overviewBody,
   quickStatsBody,
   renderLayout,
-  tradingModeBody,
 } from './layoutTestSupport';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -35,12 +36,12 @@ function modeServer(initial: 'live' | 'paper') {
   const posted: unknown[] = [];
   const state = { mode: initial };
   server.use(
-    http.get('/api/trading/mode', () => HttpResponse.json(tradingModeBody(state.mode))),
-    http.post('/api/trading/mode', async ({ request }) => {
+    mockRoute(contract.trading.getMode, () => makeTradingMode(state.mode)),
+    mockRoute(contract.trading.setMode, async ({ request }) => {
       const body = (await request.json()) as { mode: 'live' | 'paper' };
       posted.push(body);
       state.mode = body.mode;
-      return HttpResponse.json(tradingModeBody(state.mode));
+      return HttpResponse.json(makeTradingMode(state.mode));
     }),
   );
   return { posted, state };
@@ -116,15 +117,15 @@ describe('the trading-mode switch', () => {
     const { state } = modeServer('paper');
     // The paper and the live account answer with different figures, as the server does.
     server.use(
-      http.get('/api/portfolio/overview', () =>
+      mockRoute(contract.portfolio.overview, () =>
         HttpResponse.json(
           state.mode === 'live'
             ? overviewBody({ portfolio_value: 250000, day_change: -1500, trading_mode: 'live' })
             : overviewBody({ portfolio_value: 1000000, day_change: 0 }),
         ),
       ),
-      http.get('/api/quick-stats', () =>
-        HttpResponse.json(quickStatsBody({ active_positions: state.mode === 'live' ? 9 : 2 })),
+      mockRoute(contract.portfolio.quickStats, () =>
+        quickStatsBody({ active_positions: state.mode === 'live' ? 9 : 2 }),
       ),
     );
     const { user } = await renderSwitch();
@@ -164,11 +165,11 @@ describe('the trading-mode switch', () => {
     });
     let mode: 'live' | 'paper' = 'live';
     server.use(
-      http.get('/api/trading/mode', () => HttpResponse.json(tradingModeBody(mode))),
-      http.post('/api/trading/mode', async () => {
+      mockRoute(contract.trading.getMode, () => makeTradingMode(mode)),
+      mockRoute(contract.trading.setMode, async () => {
         await answered;
         mode = 'paper';
-        return HttpResponse.json(tradingModeBody('paper'));
+        return HttpResponse.json(makeTradingMode('paper'));
       }),
     );
     const { user } = renderLayout();
@@ -187,7 +188,7 @@ describe('the trading-mode switch', () => {
   it("shows the server's sentence in the switch when Upstox refuses the token, and keeps paper mode", async () => {
     const refusal =
       'Upstox refused the access token (UDAPI100050), so live trading was not switched on. Update the Upstox access token in Settings › Data Sources.';
-    server.use(http.post('/api/trading/mode', () => HttpResponse.json(errorBody(refusal), { status: 409 })));
+    server.use(mockRouteError(contract.trading.setMode, 409, refusal));
     const { user } = await renderSwitch();
     await confirmReal(user);
 
@@ -202,9 +203,7 @@ describe('the trading-mode switch', () => {
   it("shows the server's 503 sentence when Upstox cannot be asked", async () => {
     const unreachable =
       'Live trading was not switched on: the access token could not be checked with Upstox. Upstox did not answer. Paper trading continues; try again in a moment.';
-    server.use(
-      http.post('/api/trading/mode', () => HttpResponse.json(errorBody(unreachable), { status: 503 })),
-    );
+    server.use(mockRouteError(contract.trading.setMode, 503, unreachable));
     const { user } = await renderSwitch();
     await confirmReal(user);
 
@@ -214,8 +213,8 @@ describe('the trading-mode switch', () => {
 
   it("says 'Error: Could not change trading mode.' when the server cannot be reached", async () => {
     server.use(
-      http.get('/api/trading/mode', () => HttpResponse.json(tradingModeBody('live'))),
-      http.post('/api/trading/mode', () => HttpResponse.error()),
+      mockRoute(contract.trading.getMode, () => makeTradingMode('live')),
+      mockRoute(contract.trading.setMode, () => HttpResponse.error()),
     );
     const { user } = renderLayout();
     await openSidebar(user);
@@ -230,11 +229,7 @@ describe('the trading-mode switch', () => {
   });
 
   it("says 'Failed to change trading mode. Please try again.' when the server fails without a sentence", async () => {
-    server.use(
-      http.post('/api/trading/mode', () =>
-        HttpResponse.json(errorBody('Internal server error'), { status: 500 }),
-      ),
-    );
+    server.use(mockRouteError(contract.trading.setMode, 500, 'Internal server error'));
     const { user } = await renderSwitch();
     await confirmReal(user);
 
@@ -245,9 +240,7 @@ describe('the trading-mode switch', () => {
   });
 
   it('is disabled and says so when the current mode cannot be read', async () => {
-    server.use(
-      http.get('/api/trading/mode', () => HttpResponse.json(errorBody('Internal error'), { status: 500 })),
-    );
+    server.use(mockRouteError(contract.trading.getMode, 500, 'Internal error'));
     const { user } = renderLayout();
     await openSidebar(user);
     expect(await screen.findByText('Mode unavailable')).toBeInTheDocument();

@@ -7,7 +7,7 @@ import { useId, useState } from 'react';
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { currentCatalogue } from '../remotes/remoteRegistry';
 
-export const VERSION_LABEL = 'v1.0';
+const VERSION_LABEL = 'v1.0';
 
 export function VersionLabel() {
   const [shown, setShown] = useState(false);

@@ -20,4 +20,4 @@ export const layoutSlice = createSlice({
   },
 });
 
-export const { sidebarOpened, sidebarClosed, sidebarToggled } = layoutSlice.actions;
+export const { sidebarClosed, sidebarToggled } = layoutSlice.actions;

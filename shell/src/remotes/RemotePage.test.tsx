@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse, renderWithProviders, setupServer } from '@nivesh/api-client/testing';
+import { contract } from '@nivesh/api-contract';
+import { HttpResponse, mockRoute, renderWithProviders, setupServer } from '@nivesh/api-client/testing';
 import { RemotePage } from './RemotePage';
 import { RemoteUnavailableError, type loadRemoteModule } from './remoteRegistry';
 
@@ -21,7 +22,7 @@ const loaded = (page: () => unknown, version = '1.0.0+stable', channel: 'stable'
 
 const failures: unknown[] = [];
 const server = setupServer(
-  http.post('/api/remotes/:name/failures', async ({ request, params }) => {
+  mockRoute(contract.remotes.reportFailure, async ({ request, params }) => {
     failures.push({ remote: params['name'], ...((await request.json()) as object) });
     return HttpResponse.json({ success: true, rolled_back: false });
   }),

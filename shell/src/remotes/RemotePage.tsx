@@ -14,7 +14,7 @@ import {
   type ReactNode,
 } from 'react';
 import { Box, Button, Code, Heading, Stack, Text } from '@chakra-ui/react';
-import type { RemoteName } from '@nivesh/api-contract';
+import type { ExposedModule } from '@nivesh/api-contract';
 import { PageLoading } from '@nivesh/ui';
 import {
   fallBackToStable,
@@ -37,7 +37,7 @@ interface BoundaryState {
 }
 
 /** What the route shows when its remote failed to load or its page threw. */
-export function RemoteFailure({ label, error, onRetry }: { label: string; error: Error; onRetry(): void }) {
+function RemoteFailure({ label, error, onRetry }: { label: string; error: Error; onRetry(): void }) {
   const loadFailed = error instanceof RemoteUnavailableError;
   return (
     <Box
@@ -71,7 +71,7 @@ export function RemoteFailure({ label, error, onRetry }: { label: string; error:
   );
 }
 
-export class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   override state: BoundaryState = { error: null };
 
   static getDerivedStateFromError(error: Error): BoundaryState {
@@ -89,15 +89,13 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState>
   }
 }
 
-export interface RemotePageProps {
-  remote: RemoteName;
-  /** The exposed module, without './' (for example `RiskPage`). */
-  module: string;
+/** The remote and the module it exposes, without './' (for example `risk` and `RiskPage`). */
+export type RemotePageProps = ExposedModule & {
   /** The page's name, for messages. */
   label: string;
   /** Test seam: how the module is loaded (the Module Federation runtime by default). */
   load?: typeof loadRemoteModule;
-}
+};
 
 type Loaded = Omit<LoadedRemoteModule<unknown>, 'module'>;
 

@@ -5,8 +5,9 @@
  * reports as the shell's own pages. Before (the standalone harness) it fails for the fallback.
  */
 import { init, loadRemote } from '@module-federation/enhanced/runtime';
+import { contract } from '@nivesh/api-contract';
 import { loadRemoteModule, RemoteLoaderMissingError } from '@nivesh/api-client';
-import { http, HttpResponse, setupServer } from '@nivesh/api-client/testing';
+import { HttpResponse, mockRoute, setupServer } from '@nivesh/api-client/testing';
 import { loadRemoteCatalogue } from './remoteRegistry';
 
 // The module a remote's build would serve; jest has no remote to fetch it from.
@@ -19,27 +20,25 @@ const federationLoad = jest.mocked(loadRemote);
 const STABLE = '1.0.0+stable';
 const reports: unknown[] = [];
 const server = setupServer(
-  http.get('/api/remotes', () =>
-    HttpResponse.json({
-      success: true,
-      remotes: [
-        {
-          name: 'risk',
-          version: STABLE,
-          entry: `/remotes/risk/${STABLE}/mf-manifest.json`,
-          exposes: ['RiskPage', 'RiskSettings'],
-          channel: 'stable',
-          fallback: null,
-        },
-      ],
-      missing: ['landing', 'dashboard', 'trading', 'ml_ops'],
-    }),
-  ),
-  http.post('/api/remotes/:name/loads', async ({ request, params }) => {
+  mockRoute(contract.remotes.list, () => ({
+    success: true,
+    remotes: [
+      {
+        name: 'risk',
+        version: STABLE,
+        entry: `/remotes/risk/${STABLE}/mf-manifest.json`,
+        exposes: ['RiskPage', 'RiskSettings'],
+        channel: 'stable',
+        fallback: null,
+      },
+    ],
+    missing: ['landing', 'dashboard', 'trading', 'ml_ops'],
+  })),
+  mockRoute(contract.remotes.reportLoad, async ({ request, params }) => {
     reports.push({ load: params['name'], ...((await request.json()) as object) });
     return HttpResponse.json({ success: true, counted: true });
   }),
-  http.post('/api/remotes/:name/failures', async ({ request, params }) => {
+  mockRoute(contract.remotes.reportFailure, async ({ request, params }) => {
     reports.push({ failure: params['name'], ...((await request.json()) as object) });
     return HttpResponse.json({ success: true, counted: true, rolled_back: false });
   }),

@@ -1,5 +1,6 @@
 import { init } from '@module-federation/enhanced/runtime';
-import { http, HttpResponse, setupServer } from '@nivesh/api-client/testing';
+import { contract } from '@nivesh/api-contract';
+import { HttpResponse, mockRoute, setupServer } from '@nivesh/api-client/testing';
 import { canaryFallbackPlugin, catalogueEntry, loadRemoteCatalogue } from './remoteRegistry';
 
 const CANARY = '1.0.0+canary';
@@ -9,24 +10,22 @@ const reports: unknown[] = [];
 /** What GET /api/remotes says about this browser's reports. */
 let reporting = true;
 const server = setupServer(
-  http.get('/api/remotes', () =>
-    HttpResponse.json({
-      success: true,
-      remotes: [
-        {
-          name: 'risk',
-          version: CANARY,
-          entry: `/remotes/risk/${CANARY}/mf-manifest.json`,
-          exposes: ['RiskPage'],
-          channel: 'canary',
-          fallback: { version: STABLE, entry: `/remotes/risk/${STABLE}/mf-manifest.json` },
-        },
-      ],
-      missing: ['landing', 'dashboard', 'trading', 'ml_ops'],
-      reporting,
-    }),
-  ),
-  http.post('/api/remotes/:name/failures', async ({ request, params }) => {
+  mockRoute(contract.remotes.list, () => ({
+    success: true,
+    remotes: [
+      {
+        name: 'risk',
+        version: CANARY,
+        entry: `/remotes/risk/${CANARY}/mf-manifest.json`,
+        exposes: ['RiskPage'],
+        channel: 'canary',
+        fallback: { version: STABLE, entry: `/remotes/risk/${STABLE}/mf-manifest.json` },
+      },
+    ],
+    missing: ['landing', 'dashboard', 'trading', 'ml_ops'],
+    reporting,
+  })),
+  mockRoute(contract.remotes.reportFailure, async ({ request, params }) => {
     reports.push({ remote: params['name'], ...((await request.json()) as object) });
     return HttpResponse.json({ success: true, counted: true, rolled_back: false });
   }),

@@ -10,7 +10,7 @@ import { formatRupees, Panel } from '@nivesh/ui';
 import type { AllocationDraft } from './allocationForm';
 
 /** 1.5 -> '1.5%', 2 -> '2.0%'. */
-export function percentText(value: number): string {
+function percentText(value: number): string {
   return `${value.toFixed(1)}%`;
 }
 

@@ -1,9 +1,8 @@
 /** AI Recommendation tab: the AI's allocation for today, its confidence, risk view and reasoning. */
 import { Badge, Button, List, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { LuSparkles } from 'react-icons/lu';
-import { errorMessage, isDisconnected, useAiAllocationRecommendationQuery } from '@nivesh/api-client';
-import { formatIstDateTime, formatNumber, formatRupees, Panel, StatCard, Unavailable } from '@nivesh/ui';
-import { readyData } from '../queryState/loadState';
+import { queryView, useAiAllocationRecommendationQuery } from '@nivesh/api-client';
+import { formatIstDateTime, formatNumber, formatRupees, Panel, QueryNotice, StatCard } from '@nivesh/ui';
 import { ALLOCATION_UNAVAILABLE_TEXT } from './allocationForm';
 
 const RISK_PALETTE = { Low: 'green', Medium: 'orange', High: 'red' } as const;
@@ -15,20 +14,18 @@ export function AiRecommendationTab({
   aiEnabled: boolean | undefined;
   onUseAi: () => void;
 }) {
-  const query = useAiAllocationRecommendationQuery();
-  const recommendation = readyData(query)?.data;
+  const view = queryView(useAiAllocationRecommendationQuery(), 'The allocation service did not answer.');
+  const recommendation = view.data?.data;
 
-  if (query.isError) {
+  if (view.state === 'unavailable' || view.state === 'error') {
     return (
       <Stack pt="4">
         <Panel title="AI Recommendation">
-          <Unavailable
-            title={
-              isDisconnected(query.error) ? ALLOCATION_UNAVAILABLE_TEXT : 'AI recommendation not available'
-            }
-          >
-            {errorMessage(query.error, 'The allocation service did not answer.')}
-          </Unavailable>
+          <QueryNotice
+            view={view}
+            unavailableTitle={ALLOCATION_UNAVAILABLE_TEXT}
+            errorTitle="AI recommendation not available"
+          />
         </Panel>
       </Stack>
     );
@@ -44,6 +41,7 @@ export function AiRecommendationTab({
 
   return (
     <Stack gap="5" pt="4">
+      <QueryNotice view={view} unavailableTitle={ALLOCATION_UNAVAILABLE_TEXT} />
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
         <StatCard
           label="Recommended Amount"

@@ -9,13 +9,12 @@ import { LuCheck, LuSave } from 'react-icons/lu';
 import { SAVE_CONFIRMATION_MS } from '@nivesh/api-contract';
 import {
   errorMessage,
-  isDisconnected,
+  queryView,
   useAllocationSettingsQuery,
   useDailyAmountQuery,
   useSaveAllocationSettingsMutation,
 } from '@nivesh/api-client';
 import { ConnectionBanner } from '@nivesh/ui';
-import { readyData } from '../queryState/loadState';
 import {
   ALLOCATION_UNAVAILABLE_TEXT,
   SAVE_CONFIRMATION_TEXT,
@@ -34,8 +33,11 @@ export function AllocationSettingsForm() {
   const amountQuery = useDailyAmountQuery();
   const [saveSettings, saveState] = useSaveAllocationSettingsMutation();
 
-  const settings = readyData(settingsQuery)?.data;
-  const strategies = readyData(amountQuery)?.data;
+  // After a failed refetch the last settings stay in the form; the banner says the load failed.
+  const settingsView = queryView(settingsQuery, 'The allocation service did not answer.');
+  const amountView = queryView(amountQuery);
+  const settings = settingsView.data?.data;
+  const strategies = amountView.data?.data;
   // The operator's unsaved edits; null shows the server's settings as they are.
   const [draft, setDraft] = useState<AllocationDraft | null>(null);
   const form = draft ?? (settings ? draftFrom(settings) : null);
@@ -49,11 +51,9 @@ export function AllocationSettingsForm() {
     return () => clearTimeout(timer);
   }, [savedAt]);
 
-  const disconnected =
-    (settingsQuery.isError && isDisconnected(settingsQuery.error)) ||
-    (amountQuery.isError && isDisconnected(amountQuery.error));
-  const loadFailure = settingsQuery.isError
-    ? isDisconnected(settingsQuery.error)
+  const disconnected = settingsView.failure === 'unavailable' || amountView.failure === 'unavailable';
+  const loadFailure = settingsView.failure
+    ? settingsView.failure === 'unavailable'
       ? ALLOCATION_UNAVAILABLE_TEXT
       : 'Allocation settings could not be loaded'
     : null;
@@ -86,7 +86,7 @@ export function AllocationSettingsForm() {
       {loadFailure && (
         <ConnectionBanner
           title={loadFailure}
-          description={errorMessage(settingsQuery.error, 'The allocation service did not answer.')}
+          description={settingsView.failureText}
           onRetry={() => {
             void settingsQuery.refetch();
             void amountQuery.refetch();

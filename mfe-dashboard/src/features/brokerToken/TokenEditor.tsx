@@ -8,8 +8,8 @@ import type { BrokerName, TokenStatus } from '@nivesh/api-contract';
 import { LuClipboardPaste, LuSave } from 'react-icons/lu';
 import { useUpdateBrokerToken } from './useBrokerToken';
 
-export const EMPTY_TOKEN_MESSAGE = 'Please paste your access token';
-export const CLIPBOARD_DENIED_MESSAGE = 'Please paste token manually.';
+const EMPTY_TOKEN_MESSAGE = 'Please paste your access token';
+const CLIPBOARD_DENIED_MESSAGE = 'Please paste token manually.';
 
 export interface TokenEditorProps {
   broker?: BrokerName;

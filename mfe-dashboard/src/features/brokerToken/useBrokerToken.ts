@@ -7,19 +7,22 @@ import { useCallback } from 'react';
 import type { BrokerName, TokenStatus } from '@nivesh/api-contract';
 import {
   isNetworkError,
+  queryView,
   serverMessage,
   useTokenStatusQuery,
   useUpdateTokenMutation,
 } from '@nivesh/api-client';
-import { failureText, loadState, readyData, type LoadState } from '../queryState/loadState';
+import type { QueryState } from '@nivesh/ui';
 import { tokenNeedsUpdate } from './tokenState';
 
 export interface BrokerToken {
   broker: BrokerName;
-  /** loading, ready, unavailable (broker service not connected / unreachable) or error. */
-  load: LoadState;
-  /** The latest status, only when the latest call succeeded. */
+  /** loading, ready, stale (kept after a failed refetch), unavailable (not connected / unreachable) or error. */
+  load: QueryState;
+  /** The last status the server gave (kept, marked stale, when a refetch fails). */
   status: TokenStatus | undefined;
+  /** When `status` arrived (ms since the epoch). */
+  updatedAt: number | undefined;
   /** The server's sentence when the status call failed. */
   errorText: string | undefined;
   /** Expired, invalid or missing: live data cannot flow until the token is replaced. */
@@ -30,12 +33,14 @@ export interface BrokerToken {
 
 export function useBrokerToken(broker: BrokerName = 'upstox'): BrokerToken {
   const query = useTokenStatusQuery(broker);
-  const status = readyData(query);
+  const view = queryView(query, 'The broker service did not answer.');
+  const status = view.data;
   return {
     broker,
-    load: loadState(query),
+    load: view.state,
     status,
-    errorText: failureText(query, 'The broker service did not answer.'),
+    updatedAt: view.updatedAt,
+    errorText: view.failureText,
     needsUpdate: status ? tokenNeedsUpdate(status.state) : false,
     isFetching: query.isFetching,
     refetch: query.refetch,
@@ -46,7 +51,7 @@ export function useBrokerToken(broker: BrokerName = 'upstox'): BrokerToken {
 export type TokenUpdateOutcome =
   { ok: true; message: string; status: TokenStatus } | { ok: false; message: string };
 
-export const TOKEN_UPDATE_NETWORK_ERROR = 'Error updating token. Please try again.';
+const TOKEN_UPDATE_NETWORK_ERROR = 'Error updating token. Please try again.';
 
 /** Sends a token (trimmed; the caller has checked it is not blank) and words the outcome. */
 export function useUpdateBrokerToken(broker: BrokerName = 'upstox') {

@@ -7,7 +7,7 @@ import { Alert, Box, Table, Text } from '@chakra-ui/react';
 import type { Charges, OrderPreview, TradeSide } from '@nivesh/api-contract';
 import { formatRupees } from '@nivesh/ui';
 
-export const CHARGE_LABELS: Array<[keyof Omit<Charges, 'total'>, string]> = [
+const CHARGE_LABELS: Array<[keyof Omit<Charges, 'total'>, string]> = [
   ['brokerage', 'Brokerage'],
   ['stt', 'STT'],
   ['exchange_charge', 'Exchange transaction charge'],

@@ -4,8 +4,15 @@
  * label by the trading mode.
  */
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import type { PlaceOrderRequest } from '@nivesh/api-contract';
-import { errorBody, http, HttpResponse, renderWithProviders, setupServer } from '@nivesh/api-client/testing';
+import { contract, type PlaceOrderRequest } from '@nivesh/api-contract';
+import {
+  errorBody,
+  HttpResponse,
+  mockRoute,
+  mockRouteError,
+  renderWithProviders,
+  setupServer,
+} from '@nivesh/api-client/testing';
 import { toaster } from '@nivesh/ui';
 import { orderPreview, placedOrder, tradingMode } from '../testing/fixtures';
 import { OrderTicket } from './OrderTicket';
@@ -28,12 +35,12 @@ afterAll(() => server.close());
 
 function handlers(mode: 'paper' | 'live' = 'paper') {
   return [
-    http.get('/api/trading/mode', () => HttpResponse.json(tradingMode(mode))),
-    http.post('/api/trading/orders/preview', async ({ request }) => {
+    mockRoute(contract.trading.getMode, () => tradingMode(mode)),
+    mockRoute(contract.orders.preview, async ({ request }) => {
       previews.push(await request.json());
       return HttpResponse.json({ success: true, data: orderPreview() });
     }),
-    http.post('/api/trading/orders', async ({ request }) => {
+    mockRoute(contract.orders.place, async ({ request }) => {
       const body = (await request.json()) as PlaceOrderRequest;
       placed.push(body);
       return HttpResponse.json({
@@ -141,12 +148,10 @@ describe('the order ticket', () => {
     const refusal =
       'Order value ₹24,567.50 exceeds the maximum position size of ₹20,000.00 (max_position_size).';
     server.use(
-      http.post('/api/trading/orders/preview', () =>
-        HttpResponse.json({
-          success: true,
-          data: orderPreview({ rejection: { limit: 'max_position_size', message: refusal } }),
-        }),
-      ),
+      mockRoute(contract.orders.preview, () => ({
+        success: true,
+        data: orderPreview({ rejection: { limit: 'max_position_size', message: refusal } }),
+      })),
       ...handlers(),
     );
     renderTicket();
@@ -158,7 +163,7 @@ describe('the order ticket', () => {
 
   it("shows the server's message for a symbol it does not know", async () => {
     server.use(
-      http.post('/api/trading/orders/preview', () =>
+      mockRoute(contract.orders.preview, () =>
         HttpResponse.json(errorBody('Unknown symbol "RELIANC": not an NSE equity this server trades.'), {
           status: 400,
         }),
@@ -176,9 +181,7 @@ describe('the order ticket', () => {
     const rejection =
       "Today's loss ₹26,100.00 would pass the daily loss limit of ₹25,000.00 (max_daily_loss).";
     server.use(
-      http.post('/api/trading/orders', () =>
-        HttpResponse.json(errorBody(rejection, { limit: 'max_daily_loss' }), { status: 422 }),
-      ),
+      mockRouteError(contract.orders.place, 422, rejection, { limit: 'max_daily_loss' }),
       ...handlers(),
     );
     const { user, onClose } = renderTicket();

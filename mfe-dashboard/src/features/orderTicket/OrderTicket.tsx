@@ -17,11 +17,11 @@ import { OrderFields } from './OrderFields';
 import { initialDraft, toOrderRequest, type OrderDraft, type OrderTicketPrefill } from './orderForm';
 import { useOrderPreview } from './useOrderPreview';
 
-export const ORDER_NETWORK_ERROR =
+const ORDER_NETWORK_ERROR =
   'Network error: the server did not confirm the order. Check your orders and recent activity before placing it again.';
 
 /** How the ticket names the account an order goes to. */
-export function orderModeLabel(mode: TradingMode): { badge: string; detail: string; live: boolean } {
+function orderModeLabel(mode: TradingMode): { badge: string; detail: string; live: boolean } {
   if (mode === 'live')
     return { badge: 'LIVE order', detail: 'Executes with real money through the broker.', live: true };
   return {

@@ -9,7 +9,7 @@ import type { DraftCheck } from './orderForm';
 import { useDebouncedValue } from './useDebouncedValue';
 
 /** Quiet time after the last change before the preview is asked for. */
-export const PREVIEW_DEBOUNCE_MS = 300;
+const PREVIEW_DEBOUNCE_MS = 300;
 
 export interface OrderPreviewState {
   /** The latest estimate (possibly of the fields as they were a moment ago: see `current`). */

@@ -1,6 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { AllocationSettings, type DailyAmountData } from '@nivesh/api-contract';
-import { errorBody, http, HttpResponse, renderWithProviders, setupServer } from '@nivesh/api-client/testing';
+import { AllocationSettings, type DailyAmountData, contract, type ResponseOf } from '@nivesh/api-contract';
+import {
+  errorBody,
+  HttpResponse,
+  mockRoute,
+  mockRouteError,
+  renderWithProviders,
+  setupServer,
+} from '@nivesh/api-client/testing';
 import AllocationPage from './AllocationPage';
 
 const SETTINGS: AllocationSettings = {
@@ -24,7 +31,7 @@ const STRATEGIES: DailyAmountData = {
   },
 };
 
-const RECOMMENDATION = {
+const RECOMMENDATION: ResponseOf<typeof contract.allocation.aiRecommendation>['data'] = {
   allocation_amount: 31_000,
   allocation_pct: 3.1,
   confidence: 0.72,
@@ -35,18 +42,16 @@ const RECOMMENDATION = {
 };
 
 const connected = [
-  http.get('/api/allocation/settings', () => HttpResponse.json({ success: true, data: SETTINGS })),
-  http.get('/api/allocation/daily-amount', () => HttpResponse.json({ success: true, data: STRATEGIES })),
-  http.get('/api/allocation/ai-recommendation', () =>
-    HttpResponse.json({ success: true, data: RECOMMENDATION }),
-  ),
+  mockRoute(contract.allocation.settings, () => ({ success: true, data: SETTINGS })),
+  mockRoute(contract.allocation.dailyAmount, () => ({ success: true, data: STRATEGIES })),
+  mockRoute(contract.allocation.aiRecommendation, () => ({ success: true, data: RECOMMENDATION })),
 ];
 
 const notConnected = errorBody('The allocation service is not connected on this server.');
 const disconnected = [
-  http.get('/api/allocation/settings', () => HttpResponse.json(notConnected, { status: 503 })),
-  http.get('/api/allocation/daily-amount', () => HttpResponse.json(notConnected, { status: 503 })),
-  http.get('/api/allocation/ai-recommendation', () => HttpResponse.json(notConnected, { status: 503 })),
+  mockRoute(contract.allocation.settings, () => HttpResponse.json(notConnected, { status: 503 })),
+  mockRoute(contract.allocation.dailyAmount, () => HttpResponse.json(notConnected, { status: 503 })),
+  mockRoute(contract.allocation.aiRecommendation, () => HttpResponse.json(notConnected, { status: 503 })),
 ];
 
 jest.setTimeout(30_000);
@@ -155,7 +160,7 @@ describe('AllocationPage', () => {
     const posted: unknown[] = [];
     server.use(
       ...connected,
-      http.post('/api/allocation/daily-amount', async ({ request }) => {
+      mockRoute(contract.allocation.setDailyAmount, async ({ request }) => {
         const body = (await request.json()) as { daily_amount: number };
         posted.push(body);
         return HttpResponse.json({
@@ -198,7 +203,7 @@ describe('AllocationPage', () => {
   it("reports 'Data source not available' when setting the daily amount answers 503", async () => {
     server.use(
       ...connected,
-      http.post('/api/allocation/daily-amount', () => HttpResponse.json(notConnected, { status: 503 })),
+      mockRoute(contract.allocation.setDailyAmount, () => HttpResponse.json(notConnected, { status: 503 })),
     );
     const { user } = renderWithProviders(<AllocationPage />);
     const input = dailyAmountInput();
@@ -214,7 +219,7 @@ describe('AllocationPage', () => {
     let saved: unknown;
     server.use(
       ...connected,
-      http.post('/api/allocation/save', async ({ request }) => {
+      mockRoute(contract.allocation.save, async ({ request }) => {
         saved = await request.json();
         return HttpResponse.json({ success: true, message: 'Settings saved', data: saved });
       }),
@@ -243,12 +248,7 @@ describe('AllocationPage', () => {
   });
 
   it("shows 'Failed to save settings. Please try again.' when the save fails", async () => {
-    server.use(
-      ...connected,
-      http.post('/api/allocation/save', () =>
-        HttpResponse.json(errorBody('Database is read-only'), { status: 500 }),
-      ),
-    );
+    server.use(...connected, mockRouteError(contract.allocation.save, 500, 'Database is read-only'));
     const { user } = renderWithProviders(<AllocationPage />);
     await screen.findByText('₹25,000 / day');
     await user.click(within(screen.getByTestId('strategy-conservative')).getByRole('radio'));

@@ -2,35 +2,36 @@
  * The fifth summary card: the ML system's overall health from the live metrics, with its band,
  * and 'Learning Active' only while learning runs. Never a fixed figure: without metrics it says so.
  */
-import { useIntelligenceMetricsQuery } from '@nivesh/api-client';
-import { StatCard } from '@nivesh/ui';
+import { queryView, useIntelligenceMetricsQuery } from '@nivesh/api-client';
+import { StaleNotice, StatCard } from '@nivesh/ui';
 import { LuBrainCircuit } from 'react-icons/lu';
 import { formatScore, healthBand, healthTone } from '../../features/mlHealth/healthBand';
-import { loadState, readyData } from '../../features/queryState/loadState';
 
-export const ML_METRICS_UNAVAILABLE = 'ML metrics unavailable';
+const ML_METRICS_UNAVAILABLE = 'ML metrics unavailable';
 
 export function AiHealthCard() {
-  const query = useIntelligenceMetricsQuery();
-  const load = loadState(query);
-  const metrics = readyData(query)?.data;
+  const view = queryView(useIntelligenceMetricsQuery());
+  const metrics = view.data?.data;
   const health = metrics?.system_health.overall_health;
 
   return (
     <StatCard
       label="AI Health"
       icon={<LuBrainCircuit />}
-      loading={load === 'loading'}
+      loading={view.state === 'loading'}
       value={health === undefined ? undefined : formatScore(health)}
       tone={health === undefined ? 'neutral' : healthTone(health)}
       help={
-        metrics && health !== undefined
-          ? [healthBand(health), metrics.learning_metrics.learning_active ? 'Learning Active' : null]
+        metrics && health !== undefined ? (
+          <>
+            {[healthBand(health), metrics.learning_metrics.learning_active ? 'Learning Active' : null]
               .filter(Boolean)
-              .join(' · ')
-          : load === 'loading'
-            ? undefined
-            : ML_METRICS_UNAVAILABLE
+              .join(' · ')}
+            {view.state === 'stale' && <StaleNotice updatedAt={view.updatedAt} />}
+          </>
+        ) : view.state === 'loading' ? undefined : (
+          ML_METRICS_UNAVAILABLE
+        )
       }
     />
   );

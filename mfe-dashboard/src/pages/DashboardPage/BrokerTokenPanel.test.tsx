@@ -1,6 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { TokenStatus } from '@nivesh/api-contract';
-import { errorBody, http, HttpResponse, renderWithProviders, setupServer } from '@nivesh/api-client/testing';
+import { contract, type TokenStatus } from '@nivesh/api-contract';
+import {
+  errorBody,
+  HttpResponse,
+  mockRoute,
+  renderWithProviders,
+  setupServer,
+} from '@nivesh/api-client/testing';
 import { notConnected, tokenStatus } from '../../features/testing/fixtures';
 import { BrokerTokenPanel } from './BrokerTokenPanel';
 
@@ -12,11 +18,11 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-const STATUS_PATH = '/api/upstox/token/status';
-const UPDATE_PATH = '/api/upstox/token/update';
+const STATUS = contract.broker.tokenStatus;
+const UPDATE = contract.broker.tokenUpdate;
 
 function serveStatus(status: TokenStatus) {
-  server.use(http.get(STATUS_PATH, () => HttpResponse.json(status)));
+  server.use(mockRoute(STATUS, () => HttpResponse.json(status)));
 }
 
 function renderPanel() {
@@ -105,7 +111,7 @@ describe('BrokerTokenPanel states', () => {
   });
 
   it('says the broker connection is not available on 503, with no expiry', async () => {
-    server.use(http.get(STATUS_PATH, notConnected('The broker connection')));
+    server.use(mockRoute(STATUS, notConnected('The broker connection')));
     renderPanel();
     expect(await screen.findByText('Broker connection not available')).toBeInTheDocument();
     expect(screen.getByText(/The broker connection is not connected on this server\./)).toBeInTheDocument();
@@ -126,7 +132,7 @@ describe('BrokerTokenPanel token editor', () => {
     const { user } = renderPanel();
     await user.type(await screen.findByRole('textbox', { name: 'Access token' }), '   ');
     server.use(
-      http.post(UPDATE_PATH, async ({ request }) => {
+      mockRoute(UPDATE, async ({ request }) => {
         sent.push(await request.json());
         return HttpResponse.json(errorBody('should not be called'), { status: 400 });
       }),
@@ -155,8 +161,8 @@ describe('BrokerTokenPanel token editor', () => {
   it('sends the trimmed token and shows ✓ with the server message, then the new status', async () => {
     let current = tokenStatus('expired', -1);
     server.use(
-      http.get(STATUS_PATH, () => HttpResponse.json(current)),
-      http.post(UPDATE_PATH, async ({ request }) => {
+      mockRoute(STATUS, () => HttpResponse.json(current)),
+      mockRoute(UPDATE, async ({ request }) => {
         sent.push(await request.json());
         current = tokenStatus('valid', 18);
         return HttpResponse.json({
@@ -180,9 +186,7 @@ describe('BrokerTokenPanel token editor', () => {
   it('shows ✗ with the server reason when the update is refused', async () => {
     serveStatus(tokenStatus('invalid'));
     server.use(
-      http.post(UPDATE_PATH, () =>
-        HttpResponse.json(errorBody('The token is not a valid JWT.'), { status: 400 }),
-      ),
+      mockRoute(UPDATE, () => HttpResponse.json(errorBody('The token is not a valid JWT.'), { status: 400 })),
     );
     const { user } = renderPanel();
     await user.type(await screen.findByRole('textbox', { name: 'Access token' }), 'not-a-token');
@@ -195,7 +199,7 @@ describe('BrokerTokenPanel token editor', () => {
 
   it('shows ✗ with a generic sentence when the server cannot be reached', async () => {
     serveStatus(tokenStatus('expired', -1));
-    server.use(http.post(UPDATE_PATH, () => HttpResponse.error()));
+    server.use(mockRoute(UPDATE, () => HttpResponse.error()));
     const { user } = renderPanel();
     await user.type(await screen.findByRole('textbox', { name: 'Access token' }), 'eyJ.a.b');
     await user.click(screen.getByRole('button', { name: 'Update Token' }));

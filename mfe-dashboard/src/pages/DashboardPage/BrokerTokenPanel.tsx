@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Box, Button, Flex, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { TokenState } from '@nivesh/api-contract';
-import { timeAgo } from '@nivesh/ui';
+import { StaleNotice, timeAgo } from '@nivesh/ui';
 import { LuChevronUp, LuKeyRound } from 'react-icons/lu';
 import {
   TOKEN_ACTION_LABELS,
@@ -59,10 +59,11 @@ export function BrokerTokenPanel() {
             </Text>
           </HStack>
           {token.load === 'loading' && <Skeleton height="5" width="40" />}
-          {token.load === 'ready' && status && (
+          {status && (
             <>
               <TokenStatusBadge state={status.state} />
               <TokenTiming status={status} />
+              {token.load === 'stale' && <StaleNotice updatedAt={token.updatedAt} detail={token.errorText} />}
             </>
           )}
           {(token.load === 'unavailable' || token.load === 'error') && <TokenStatusBadge state={undefined} />}

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { contract } from '@nivesh/api-contract';
 import {
   errorBody,
   FakeTickServer,
-  http,
   HttpResponse,
+  mockRoute,
+  mockRouteError,
   renderWithProviders,
   setupServer,
 } from '@nivesh/api-client/testing';
@@ -55,30 +57,30 @@ describe('DashboardPage while loading', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     server.use(
       ...connectedDashboardHandlers(),
-      http.get('/api/portfolio/overview', async () => {
+      mockRoute(contract.portfolio.overview, async () => {
         await gate;
         return HttpResponse.json({ success: true, data: portfolioOverview });
       }),
-      http.get('/api/ml/intelligence-metrics', async () => {
+      mockRoute(contract.ml.intelligenceMetrics, async () => {
         await gate;
         return HttpResponse.json({ success: true, data: mlMetrics() });
       }),
-      http.get('/api/ml/sentiment/market', async () => {
+      mockRoute(contract.ml.marketSentiment, async () => {
         await gate;
         return HttpResponse.json(errorBody('x'), { status: 503 });
       }),
-      http.get('/api/engines/status', async () => {
+      mockRoute(contract.ml.enginesStatus, async () => {
         await gate;
         return HttpResponse.json(errorBody('x'), { status: 503 });
       }),
-      http.get('/api/news', async () => {
+      mockRoute(contract.ml.news, async () => {
         await gate;
         return HttpResponse.json(errorBody('x'), { status: 503 });
       }),
     );
     renderDashboard();
     expect(screen.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
-    expect(screen.getByRole('status', { name: 'Connection: Checking connection' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Connection: Connecting...' })).toBeInTheDocument();
     expect(within(card('Portfolio Value')).getByText('Portfolio Value')).toBeInTheDocument();
     expect(within(card('Portfolio Value')).queryByText('--')).not.toBeInTheDocument();
     expect(within(card('AI Health')).queryByText('ML metrics unavailable')).not.toBeInTheDocument();
@@ -191,19 +193,17 @@ describe('DashboardPage, connected', () => {
 
   it('marks the pipeline degraded when an engine is down', async () => {
     server.use(
-      http.get('/api/engines/status', () =>
-        HttpResponse.json({
-          ...engines,
-          data: {
-            ...engines.data,
-            engines_active: 2,
-            engines: [
-              ...engines.data.engines.slice(0, 2),
-              { name: 'Risk engine', status: 'error', last_heartbeat: null },
-            ],
-          },
-        }),
-      ),
+      mockRoute(contract.ml.enginesStatus, () => ({
+        ...engines,
+        data: {
+          ...engines.data,
+          engines_active: 2,
+          engines: [
+            ...engines.data.engines.slice(0, 2),
+            { name: 'Risk engine', status: 'error', last_heartbeat: null },
+          ],
+        },
+      })),
     );
     renderDashboard();
     expect(await screen.findByText('1 of 3 engines down')).toBeInTheDocument();
@@ -212,9 +212,7 @@ describe('DashboardPage, connected', () => {
 
   it('computes AI Health from the metrics: band, and Learning Active only while learning', async () => {
     server.use(
-      http.get('/api/ml/intelligence-metrics', () =>
-        HttpResponse.json({ success: true, data: mlMetrics(0.55, false) }),
-      ),
+      mockRoute(contract.ml.intelligenceMetrics, () => ({ success: true, data: mlMetrics(0.55, false) })),
     );
     renderDashboard();
     expect(await within(card('AI Health')).findByText('55%')).toHaveStyle({
@@ -275,9 +273,10 @@ describe('DashboardPage with live prices', () => {
 
   it('names Upstox as the source only when the prices come from it', async () => {
     server.use(
-      http.get('/api/market/overview', () =>
-        HttpResponse.json({ success: true, data: { ...marketOverview, data_source: 'upstox' } }),
-      ),
+      mockRoute(contract.market.overview, () => ({
+        success: true,
+        data: { ...marketOverview, data_source: 'upstox' },
+      })),
     );
     const tickServer = new FakeTickServer({ dataSource: 'upstox' });
     renderWithProviders(<DashboardPage />, { route: '/dashboard', path: '/dashboard', tickServer });
@@ -353,9 +352,9 @@ describe('DashboardPage, services not connected (503)', () => {
   it('says it is unable to connect to AI services when they fail for another reason', async () => {
     const failure = () => HttpResponse.json(errorBody('Internal error'), { status: 500 });
     server.use(
-      http.get('/api/ml/sentiment/market', failure),
-      http.get('/api/engines/status', failure),
-      http.get('/api/news', failure),
+      mockRoute(contract.ml.marketSentiment, failure),
+      mockRoute(contract.ml.enginesStatus, failure),
+      mockRoute(contract.ml.news, failure),
     );
     renderDashboard();
     expect(
@@ -382,8 +381,8 @@ describe('DashboardPage trading mode switch', () => {
   /** GET /api/trading/mode answers the server's mode; POST switches it (recorded in `posted`). */
   function modeHandlers(state: { mode: 'live' | 'paper' }) {
     return [
-      http.get('/api/trading/mode', () => HttpResponse.json(tradingMode(state.mode))),
-      http.post('/api/trading/mode', async ({ request }) => {
+      mockRoute(contract.trading.getMode, () => tradingMode(state.mode)),
+      mockRoute(contract.trading.setMode, async ({ request }) => {
         const body = (await request.json()) as { mode: 'live' | 'paper' };
         posted.push(body);
         state.mode = body.mode;
@@ -423,12 +422,14 @@ describe('DashboardPage trading mode switch', () => {
     };
     server.use(
       ...modeHandlers(state),
-      http.get('/api/portfolio/overview', () =>
-        HttpResponse.json({ success: true, data: state.mode === 'live' ? liveOverview : portfolioOverview }),
-      ),
-      http.get('/api/portfolio/holdings', () =>
-        HttpResponse.json({ success: true, data: state.mode === 'live' ? [] : holdings }),
-      ),
+      mockRoute(contract.portfolio.overview, () => ({
+        success: true,
+        data: state.mode === 'live' ? liveOverview : portfolioOverview,
+      })),
+      mockRoute(contract.portfolio.holdings, () => ({
+        success: true,
+        data: state.mode === 'live' ? [] : holdings,
+      })),
       ...connectedDashboardHandlers(),
     );
     const { user } = renderDashboard();
@@ -459,9 +460,7 @@ describe('DashboardPage trading mode switch', () => {
   it("keeps the prior mode and shows the server's sentence when the switch is refused", async () => {
     server.use(
       ...connectedDashboardHandlers(),
-      http.post('/api/trading/mode', () =>
-        HttpResponse.json(errorBody('Live trading needs a valid Upstox access token.'), { status: 409 }),
-      ),
+      mockRouteError(contract.trading.setMode, 409, 'Live trading needs a valid Upstox access token.'),
     );
     const { user } = renderDashboard();
     await waitFor(() => expect(modeSwitch()).toBeEnabled());
@@ -476,9 +475,7 @@ describe('DashboardPage trading mode switch', () => {
   it("says 'Failed to switch trading mode.' when the server fails without a sentence", async () => {
     server.use(
       ...connectedDashboardHandlers(),
-      http.post('/api/trading/mode', () =>
-        HttpResponse.json(errorBody('Internal server error'), { status: 500 }),
-      ),
+      mockRouteError(contract.trading.setMode, 500, 'Internal server error'),
     );
     const { user } = renderDashboard();
     await waitFor(() => expect(modeSwitch()).toBeEnabled());
@@ -496,5 +493,69 @@ describe('DashboardPage trading mode switch', () => {
     await waitFor(() => expect(switchBox()).toHaveAttribute('data-mode', 'paper'));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(posted).toEqual([{ mode: 'paper' }]);
+  });
+});
+
+describe('DashboardPage, one query-state rule (kept figures and the connection indicator)', () => {
+  const notConnectedReply = (service: string) => () =>
+    HttpResponse.json(errorBody(`${service} is not connected on this server.`), { status: 503 });
+
+  afterEach(() => jest.useRealTimers());
+
+  it('does not say Connected while four of its calls answer 503', async () => {
+    // The first handler for a path answers: the 503s go before the connected set.
+    server.use(
+      mockRoute(contract.ml.intelligenceMetrics, notConnectedReply('The ML intelligence service')),
+      mockRoute(contract.ml.marketSentiment, notConnectedReply('The ML intelligence service')),
+      mockRoute(contract.ml.enginesStatus, notConnectedReply('The ML intelligence service')),
+      mockRoute(contract.ml.news, notConnectedReply('The news service')),
+      ...connectedDashboardHandlers(),
+    );
+    renderDashboard();
+    expect(await within(card('Portfolio Value')).findByText('₹12,34,568')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('status', { name: 'Connection: Partially connected' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Connection: Connected' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the figures after a failed refetch, marked stale with their age', async () => {
+    // Only the clock is faked (timers run for real): the answer arrives at 09:30 IST.
+    const answeredAt = Date.UTC(2026, 10, 20, 4, 0, 0);
+    jest.useFakeTimers({
+      now: answeredAt,
+      doNotFake: [
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'requestAnimationFrame',
+        'cancelAnimationFrame',
+        'requestIdleCallback',
+        'cancelIdleCallback',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'setTimeout',
+        'clearTimeout',
+      ],
+    });
+    server.use(...connectedDashboardHandlers());
+    const { user } = renderDashboard();
+    expect(await within(card('Portfolio Value')).findByText('₹12,34,568')).toBeInTheDocument();
+    expect(await screen.findByRole('status', { name: 'Connection: Connected' })).toBeInTheDocument();
+
+    // Three minutes later the portfolio service stops answering; Refresh asks again.
+    jest.setSystemTime(answeredAt + 3 * 60_000 + 5_000);
+    server.use(mockRoute(contract.portfolio.overview, notConnectedReply('The portfolio service')));
+    await user.click(screen.getByRole('button', { name: /Refresh/ }));
+
+    expect(await screen.findByText('Data Connection Issues')).toBeInTheDocument();
+    expect(await screen.findByText('Stale · updated 3 minutes ago')).toBeInTheDocument();
+    expect(within(card('Portfolio Value')).getByText('₹12,34,568')).toBeInTheDocument();
+    expect(within(card("Today's P&L")).getByText('-₹2,346')).toBeInTheDocument();
+    expect(within(card('Portfolio Value')).queryByText('Data source not connected')).not.toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Connection: Partially connected' })).toBeInTheDocument();
   });
 });

@@ -6,21 +6,26 @@
  */
 import { Button, Grid, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
 import {
-  errorMessage,
+  combinedStatus,
+  queryView,
+  useActivityQuery,
+  useEnginesStatusQuery,
+  useIntelligenceMetricsQuery,
   useLivePortfolio,
   useMarketOverviewQuery,
+  useMarketSentimentQuery,
+  useNewsQuery,
+  useTokenStatusQuery,
   useTradingModeSwitch,
+  type QueryView,
 } from '@nivesh/api-client';
-import { ConnectionBanner, PageHeader, TradingModeSwitch } from '@nivesh/ui';
+import { ConnectionBanner, PageHeader, QueryNotice, ServiceStatusBadge, TradingModeSwitch } from '@nivesh/ui';
 import { LuRefreshCw } from 'react-icons/lu';
-import { ConnectionIndicator } from '../../features/connection/ConnectionIndicator';
-import { combinedStatus } from '../../features/connection/serviceStatus';
 import {
   DASHBOARD_SUMMARY_LABELS,
   PortfolioSummaryCards,
 } from '../../features/portfolioSummary/PortfolioSummaryCards';
 import { priceSourceText } from '../../features/livePrices/priceSource';
-import { loadState } from '../../features/queryState/loadState';
 import { AiHealthCard } from './AiHealthCard';
 import { BrokerTokenPanel } from './BrokerTokenPanel';
 import { DataPipelinePanel } from './DataPipelinePanel';
@@ -34,12 +39,30 @@ export const MODE_SWITCH_FAILED_DASHBOARD = 'Failed to switch trading mode.';
 
 export const PORTFOLIO_NOT_CONNECTED = 'Data source not connected';
 
+/**
+ * The services behind the page's figures: the summary cards, market indices, ML card and AI
+ * health, the news pipeline, recent activity and the broker token. The same cache entries the
+ * blocks read (no extra requests); the connection indicator is computed from exactly these.
+ */
+function useDashboardStatus(portfolio: QueryView<unknown>) {
+  const views = [
+    portfolio,
+    queryView(useMarketOverviewQuery()),
+    queryView(useActivityQuery()),
+    queryView(useTokenStatusQuery('upstox')),
+    queryView(useIntelligenceMetricsQuery()),
+    queryView(useMarketSentimentQuery()),
+    queryView(useEnginesStatusQuery()),
+    queryView(useNewsQuery()),
+  ];
+  return combinedStatus(views);
+}
+
 export default function DashboardPage() {
   // The summary cards move with the tick stream between fetches (the held symbols' prices).
   const { overviewQuery: portfolioQuery, overview, stream } = useLivePortfolio();
-  const marketQuery = useMarketOverviewQuery();
-  const portfolioLoad = loadState(portfolioQuery);
-  const status = combinedStatus([portfolioLoad, loadState(marketQuery)]);
+  const portfolioView = queryView(portfolioQuery, 'Unable to reach the portfolio service.');
+  const status = useDashboardStatus(portfolioView);
   const { refreshAll, refreshPortfolio, refreshing } = useDashboardRefresh();
   const modeSwitch = useTradingModeSwitch({ failed: MODE_SWITCH_FAILED_DASHBOARD });
 
@@ -55,7 +78,7 @@ export default function DashboardPage() {
         actions={
           <HStack gap="3" wrap="wrap" align="center">
             <TradingModeSwitch control={modeSwitch} />
-            <ConnectionIndicator status={status} />
+            <ServiceStatusBadge status={status} />
             <Button
               size="sm"
               variant="outline"
@@ -69,10 +92,10 @@ export default function DashboardPage() {
         }
       />
 
-      {portfolioQuery.isError && (
+      {portfolioView.failure && (
         <ConnectionBanner
           title="Data Connection Issues"
-          description={errorMessage(portfolioQuery.error, 'Unable to reach the portfolio service.')}
+          description={portfolioView.failureText}
           status="warning"
           onRetry={() => void refreshPortfolio()}
           retryLabel="Try Again"
@@ -82,11 +105,14 @@ export default function DashboardPage() {
 
       <BrokerTokenPanel />
 
+      {portfolioView.state === 'stale' && (
+        <QueryNotice view={portfolioView} unavailableTitle={PORTFOLIO_NOT_CONNECTED} />
+      )}
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 5 }} gap="4" mb="6" as="section" aria-label="Summary">
         <PortfolioSummaryCards
           labels={DASHBOARD_SUMMARY_LABELS}
           overview={overview}
-          loading={portfolioLoad === 'loading'}
+          loading={portfolioView.state === 'loading'}
           unavailableText={PORTFOLIO_NOT_CONNECTED}
         />
         <AiHealthCard />

@@ -5,19 +5,25 @@
  */
 import type { ReactNode } from 'react';
 import { Badge, Box, Button, HStack, Link, SimpleGrid, Stack, Tabs, Tag, Text, Wrap } from '@chakra-ui/react';
-import { useEnginesStatusQuery, useMarketSentimentQuery, useNewsQuery } from '@nivesh/api-client';
-import { formatNumber, Panel, timeAgo, Unavailable } from '@nivesh/ui';
-import { loadState, readyData, type LoadState } from '../../features/queryState/loadState';
+import {
+  queryView,
+  staleSummary,
+  useEnginesStatusQuery,
+  useMarketSentimentQuery,
+  useNewsQuery,
+  type QueryView,
+} from '@nivesh/api-client';
+import { formatNumber, Panel, QueryNotice, timeAgo, Unavailable } from '@nivesh/ui';
 import { Section } from '../../features/layout/Section';
 
-export const PIPELINE_CONNECTING = 'AI services unavailable - connecting to ML systems...';
-export const PIPELINE_FAILED = 'Unable to connect to AI services.';
-export const MAX_EVENTS = 5;
-export const MAX_THEMES = 8;
+const PIPELINE_CONNECTING = 'AI services unavailable - connecting to ML systems...';
+const PIPELINE_FAILED = 'Unable to connect to AI services.';
+const MAX_EVENTS = 5;
+const MAX_THEMES = 8;
 
 /** While connecting or told "not connected" (503): connecting; any other failure: unable. */
-function unavailableText(states: LoadState[]): string {
-  return states.includes('error') ? PIPELINE_FAILED : PIPELINE_CONNECTING;
+function unavailableText(views: ReadonlyArray<Pick<QueryView<unknown>, 'state'>>): string {
+  return views.some((view) => view.state === 'error') ? PIPELINE_FAILED : PIPELINE_CONNECTING;
 }
 
 const HEADLINE_PALETTE = { positive: 'green', negative: 'red', neutral: 'gray' } as const;
@@ -50,11 +56,14 @@ export function DataPipelinePanel() {
   const sentimentQuery = useMarketSentimentQuery();
   const enginesQuery = useEnginesStatusQuery();
   const newsQuery = useNewsQuery();
-  const states = [loadState(sentimentQuery), loadState(enginesQuery), loadState(newsQuery)];
-  const [sentimentState, enginesState, newsState] = states as [LoadState, LoadState, LoadState];
-  const sentiment = readyData(sentimentQuery)?.sentiment;
-  const engines = readyData(enginesQuery)?.data;
-  const news = readyData(newsQuery)?.data;
+  const sentimentView = queryView(sentimentQuery);
+  const enginesView = queryView(enginesQuery);
+  const newsView = queryView(newsQuery);
+  const views = [sentimentView, enginesView, newsView];
+  const sentiment = sentimentView.data?.sentiment;
+  const engines = enginesView.data?.data;
+  const news = newsView.data?.data;
+  const stale = staleSummary(views);
 
   const retry = () => {
     sentimentQuery.refetch();
@@ -63,11 +72,11 @@ export function DataPipelinePanel() {
   };
 
   if (!sentiment && !engines && !news) {
-    const failed = states.some((state) => state === 'unavailable' || state === 'error');
+    const failed = views.some((view) => view.failure !== undefined);
     return (
       <Section label="Data Intelligence Pipeline">
         <Panel title="Data Intelligence Pipeline" subtitle="News, sentiment and analysis engines">
-          <Unavailable title={unavailableText(states)}>
+          <Unavailable title={unavailableText(views)}>
             {failed && (
               <Button size="xs" variant="outline" onClick={retry} mt="2">
                 Retry
@@ -83,6 +92,9 @@ export function DataPipelinePanel() {
   if (!sentiment) problems.push('sentiment not connected');
   if (!news) problems.push('news feed not connected');
   if (!engines) problems.push('engine status not connected');
+  if (sentimentView.state === 'stale') problems.push('sentiment not refreshing');
+  if (newsView.state === 'stale') problems.push('news feed not refreshing');
+  if (enginesView.state === 'stale') problems.push('engine status not refreshing');
   if (engines) {
     const down = engines.engines.filter((engine) => engine.status === 'stopped' || engine.status === 'error');
     if (down.length > 0) problems.push(`${down.length} of ${engines.engines.length} engines down`);
@@ -103,6 +115,7 @@ export function DataPipelinePanel() {
         subtitle="News, sentiment and analysis engines"
         actions={healthBadge}
       >
+        {stale && <QueryNotice view={stale} unavailableTitle={PIPELINE_CONNECTING} />}
         <Tabs.Root defaultValue="overview" size="sm" variant="line">
           <Tabs.List>
             <Tabs.Trigger value="overview">Overview</Tabs.Trigger>
@@ -138,7 +151,7 @@ export function DataPipelinePanel() {
                   />
                 </SimpleGrid>
               ) : (
-                <Unavailable title={unavailableText([sentimentState])} />
+                <Unavailable title={unavailableText([sentimentView])} />
               )}
               <HStack gap="2" wrap="wrap" textStyle="sm">
                 <Text color="fg.muted">Pipeline health:</Text>
@@ -204,7 +217,7 @@ export function DataPipelinePanel() {
                 </Stack>
               )
             ) : (
-              <Unavailable title={unavailableText([newsState])} />
+              <Unavailable title={unavailableText([newsView])} />
             )}
           </Tabs.Content>
 
@@ -232,7 +245,7 @@ export function DataPipelinePanel() {
                   )
                 ) : (
                   <Text textStyle="sm" color="fg.muted">
-                    {unavailableText([newsState])}
+                    {unavailableText([newsView])}
                   </Text>
                 )}
               </Stack>
@@ -260,7 +273,7 @@ export function DataPipelinePanel() {
                   </Stack>
                 ) : (
                   <Text textStyle="sm" color="fg.muted">
-                    {unavailableText([enginesState])}
+                    {unavailableText([enginesView])}
                   </Text>
                 )}
               </Stack>

@@ -14,15 +14,15 @@ import {
 import {
   freshTick,
   liveIndexQuote,
+  queryView,
   snapshotTime,
   useLiveTicks,
   useMarketOverviewQuery,
   useMarketStatusQuery,
   type TickMap,
 } from '@nivesh/api-client';
-import { formatIstTime, formatNumber, formatPercent, Panel, Unavailable } from '@nivesh/ui';
+import { formatIstTime, formatNumber, formatPercent, Panel, QueryNotice } from '@nivesh/ui';
 import { currentSource, SOURCE_LABELS, STREAM_STATUS_TEXT } from '../../features/livePrices/priceSource';
-import { failureText, loadState, readyData } from '../../features/queryState/loadState';
 import { Section } from '../../features/layout/Section';
 
 const INDEX_IDS: readonly string[] = MarketIndexId.options;
@@ -78,8 +78,9 @@ function SourceBadge({ source }: { source: MarketOverview['data_source'] }) {
 }
 
 function SessionBadge() {
-  const status = useMarketStatusQuery();
-  const data = readyData(status);
+  const view = queryView(useMarketStatusQuery());
+  // Open or closed is a claim about now: an answer that could not be refreshed is not shown.
+  const data = view.state === 'ready' ? view.data : undefined;
   if (!data) return null;
   const label = data.is_open
     ? 'Market Open'
@@ -107,10 +108,9 @@ function liveOverview(overview: MarketOverview, ticks: TickMap): { overview: Mar
 }
 
 export function MarketStatusPanel() {
-  const query = useMarketOverviewQuery();
-  const load = loadState(query);
+  const view = queryView(useMarketOverviewQuery(), 'The market data service did not answer.');
   const stream = useLiveTicks(INDEX_IDS);
-  const serverOverview = readyData(query)?.data;
+  const serverOverview = view.data?.data;
   const live = useMemo(
     () => serverOverview && liveOverview(serverOverview, stream.ticks),
     [serverOverview, stream.ticks],
@@ -123,23 +123,18 @@ export function MarketStatusPanel() {
         subtitle="Benchmark indices since the previous close"
         actions={<SessionBadge />}
       >
-        {load === 'loading' && (
+        {view.state === 'loading' && (
           <Stack gap="3" aria-label="Loading market data">
             {MarketIndexId.options.map((id) => (
               <Skeleton key={id} height="10" />
             ))}
           </Stack>
         )}
-        {load === 'unavailable' && (
-          <Unavailable title="Market data not connected">
-            {failureText(query, 'The market data service did not answer.')}
-          </Unavailable>
-        )}
-        {load === 'error' && (
-          <Unavailable title="Unable to load market data">
-            {failureText(query, 'Please try again.')}
-          </Unavailable>
-        )}
+        <QueryNotice
+          view={view}
+          unavailableTitle="Market data not connected"
+          errorTitle="Unable to load market data"
+        />
         {live && (
           <Stack gap="3">
             <Box>

@@ -6,11 +6,11 @@
 import type { ReactNode } from 'react';
 import { Badge, HStack, Link, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useIntelligenceMetricsQuery } from '@nivesh/api-client';
-import { formatNumber, formatPercent, Panel, Unavailable } from '@nivesh/ui';
+import { PAGE_PATHS } from '@nivesh/api-contract';
+import { queryView, useIntelligenceMetricsQuery } from '@nivesh/api-client';
+import { formatNumber, formatPercent, Panel, StaleNotice, Unavailable } from '@nivesh/ui';
 import { LuArrowRight } from 'react-icons/lu';
 import { formatScore, healthBand, healthTone } from '../../features/mlHealth/healthBand';
-import { loadState, readyData } from '../../features/queryState/loadState';
 import { Section } from '../../features/layout/Section';
 
 const TONE_PALETTE = { gain: 'green', warning: 'orange', loss: 'red' } as const;
@@ -29,13 +29,12 @@ function Figure({ label, children, tone }: { label: string; children: ReactNode;
 }
 
 export function MlIntelligenceCard() {
-  const query = useIntelligenceMetricsQuery();
-  const load = loadState(query);
-  const metrics = readyData(query)?.data;
+  const view = queryView(useIntelligenceMetricsQuery());
+  const metrics = view.data?.data;
 
   const link = (
     <Link asChild colorPalette="brand" textStyle="sm" fontWeight="medium" whiteSpace="nowrap">
-      <RouterLink to="/ml-intelligence">
+      <RouterLink to={PAGE_PATHS.mlIntelligence}>
         View Full Dashboard <LuArrowRight />
       </RouterLink>
     </Link>
@@ -44,16 +43,17 @@ export function MlIntelligenceCard() {
   return (
     <Section label="ML Intelligence">
       <Panel title="ML Intelligence" subtitle="Learning, model health and decision quality" actions={link}>
-        {load === 'loading' && (
+        {view.state === 'loading' && (
           <Unavailable title="System initializing...">Waiting for the first ML metrics.</Unavailable>
         )}
-        {(load === 'unavailable' || load === 'error') && (
+        {(view.state === 'unavailable' || view.state === 'error') && (
           <Unavailable title="ML metrics unavailable">
             The ML intelligence service is not answering; figures will appear when it connects.
           </Unavailable>
         )}
         {metrics && (
           <Stack gap="4">
+            {view.state === 'stale' && <StaleNotice updatedAt={view.updatedAt} detail={view.failureText} />}
             <Stack gap="2">
               <HStack justify="space-between">
                 <Text textStyle="sm" color="fg.muted">

@@ -1,12 +1,11 @@
 /** The latest fills, newest first: Bought or Sold, symbol, quantity at price, value, and when. */
 import { Badge, Box, Flex, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { ActivityItem } from '@nivesh/api-contract';
-import { useActivityQuery } from '@nivesh/api-client';
-import { formatNumber, formatRupees, Panel, Unavailable } from '@nivesh/ui';
-import { failureText, loadState, readyData } from '../../features/queryState/loadState';
+import { queryView, useActivityQuery } from '@nivesh/api-client';
+import { formatNumber, formatRupees, Panel, QueryNotice, Unavailable } from '@nivesh/ui';
 import { Section } from '../../features/layout/Section';
 
-export const MAX_ACTIVITY = 8;
+const MAX_ACTIVITY = 8;
 
 function ActivityRow({ item }: { item: ActivityItem }) {
   // The specification reads 'Bought' as a buy and anything else as a sale.
@@ -48,30 +47,24 @@ function ActivityRow({ item }: { item: ActivityItem }) {
 }
 
 export function RecentActivityPanel() {
-  const query = useActivityQuery();
-  const load = loadState(query);
-  const items = readyData(query)?.data;
+  const view = queryView(useActivityQuery(), 'The portfolio service did not answer.');
+  const items = view.data?.data;
 
   return (
     <Section label="Recent Activity">
       <Panel title="Recent Activity" subtitle="Latest fills">
-        {load === 'loading' && (
+        {view.state === 'loading' && (
           <Stack gap="3" aria-label="Loading recent activity">
             <Skeleton height="10" />
             <Skeleton height="10" />
             <Skeleton height="10" />
           </Stack>
         )}
-        {load === 'unavailable' && (
-          <Unavailable title="Data source not connected">
-            {failureText(query, 'The portfolio service did not answer.')}
-          </Unavailable>
-        )}
-        {load === 'error' && (
-          <Unavailable title="Unable to load recent activity">
-            {failureText(query, 'Please try again.')}
-          </Unavailable>
-        )}
+        <QueryNotice
+          view={view}
+          unavailableTitle="Data source not connected"
+          errorTitle="Unable to load recent activity"
+        />
         {items &&
           (items.length === 0 ? (
             <Unavailable title="No recent activity">Trades appear here as orders are filled.</Unavailable>

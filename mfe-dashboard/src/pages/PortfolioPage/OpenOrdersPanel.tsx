@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Badge, Button, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import type { Order } from '@nivesh/api-contract';
-import { errorMessage, useCancelOrderMutation, useOpenOrdersQuery } from '@nivesh/api-client';
+import { errorMessage, queryView, useCancelOrderMutation, useOpenOrdersQuery } from '@nivesh/api-client';
 import {
   ConfirmDialog,
   formatIstDateTime,
@@ -13,9 +13,8 @@ import {
   formatRupees,
   notify,
   Panel,
-  Unavailable,
+  QueryNotice,
 } from '@nivesh/ui';
-import { failureText, loadState, readyData } from '../../features/queryState/loadState';
 import { Section } from '../../features/layout/Section';
 
 function describe(order: Order): string {
@@ -26,9 +25,8 @@ function describe(order: Order): string {
 }
 
 export function OpenOrdersPanel() {
-  const query = useOpenOrdersQuery();
-  const load = loadState(query);
-  const orders = readyData(query)?.data;
+  const view = queryView(useOpenOrdersQuery(), 'The order service did not answer.');
+  const orders = view.data?.data;
   const [cancelOrder, { isLoading: cancelling }] = useCancelOrderMutation();
   const [confirming, setConfirming] = useState<Order | null>(null);
 
@@ -45,12 +43,8 @@ export function OpenOrdersPanel() {
   return (
     <Section label="Open Orders">
       <Panel title="Open Orders" subtitle="Placed and waiting to fill">
-        {load === 'loading' && <Skeleton height="9" aria-label="Loading open orders" />}
-        {(load === 'unavailable' || load === 'error') && (
-          <Unavailable title="Open orders not available">
-            {failureText(query, 'The order service did not answer.')}
-          </Unavailable>
-        )}
+        {view.state === 'loading' && <Skeleton height="9" aria-label="Loading open orders" />}
+        <QueryNotice view={view} unavailableTitle="Open orders not available" />
         {orders &&
           (orders.length === 0 ? (
             <Text textStyle="sm" color="fg.muted">

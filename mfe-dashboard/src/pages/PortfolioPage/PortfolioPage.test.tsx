@@ -1,6 +1,12 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import type { PlaceOrderRequest } from '@nivesh/api-contract';
-import { errorBody, http, HttpResponse, renderWithProviders, setupServer } from '@nivesh/api-client/testing';
+import { contract, type PlaceOrderRequest } from '@nivesh/api-contract';
+import {
+  HttpResponse,
+  mockRoute,
+  mockRouteError,
+  renderWithProviders,
+  setupServer,
+} from '@nivesh/api-client/testing';
 import { toaster } from '@nivesh/ui';
 import {
   activity,
@@ -18,9 +24,7 @@ configure({ asyncUtilTimeout: 5000 });
 jest.setTimeout(30_000);
 
 // No open orders unless a test says otherwise.
-const server = setupServer(
-  http.get('/api/trading/orders', () => HttpResponse.json({ success: true, data: [] })),
-);
+const server = setupServer(mockRoute(contract.orders.list, () => ({ success: true, data: [] })));
 const requests: string[] = [];
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
@@ -35,14 +39,10 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-const overviewOk = http.get('/api/portfolio/overview', () =>
-  HttpResponse.json({ success: true, data: portfolioOverview }),
-);
-const holdingsOk = http.get('/api/portfolio/holdings', () =>
-  HttpResponse.json({ success: true, data: holdings }),
-);
-const overviewDown = http.get('/api/portfolio/overview', notConnected('The portfolio service'));
-const holdingsDown = http.get('/api/portfolio/holdings', notConnected('The portfolio service'));
+const overviewOk = mockRoute(contract.portfolio.overview, () => ({ success: true, data: portfolioOverview }));
+const holdingsOk = mockRoute(contract.portfolio.holdings, () => ({ success: true, data: holdings }));
+const overviewDown = mockRoute(contract.portfolio.overview, notConnected('The portfolio service'));
+const holdingsDown = mockRoute(contract.portfolio.holdings, notConnected('The portfolio service'));
 
 function renderPage() {
   return renderWithProviders(<PortfolioPage />, { route: '/portfolio', path: '/portfolio' });
@@ -55,11 +55,11 @@ describe('PortfolioPage', () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     server.use(
-      http.get('/api/portfolio/overview', async () => {
+      mockRoute(contract.portfolio.overview, async () => {
         await gate;
         return HttpResponse.json({ success: true, data: portfolioOverview });
       }),
-      http.get('/api/portfolio/holdings', async () => {
+      mockRoute(contract.portfolio.holdings, async () => {
         await gate;
         return HttpResponse.json({ success: true, data: holdings });
       }),
@@ -122,7 +122,7 @@ describe('PortfolioPage', () => {
   it('shows a clear empty state when there are no holdings', async () => {
     server.use(
       overviewOk,
-      http.get('/api/portfolio/holdings', () => HttpResponse.json({ success: true, data: [] })),
+      mockRoute(contract.portfolio.holdings, () => ({ success: true, data: [] })),
     );
     renderPage();
     expect(await screen.findByText('No holdings yet')).toBeInTheDocument();
@@ -171,10 +171,7 @@ describe('PortfolioPage', () => {
   });
 
   it('says "Not available" on the cards for a failure that is not a disconnection', async () => {
-    server.use(
-      http.get('/api/portfolio/overview', () => HttpResponse.json(errorBody('Bad request'), { status: 400 })),
-      holdingsOk,
-    );
+    server.use(mockRouteError(contract.portfolio.overview, 400, 'Bad request'), holdingsOk);
     renderPage();
     expect(await screen.findByText('Failed to fetch portfolio data')).toBeInTheDocument();
     expect(within(card('Total Value')).getByText('Not available')).toBeInTheDocument();
@@ -236,13 +233,13 @@ describe('PortfolioPage orders', () => {
     return [
       overviewOk,
       holdingsOk,
-      http.get('/api/portfolio/activity', () => HttpResponse.json({ success: true, data: activity })),
-      http.get('/api/trading/mode', () => HttpResponse.json(tradingMode('paper'))),
-      http.post('/api/trading/orders/preview', async ({ request }) => {
+      mockRoute(contract.portfolio.activity, () => ({ success: true, data: activity })),
+      mockRoute(contract.trading.getMode, () => tradingMode('paper')),
+      mockRoute(contract.orders.preview, async ({ request }) => {
         previews.push((await request.json()) as PlaceOrderRequest);
         return HttpResponse.json({ success: true, data: orderPreview() });
       }),
-      http.post('/api/trading/orders', async ({ request }) => {
+      mockRoute(contract.orders.place, async ({ request }) => {
         const body = (await request.json()) as PlaceOrderRequest;
         placed.push(body);
         return HttpResponse.json({
@@ -262,11 +259,11 @@ describe('PortfolioPage orders', () => {
     let open = [resting];
     const cancelled: string[] = [];
     server.use(
-      http.get('/api/trading/orders', ({ request }) => {
+      mockRoute(contract.orders.list, ({ request }) => {
         expect(new URL(request.url).searchParams.get('status')).toBe('open');
         return HttpResponse.json({ success: true, data: open });
       }),
-      http.post('/api/trading/orders/:orderId/cancel', ({ params }) => {
+      mockRoute(contract.orders.cancel, ({ params }) => {
         cancelled.push(String(params.orderId));
         open = [];
         return HttpResponse.json({

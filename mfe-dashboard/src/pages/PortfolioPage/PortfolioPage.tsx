@@ -7,8 +7,8 @@
  */
 import { useState } from 'react';
 import { Alert, Box, Button, HStack, Skeleton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { errorMessage, isDisconnected, useLivePortfolio } from '@nivesh/api-client';
-import { formatNumber, formatRupees, PageHeader, Panel, Unavailable } from '@nivesh/ui';
+import { queryView, useLivePortfolio } from '@nivesh/api-client';
+import { formatNumber, formatRupees, PageHeader, Panel, QueryNotice, Unavailable } from '@nivesh/ui';
 import { LuPlus, LuRefreshCw } from 'react-icons/lu';
 import { OrderTicket, type OrderTicketPrefill } from '../../features/orderTicket';
 import { priceSourceText } from '../../features/livePrices/priceSource';
@@ -16,15 +16,14 @@ import {
   PORTFOLIO_PAGE_SUMMARY_LABELS,
   PortfolioSummaryCards,
 } from '../../features/portfolioSummary/PortfolioSummaryCards';
-import { loadState } from '../../features/queryState/loadState';
 import { HoldingsTable } from './HoldingsTable';
 import { OpenOrdersPanel } from './OpenOrdersPanel';
 import { Section } from '../../features/layout/Section';
 
 export default function PortfolioPage() {
   const { overviewQuery, holdingsQuery, overview, holdings, stream } = useLivePortfolio();
-  const overviewLoad = loadState(overviewQuery);
-  const holdingsLoad = loadState(holdingsQuery);
+  const overviewView = queryView(overviewQuery);
+  const holdingsView = queryView(holdingsQuery);
   const refreshing = overviewQuery.isFetching || holdingsQuery.isFetching;
   // The ticket's prefill while it is open.
   const [ticket, setTicket] = useState<OrderTicketPrefill | null>(null);
@@ -36,9 +35,9 @@ export default function PortfolioPage() {
 
   // Each failing call gets its own line, so the operator knows which figures are missing.
   const failedCalls = [
-    { what: 'Failed to fetch portfolio data', query: overviewQuery },
-    { what: 'Failed to fetch holdings data', query: holdingsQuery },
-  ].filter(({ query }) => query.isError);
+    { what: 'Failed to fetch portfolio data', view: overviewView },
+    { what: 'Failed to fetch holdings data', view: holdingsView },
+  ].filter(({ view }) => view.failure !== undefined);
 
   const subtitle = overview
     ? `${overview.trading_mode_label} · ${priceSourceText(overview, stream)}`
@@ -80,10 +79,10 @@ export default function PortfolioPage() {
             <Alert.Title>Error loading portfolio data</Alert.Title>
             <Alert.Description>
               <Stack gap="1.5">
-                {failedCalls.map(({ what, query }) => (
+                {failedCalls.map(({ what, view }) => (
                   <Stack key={what} gap="0">
                     <Text fontWeight="medium">{what}</Text>
-                    <Text textStyle="sm">{errorMessage(query.error, 'The server did not answer.')}</Text>
+                    <Text textStyle="sm">{view.failureText}</Text>
                   </Stack>
                 ))}
               </Stack>
@@ -95,33 +94,34 @@ export default function PortfolioPage() {
         </Alert.Root>
       )}
 
+      {overviewView.state === 'stale' && (
+        <QueryNotice view={overviewView} unavailableTitle="Data source not connected" />
+      )}
       <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4" mb="6" as="section" aria-label="Summary">
         <PortfolioSummaryCards
           labels={PORTFOLIO_PAGE_SUMMARY_LABELS}
           overview={overview}
-          loading={overviewLoad === 'loading'}
+          loading={overviewView.state === 'loading'}
           unavailableText={
-            isDisconnected(overviewQuery.error) ? 'Data source not connected' : 'Not available'
+            overviewView.failure === 'unavailable' ? 'Data source not connected' : 'Not available'
           }
         />
       </SimpleGrid>
 
       <Section label="Current Holdings">
         <Panel title="Current Holdings" subtitle={holdingsSubtitle}>
-          {holdingsLoad === 'loading' && (
+          {holdingsView.state === 'loading' && (
             <Stack gap="2" aria-label="Loading holdings">
               {[0, 1, 2, 3].map((row) => (
                 <Skeleton key={row} height="9" />
               ))}
             </Stack>
           )}
-          {(holdingsLoad === 'unavailable' || holdingsLoad === 'error') && (
-            <Unavailable title="Holdings not available">
-              {holdingsLoad === 'unavailable'
-                ? 'The holdings will show here once the data source is connected.'
-                : 'The holdings could not be loaded. Try again in a moment.'}
-            </Unavailable>
-          )}
+          <QueryNotice view={holdingsView} unavailableTitle="Holdings not available">
+            {holdingsView.state === 'unavailable'
+              ? 'The holdings will show here once the data source is connected.'
+              : 'The holdings could not be loaded. Try again in a moment.'}
+          </QueryNotice>
           {holdings &&
             (holdings.length === 0 ? (
               <Unavailable title="No holdings yet">

@@ -5,10 +5,9 @@
 import { useCallback, useState } from 'react';
 import { Badge, Box, Button, DataList, Dialog, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import { LuPower, LuRefreshCw } from 'react-icons/lu';
-import { errorMessage, useHealthQuery, useServerStatusQuery, useTradingModeSwitch } from '@nivesh/api-client';
-import { TradingModeSwitch } from '@nivesh/ui';
+import { queryView, useHealthQuery, useServerStatusQuery, useTradingModeSwitch } from '@nivesh/api-client';
+import { StaleNotice, TradingModeSwitch } from '@nivesh/ui';
 import { WorkDialog } from '../../features/layout/WorkDialog';
-import { readyData } from '../../features/queryState/loadState';
 import { formatUptime } from '../../features/serverHealth/uptime';
 import { useServerRestart } from './useServerRestart';
 import type { RestartProgress } from './serverRestart';
@@ -41,8 +40,11 @@ const PROGRESS_COLOR: Record<RestartProgress['phase'], string> = {
 function ServerStatusSection() {
   const statusQuery = useServerStatusQuery();
   const healthQuery = useHealthQuery();
-  const status = readyData(statusQuery);
-  const health = readyData(healthQuery);
+  const statusView = queryView(statusQuery, 'Server management is not available.');
+  const healthView = queryView(healthQuery);
+  const status = statusView.data;
+  // Online is a claim about now: only the latest check's answer makes it.
+  const health = healthView.state === 'ready' ? healthView.data : undefined;
 
   return (
     <Stack gap="3">
@@ -71,8 +73,11 @@ function ServerStatusSection() {
                 </Badge>
                 v{health.version}, up {formatUptime(health.uptime)}
               </Text>
-            ) : healthQuery.isError ? (
-              <Badge colorPalette="red">Not answering</Badge>
+            ) : healthView.failure ? (
+              <HStack as="span" gap="2" wrap="wrap">
+                <Badge colorPalette="red">Not answering</Badge>
+                {healthView.state === 'stale' && <StaleNotice updatedAt={healthView.updatedAt} />}
+              </HStack>
             ) : (
               'Checking...'
             )}
@@ -88,10 +93,13 @@ function ServerStatusSection() {
                 </Badge>
                 {status.main_server_pid !== null ? `PID ${status.main_server_pid}` : 'not running'}
                 {status.uptime !== null ? `, up ${formatUptime(status.uptime)}` : ''}
+                {statusView.state === 'stale' && (
+                  <StaleNotice updatedAt={statusView.updatedAt} detail={statusView.failureText} />
+                )}
               </Text>
-            ) : statusQuery.isError ? (
+            ) : statusView.failure ? (
               <Text as="span" color="fg.muted">
-                {errorMessage(statusQuery.error, 'Server management is not available.')}
+                {statusView.failureText}
               </Text>
             ) : (
               'Checking...'

@@ -1,11 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ResearchAnalysis } from '@nivesh/api-contract';
+import { contract, type ResearchAnalysis, type ResponseOf } from '@nivesh/api-contract';
+import { makeTradingMode } from '@nivesh/api-contract/testing';
 import {
   delay,
   errorBody,
-  http,
   HttpResponse,
+  mockRoute,
+  mockRouteError,
   renderWithProviders,
   setupServer,
 } from '@nivesh/api-client/testing';
@@ -53,11 +55,9 @@ const ANALYSIS: ResearchAnalysis = {
   data_source: 'simulated',
 };
 
-const HEALTH = { status: 'ok', version: '1.4.0', uptime: 3725 };
-const health = http.get('/api/health', () => HttpResponse.json(HEALTH));
-const analysisOk = http.get('/api/research/analysis', () =>
-  HttpResponse.json({ success: true, data: ANALYSIS }),
-);
+const HEALTH: ResponseOf<typeof contract.ops.health> = { status: 'ok', version: '1.4.0', uptime: 3725 };
+const health = mockRoute(contract.ops.health, () => HEALTH);
+const analysisOk = mockRoute(contract.research.analysis, () => ({ success: true, data: ANALYSIS }));
 const notConnected = (text: string) => HttpResponse.json(errorBody(text), { status: 503 });
 
 const server = setupServer();
@@ -124,18 +124,16 @@ describe('ResearchPage, connected', () => {
   it('says so when there is not enough history for the trend, or no signals', async () => {
     server.use(
       health,
-      http.get('/api/research/analysis', () =>
-        HttpResponse.json({
-          success: true,
-          data: {
-            ...ANALYSIS,
-            trend_analysis: null,
-            recommendations: [],
-            opportunities: 0,
-            volatility_level: 'Unknown',
-          },
-        }),
-      ),
+      mockRoute(contract.research.analysis, () => ({
+        success: true,
+        data: {
+          ...ANALYSIS,
+          trend_analysis: null,
+          recommendations: [],
+          opportunities: 0,
+          volatility_level: 'Unknown',
+        },
+      })),
     );
     renderWithProviders(<ResearchPage />);
     expect(await screen.findByText('Not enough price history yet')).toBeInTheDocument();
@@ -150,7 +148,7 @@ describe('ResearchPage, failures', () => {
   it("shows 'Data source not connected - Check Upstox connection' on 503, with no figures", async () => {
     server.use(
       health,
-      http.get('/api/research/analysis', () =>
+      mockRoute(contract.research.analysis, () =>
         notConnected('The research service is not connected on this server.'),
       ),
     );
@@ -169,21 +167,14 @@ describe('ResearchPage, failures', () => {
   });
 
   it("shows 'Research service not connected' when the service fails, and 'Research data not available' when it answers without data", async () => {
-    server.use(
-      health,
-      http.get('/api/research/analysis', () => HttpResponse.json(errorBody('boom'), { status: 500 })),
-    );
+    server.use(health, mockRouteError(contract.research.analysis, 500, 'boom'));
     const first = renderWithProviders(<ResearchPage />);
     expect(
       await screen.findByText('Research service not connected', {}, { timeout: 5000 }),
     ).toBeInTheDocument();
     first.unmount();
 
-    server.use(
-      http.get('/api/research/analysis', () =>
-        HttpResponse.json(errorBody('No analysis has been computed yet'), { status: 404 }),
-      ),
-    );
+    server.use(mockRouteError(contract.research.analysis, 404, 'No analysis has been computed yet'));
     renderWithProviders(<ResearchPage />);
     expect(await screen.findByText('Research data not available')).toBeInTheDocument();
     expect(screen.getByText('No analysis has been computed yet')).toBeInTheDocument();
@@ -195,11 +186,11 @@ describe('ResearchPage, failures', () => {
     const start = Date.now();
     server.use(
       health,
-      http.get('/api/management/server/status', () =>
+      mockRoute(contract.management.serverStatus, () =>
         notConnected('The operations service is not connected on this server.'),
       ),
-      http.get('/api/trading/mode', () => HttpResponse.json(errorBody('not connected'), { status: 503 })),
-      http.get('/api/research/analysis', () => {
+      mockRouteError(contract.trading.getMode, 503, 'not connected'),
+      mockRoute(contract.research.analysis, () => {
         calls.push(Date.now() - start);
         return notConnected('The research service is not connected on this server.');
       }),
@@ -248,7 +239,7 @@ describe('ResearchPage, failures', () => {
     let healthChecks = 0;
     server.use(
       analysisOk,
-      http.get('/api/health', () => {
+      mockRoute(contract.ops.health, () => {
         healthChecks += 1;
         // The second check and the api client's one retry of it find the server unreachable.
         return healthChecks === 2 || healthChecks === 3 ? HttpResponse.error() : HttpResponse.json(HEALTH);
@@ -275,32 +266,15 @@ describe('ResearchPage, failures', () => {
 });
 
 describe('System Diagnostics & Control', () => {
-  const status = http.get('/api/management/server/status', () =>
-    HttpResponse.json({
-      success: true,
-      main_server_healthy: true,
-      main_server_pid: 4242,
-      uptime: 3725,
-      version: '1.4.0',
-      started_at: '2026-11-20T09:00:00.000Z',
-    }),
-  );
-  const MODE = {
+  const status = mockRoute(contract.management.serverStatus, () => ({
     success: true,
-    updated_at: null,
-    message: 'ok',
-  };
-  function modeAnswer(mode: 'paper' | 'mock') {
-    const label = mode === 'paper' ? 'Paper Trading' : 'Mock Trading (simulated market)';
-    return {
-      ...MODE,
-      mode,
-      trading_mode: mode,
-      trading_mode_label: label,
-      current_mode: mode,
-      current_mode_label: label,
-    };
-  }
+    main_server_healthy: true,
+    main_server_pid: 4242,
+    uptime: 3725,
+    version: '1.4.0',
+    started_at: '2026-11-20T09:00:00.000Z',
+  }));
+  const modeAnswer = (mode: 'paper' | 'mock') => makeTradingMode(mode, { updated_at: null, message: 'ok' });
 
   async function openDiagnostics(user: ReturnType<typeof userEvent.setup>) {
     await user.click(screen.getByRole('button', { name: 'System Diagnostics' }));
@@ -314,8 +288,8 @@ describe('System Diagnostics & Control', () => {
       health,
       analysisOk,
       status,
-      http.get('/api/trading/mode', () => HttpResponse.json(modeAnswer(mode))),
-      http.post('/api/trading/mode', async ({ request }) => {
+      mockRoute(contract.trading.getMode, () => modeAnswer(mode)),
+      mockRoute(contract.trading.setMode, async ({ request }) => {
         const body = (await request.json()) as { mode: 'paper' | 'mock' };
         posted.push(body);
         mode = body.mode;
@@ -350,10 +324,8 @@ describe('System Diagnostics & Control', () => {
       health,
       analysisOk,
       status,
-      http.get('/api/trading/mode', () => HttpResponse.json(modeAnswer('paper'))),
-      http.post('/api/trading/mode', () =>
-        HttpResponse.json(errorBody('Close open positions first'), { status: 409 }),
-      ),
+      mockRoute(contract.trading.getMode, () => modeAnswer('paper')),
+      mockRouteError(contract.trading.setMode, 409, 'Close open positions first'),
     );
     const { user } = renderWithProviders(<ResearchPage />);
     const dialog = await openDiagnostics(user);
@@ -372,12 +344,12 @@ describe('System Diagnostics & Control', () => {
     server.use(
       analysisOk,
       status,
-      http.get('/api/trading/mode', () => HttpResponse.json(modeAnswer('paper'))),
-      http.post('/api/management/server/restart', () => {
+      mockRoute(contract.trading.getMode, () => modeAnswer('paper')),
+      mockRoute(contract.management.restartServer, () => {
         restartedAt = Date.now();
         return HttpResponse.json({ success: true, message: 'Restart scheduled.' });
       }),
-      http.get('/api/health', () => {
+      mockRoute(contract.ops.health, () => {
         if (restartedAt === null) return HttpResponse.json(HEALTH);
         if (probes.length === 4) return HttpResponse.json({ ...HEALTH, uptime: 10 }); // the dialog's own refresh
         probes.push(Date.now() - restartedAt);
@@ -421,12 +393,12 @@ describe('System Diagnostics & Control', () => {
     server.use(
       analysisOk,
       status,
-      http.get('/api/trading/mode', () => HttpResponse.json(modeAnswer('paper'))),
-      http.post('/api/management/server/restart', () => {
+      mockRoute(contract.trading.getMode, () => modeAnswer('paper')),
+      mockRoute(contract.management.restartServer, () => {
         restarted = true;
         return HttpResponse.json({ success: true, message: 'Restart scheduled.' });
       }),
-      http.get('/api/health', async () => {
+      mockRoute(contract.ops.health, async () => {
         if (!restarted) return HttpResponse.json(HEALTH);
         probes += 1;
         await delay('infinite');
@@ -465,11 +437,13 @@ describe('System Diagnostics & Control', () => {
       health,
       analysisOk,
       status,
-      http.get('/api/trading/mode', () => HttpResponse.json(modeAnswer('paper'))),
-      http.post('/api/management/server/restart', () =>
-        HttpResponse.json({ success: false, message: 'Restart refused', error: 'Supervisor not running' }),
-      ),
-      http.post('/api/admin/restart', () => {
+      mockRoute(contract.trading.getMode, () => modeAnswer('paper')),
+      mockRoute(contract.management.restartServer, () => ({
+        success: false,
+        message: 'Restart refused',
+        error: 'Supervisor not running',
+      })),
+      mockRoute(contract.management.adminRestart, () => {
         adminCalls += 1;
         return HttpResponse.json(errorBody('The operations service is not connected on this server.'), {
           status: 503,
@@ -487,5 +461,41 @@ describe('System Diagnostics & Control', () => {
       ),
     );
     expect(adminCalls).toBe(1);
+  });
+});
+
+describe('ResearchPage, one query-state rule (connection indicator and kept figures)', () => {
+  it("does not say Connected beside 'Data source not connected'", async () => {
+    server.use(
+      health,
+      mockRoute(contract.research.analysis, () =>
+        notConnected('The research service is not connected on this server.'),
+      ),
+    );
+    renderWithProviders(<ResearchPage />);
+    expect(
+      await screen.findByText('Data source not connected - Check Upstox connection'),
+    ).toBeInTheDocument();
+    // The server answers its health check, the research data does not.
+    expect(await screen.findByLabelText('Connection: Partially connected')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Connection: Connected')).not.toBeInTheDocument();
+  });
+
+  it('keeps the signals after a failed refresh, marked stale', async () => {
+    server.use(health, analysisOk);
+    const { user } = renderWithProviders(<ResearchPage />);
+    expect(await screen.findByText('RELIANCE')).toBeInTheDocument();
+    server.use(
+      mockRoute(contract.research.analysis, () =>
+        notConnected('The research service is not connected on this server.'),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(
+      await screen.findByText('Data source not connected - Check Upstox connection'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Stale · updated just now')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Market Sentiment' })).toHaveTextContent('Bullish');
+    expect(screen.getByText('RELIANCE')).toBeInTheDocument();
   });
 });

@@ -8,21 +8,25 @@ import { useState } from 'react';
 import { Badge, Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { LuActivity, LuGauge, LuRefreshCw, LuStethoscope, LuTarget } from 'react-icons/lu';
 import type { MarketSentimentLabel, VolatilityLevel } from '@nivesh/api-contract';
-import { errorMessage, useResearchAnalysisQuery, useResearchConnectionCheck } from '@nivesh/api-client';
+import {
+  combinedStatus,
+  queryView,
+  useResearchAnalysisQuery,
+  useResearchConnectionCheck,
+} from '@nivesh/api-client';
 import {
   ConnectionBanner,
   formatIstDateTime,
   formatNumber,
   PageHeader,
   Panel,
+  QueryNotice,
+  ServiceStatusBadge,
   StatCard,
   Unavailable,
 } from '@nivesh/ui';
-import { ConnectionIndicator } from '../../features/connection/ConnectionIndicator';
-import type { ServiceStatus } from '../../features/connection/serviceStatus';
-import { readyData } from '../../features/queryState/loadState';
 import { DiagnosticsDialog } from './DiagnosticsDialog';
-import { researchFailureText } from './researchStatus';
+import { RESEARCH_TEXTS, researchFailureText } from './researchStatus';
 import { SignalsTable } from './SignalsTable';
 import { TrendAnalysisPanel } from './TrendAnalysisPanel';
 import { useBackoffRetry } from './useBackoffRetry';
@@ -43,7 +47,8 @@ const DATA_SOURCE_LABELS = { simulated: 'Simulated market', upstox: 'Upstox live
 
 export default function ResearchPage() {
   const query = useResearchAnalysisQuery();
-  const connection = useResearchConnectionCheck();
+  const view = queryView(query, 'The research service did not answer.');
+  const connection = queryView(useResearchConnectionCheck());
   const [diagnosticsOpen, setDiagnosticsOpen] = useState(false);
 
   const failed = query.isError && !query.isFetching;
@@ -53,14 +58,12 @@ export default function ResearchPage() {
     retry: query.refetch,
   });
 
-  const analysis = readyData(query)?.data;
+  const analysis = view.data?.data;
   const failureText = failed ? researchFailureText(query.error) : undefined;
-  const loading = query.isLoading || (query.isFetching && !analysis);
-  const connectionStatus: ServiceStatus = connection.isError
-    ? 'disconnected'
-    : connection.isSuccess
-      ? 'connected'
-      : 'checking';
+  const loading = !analysis && (view.state === 'loading' || view.fetching);
+  // The page shows the analysis; the 30 s check says whether the server answers at all. When it
+  // does not, the page is disconnected whatever the analysis's last answer was.
+  const connectionStatus = combinedStatus(connection.failure ? [connection] : [view, connection]);
 
   return (
     <Box>
@@ -73,7 +76,10 @@ export default function ResearchPage() {
         }
         actions={
           <>
-            <ConnectionIndicator status={connectionStatus} title="Server connection, checked every 30 s" />
+            <ServiceStatusBadge
+              status={connectionStatus}
+              title="Research analysis and server connection (checked every 30 s)"
+            />
             {analysis && (
               <Badge colorPalette={analysis.data_source === 'upstox' ? 'green' : 'purple'} variant="subtle">
                 {DATA_SOURCE_LABELS[analysis.data_source]}
@@ -95,7 +101,7 @@ export default function ResearchPage() {
           status={retry.exhausted ? 'error' : 'warning'}
           description={
             <Stack gap="1">
-              <Text>{errorMessage(query.error, 'The research service did not answer.')}</Text>
+              <Text>{view.failureText}</Text>
               <Text textStyle="sm" color="fg.muted" data-testid="retry-status">
                 {retry.exhausted
                   ? `Automatic retries stopped after ${retry.maxRetries} attempts.`
@@ -115,6 +121,9 @@ export default function ResearchPage() {
         </ConnectionBanner>
       )}
 
+      {view.state === 'stale' && (
+        <QueryNotice view={view} unavailableTitle={RESEARCH_TEXTS.dataSourceNotConnected} />
+      )}
       <Stack gap="6">
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
           <StatCard

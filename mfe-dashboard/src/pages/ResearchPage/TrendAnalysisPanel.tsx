@@ -10,7 +10,7 @@ import { formatNumber, formatPercent, Panel, Unavailable } from '@nivesh/ui';
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** '2024-03' -> 'Mar 2024'. */
-export function monthLabel(month: string): string {
+function monthLabel(month: string): string {
   const [year, number] = month.split('-');
   return `${MONTHS[Number(number) - 1] ?? number} ${year}`;
 }

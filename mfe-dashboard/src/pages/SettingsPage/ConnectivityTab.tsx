@@ -7,15 +7,14 @@ import { Badge, Button, DataList, SimpleGrid, Stack, Text } from '@chakra-ui/rea
 import { LuRefreshCw } from 'react-icons/lu';
 import { TRADING_MODE_LABELS } from '@nivesh/api-contract';
 import {
-  errorMessage,
+  queryView,
   useBrokerStatusQuery,
   useHealthQuery,
   useMarketStatusQuery,
   useTradingModeQuery,
-  type ApiCallError,
+  type QueryView,
 } from '@nivesh/api-client';
-import { formatIstDateTime, Panel } from '@nivesh/ui';
-import { readyData } from '../../features/queryState/loadState';
+import { formatIstDateTime, Panel, StaleNotice } from '@nivesh/ui';
 import { formatUptime } from '../../features/serverHealth/uptime';
 
 const MARKET_PHASE_LABELS = {
@@ -35,17 +34,22 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function Failure({ error, fallback }: { error: ApiCallError; fallback: string }) {
+function Failure({ text }: { text: string | undefined }) {
   return (
     <Stack gap="1">
       <Badge colorPalette="red" alignSelf="flex-start">
         Not available
       </Badge>
       <Text textStyle="sm" color="fg.muted">
-        {errorMessage(error, fallback)}
+        {text}
       </Text>
     </Stack>
   );
+}
+
+/** The age of a panel's figures when the latest check failed and they are kept. */
+function Stale({ view }: { view: QueryView<unknown> }) {
+  return view.state === 'stale' ? <StaleNotice updatedAt={view.updatedAt} detail={view.failureText} /> : null;
 }
 
 const Checking = () => <Text color="fg.muted">Checking...</Text>;
@@ -55,10 +59,14 @@ export function ConnectivityTab() {
   const marketQuery = useMarketStatusQuery();
   const brokerQuery = useBrokerStatusQuery('upstox');
   const modeQuery = useTradingModeQuery();
-  const health = readyData(healthQuery);
-  const market = readyData(marketQuery);
-  const broker = readyData(brokerQuery);
-  const mode = readyData(modeQuery);
+  const healthView = queryView(healthQuery, 'The API server is not answering.');
+  const marketView = queryView(marketQuery, 'The market calendar is not available.');
+  const brokerView = queryView(brokerQuery, 'The broker connection is not available.');
+  const modeView = queryView(modeQuery, 'The trading mode is not available.');
+  const health = healthView.data;
+  const market = marketView.data;
+  const broker = brokerView.data;
+  const mode = modeView.data;
   const refreshing =
     healthQuery.isFetching || marketQuery.isFetching || brokerQuery.isFetching || modeQuery.isFetching;
 
@@ -75,23 +83,28 @@ export function ConnectivityTab() {
         <LuRefreshCw /> Check again
       </Button>
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
-        <Panel title="API server">
+        <Panel title="API server" actions={<Stale view={healthView} />}>
           {health ? (
             <DataList.Root orientation="horizontal" gap="2" aria-label="API server">
               <Row label="Status">
-                <Badge colorPalette="green">Online</Badge>
+                {/* Online only while the latest check answers; kept figures are not a live server. */}
+                {healthView.state === 'ready' ? (
+                  <Badge colorPalette="green">Online</Badge>
+                ) : (
+                  <Badge colorPalette="red">Not answering</Badge>
+                )}
               </Row>
               <Row label="Version">{health.version}</Row>
               <Row label="Uptime">{formatUptime(health.uptime)}</Row>
             </DataList.Root>
-          ) : healthQuery.isError ? (
-            <Failure error={healthQuery.error} fallback="The API server is not answering." />
+          ) : healthView.failure ? (
+            <Failure text={healthView.failureText} />
           ) : (
             <Checking />
           )}
         </Panel>
 
-        <Panel title="Market (NSE)">
+        <Panel title="Market (NSE)" actions={<Stale view={marketView} />}>
           {market ? (
             <DataList.Root orientation="horizontal" gap="2" aria-label="Market">
               <Row label="Now">
@@ -117,14 +130,14 @@ export function ConnectivityTab() {
                 </Row>
               )}
             </DataList.Root>
-          ) : marketQuery.isError ? (
-            <Failure error={marketQuery.error} fallback="The market calendar is not available." />
+          ) : marketView.failure ? (
+            <Failure text={marketView.failureText} />
           ) : (
             <Checking />
           )}
         </Panel>
 
-        <Panel title="Broker (Upstox)">
+        <Panel title="Broker (Upstox)" actions={<Stale view={brokerView} />}>
           {broker ? (
             <DataList.Root orientation="horizontal" gap="2" aria-label="Broker">
               <Row label="Status">
@@ -136,14 +149,14 @@ export function ConnectivityTab() {
               <Row label="Last sync">{broker.last_sync ? formatIstDateTime(broker.last_sync) : 'Never'}</Row>
               <Row label="Message">{broker.message}</Row>
             </DataList.Root>
-          ) : brokerQuery.isError ? (
-            <Failure error={brokerQuery.error} fallback="The broker connection is not available." />
+          ) : brokerView.failure ? (
+            <Failure text={brokerView.failureText} />
           ) : (
             <Checking />
           )}
         </Panel>
 
-        <Panel title="Trading mode">
+        <Panel title="Trading mode" actions={<Stale view={modeView} />}>
           {mode ? (
             <DataList.Root orientation="horizontal" gap="2" aria-label="Trading mode">
               <Row label="Mode">
@@ -153,8 +166,8 @@ export function ConnectivityTab() {
               </Row>
               <Row label="Changed">{mode.updated_at ? formatIstDateTime(mode.updated_at) : 'Never'}</Row>
             </DataList.Root>
-          ) : modeQuery.isError ? (
-            <Failure error={modeQuery.error} fallback="The trading mode is not available." />
+          ) : modeView.failure ? (
+            <Failure text={modeView.failureText} />
           ) : (
             <Checking />
           )}

@@ -13,16 +13,15 @@ import {
 } from '@nivesh/api-contract';
 import {
   errorMessage,
-  isDisconnected,
+  queryView,
   useNotificationSettingsQuery,
   useSaveNotificationSettingsMutation,
 } from '@nivesh/api-client';
-import { Panel, Unavailable } from '@nivesh/ui';
-import { readyData } from '../../features/queryState/loadState';
+import { Panel, QueryNotice, Unavailable } from '@nivesh/ui';
 
 type Alerts = NotificationSettings['alerts'];
 
-export const NOTIFICATIONS_SAVED = 'Notification settings saved';
+const NOTIFICATIONS_SAVED = 'Notification settings saved';
 
 function DeliverySwitch({
   label,
@@ -52,23 +51,20 @@ function DeliverySwitch({
 export function NotificationsTab() {
   const query = useNotificationSettingsQuery();
   const [save, saveState] = useSaveNotificationSettingsMutation();
-  const settings = readyData(query)?.data;
+  const view = queryView(query);
+  const settings = view.data?.data;
   const [draft, setDraft] = useState<Alerts | null>(null);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const alerts = draft ?? settings?.alerts;
 
-  if (query.isError) {
+  if (view.state === 'unavailable' || view.state === 'error') {
     return (
       <Panel title="Notifications">
-        <Unavailable
-          title={
-            isDisconnected(query.error)
-              ? 'Notification settings not connected'
-              : 'Notification settings could not be loaded'
-          }
-        >
-          {errorMessage(query.error, 'The server did not answer.')}
-        </Unavailable>
+        <QueryNotice
+          view={view}
+          unavailableTitle="Notification settings not connected"
+          errorTitle="Notification settings could not be loaded"
+        />
       </Panel>
     );
   }
@@ -105,6 +101,7 @@ export function NotificationsTab() {
   return (
     <Panel title="Notifications" subtitle="Which alerts you get, and where">
       <Stack gap="4">
+        <QueryNotice view={view} unavailableTitle="Notification settings not connected" />
         {emailReady ? (
           <Text textStyle="sm" data-testid="email-destination">
             Alert emails go to <Text as="strong">{settings.email.address ?? 'the operator address'}</Text>.

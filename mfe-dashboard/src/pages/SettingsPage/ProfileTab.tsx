@@ -16,7 +16,7 @@ import {
 import { SESSION_IDLE_HOURS } from '@nivesh/api-contract';
 import { formatIstDateTime, Panel } from '@nivesh/ui';
 
-export const PASSWORD_SETUP_FAILED = 'Failed to send password setup instructions.';
+const PASSWORD_SETUP_FAILED = 'Failed to send password setup instructions.';
 
 export function ProfileTab() {
   const user = useAppSelector(selectUser);

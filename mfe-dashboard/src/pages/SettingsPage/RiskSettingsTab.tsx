@@ -10,7 +10,7 @@ import { Box, Button, Code, Heading, Stack, Text } from '@chakra-ui/react';
 import { loadRemoteModule } from '@nivesh/api-client';
 import { PageLoading } from '@nivesh/ui';
 
-export type RiskSettingsModule = { default: ComponentType };
+type RiskSettingsModule = { default: ComponentType };
 /**
  * Loads the risk settings panel; `isRetry` is set when the user asked to try again after a failure.
  * A test passes its own.
@@ -23,7 +23,7 @@ export type RiskSettingsLoader = (options: {
 export const loadRiskSettingsRemote: RiskSettingsLoader = async ({ isRetry }) =>
   (await loadRemoteModule<RiskSettingsModule>('risk', 'RiskSettings', { isRetry })).module;
 
-export const RISK_SETTINGS_UNAVAILABLE = 'Risk settings could not be loaded';
+const RISK_SETTINGS_UNAVAILABLE = 'Risk settings could not be loaded';
 
 function Fallback({ error, onRetry }: { error: Error; onRetry: () => void }) {
   return (

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Text } from '@chakra-ui/react';
-import type { NotificationSettings } from '@nivesh/api-contract';
+import { contract, type NotificationSettings } from '@nivesh/api-contract';
 import {
   errorBody,
-  http,
   HttpResponse,
+  mockRoute,
+  mockRouteError,
   renderWithProviders,
   setupServer,
   TEST_USER,
@@ -16,10 +17,10 @@ import type { RiskSettingsLoader } from './RiskSettingsTab';
 const notConnected = (text: string) => HttpResponse.json(errorBody(text), { status: 503 });
 
 const allocationDown = [
-  http.get('/api/allocation/settings', () =>
+  mockRoute(contract.allocation.settings, () =>
     notConnected('The allocation service is not connected on this server.'),
   ),
-  http.get('/api/allocation/daily-amount', () =>
+  mockRoute(contract.allocation.dailyAmount, () =>
     notConnected('The allocation service is not connected on this server.'),
   ),
 ];
@@ -38,16 +39,16 @@ describe('SettingsPage tabs', () => {
   it('opens on Daily Allocation with the allocation form, and keeps the chosen tab in the address', async () => {
     server.use(
       ...allocationDown,
-      http.get('/api/health', () => HttpResponse.json({ status: 'ok', version: '1.4.0', uptime: 90 })),
+      mockRoute(contract.ops.health, () => ({ status: 'ok', version: '1.4.0', uptime: 90 })),
     );
     server.use(
-      http.get('/api/market/status', () =>
+      mockRoute(contract.market.status, () =>
         notConnected('The market data service is not connected on this server.'),
       ),
-      http.get('/api/upstox/status', () =>
+      mockRoute(contract.broker.status, () =>
         notConnected('The broker connection is not connected on this server.'),
       ),
-      http.get('/api/trading/mode', () =>
+      mockRoute(contract.trading.getMode, () =>
         notConnected('The trading service is not connected on this server.'),
       ),
     );
@@ -83,7 +84,7 @@ describe('SettingsPage tabs', () => {
 
   it('opens the tab named in the address', async () => {
     server.use(
-      http.get('/api/settings/notifications', () =>
+      mockRoute(contract.settings.notifications, () =>
         notConnected('This service is not connected on this server.'),
       ),
     );
@@ -177,7 +178,7 @@ describe('Profile tab', () => {
   it('shows the signed-in operator and sends a password setup link to their email', async () => {
     const requested: unknown[] = [];
     server.use(
-      http.post('/api/auth/request-password-setup', async ({ request }) => {
+      mockRoute(contract.auth.requestPasswordSetup, async ({ request }) => {
         requested.push(await request.json());
         return HttpResponse.json({
           success: true,
@@ -212,9 +213,7 @@ describe('Profile tab', () => {
 
   it("says 'Failed to send password setup instructions.' when the request fails", async () => {
     server.use(
-      http.post('/api/auth/request-password-setup', () =>
-        HttpResponse.json(errorBody('Too many requests, try again in 15 minutes'), { status: 429 }),
-      ),
+      mockRouteError(contract.auth.requestPasswordSetup, 429, 'Too many requests, try again in 15 minutes'),
     );
     const { user } = renderWithProviders(<SettingsPage loadRiskSettings={unavailableRemote} />, {
       route: '/settings?tab=profile',
@@ -228,37 +227,33 @@ describe('Profile tab', () => {
 describe('Connectivity tab', () => {
   it('shows the API server, the market calendar, the broker and the trading mode', async () => {
     server.use(
-      http.get('/api/health', () => HttpResponse.json({ status: 'ok', version: '1.4.0', uptime: 3725 })),
-      http.get('/api/market/status', () =>
-        HttpResponse.json({
-          success: true,
-          exchange: 'NSE',
-          status: 'CLOSED',
-          is_open: false,
-          closed_reason: 'holiday',
-          holiday_name: 'Guru Nanak Jayanti',
-          is_trading_day: false,
-          now_ist: '2026-11-24T10:00:00+05:30',
-          next_open: '2026-11-25T03:45:00.000Z',
-          next_close: '2026-11-25T10:00:00.000Z',
-          holidays_known: true,
-        }),
-      ),
-      http.get('/api/upstox/status', () =>
+      mockRoute(contract.ops.health, () => ({ status: 'ok', version: '1.4.0', uptime: 3725 })),
+      mockRoute(contract.market.status, () => ({
+        success: true,
+        exchange: 'NSE',
+        status: 'CLOSED',
+        is_open: false,
+        closed_reason: 'holiday',
+        holiday_name: 'Guru Nanak Jayanti',
+        is_trading_day: false,
+        now_ist: '2026-11-24T10:00:00+05:30',
+        next_open: '2026-11-25T03:45:00.000Z',
+        next_close: '2026-11-25T10:00:00.000Z',
+        holidays_known: true,
+      })),
+      mockRoute(contract.broker.status, () =>
         notConnected('The broker connection is not connected on this server.'),
       ),
-      http.get('/api/trading/mode', () =>
-        HttpResponse.json({
-          success: true,
-          mode: 'paper',
-          trading_mode: 'paper',
-          trading_mode_label: 'Paper Trading',
-          current_mode: 'paper',
-          current_mode_label: 'Paper Trading',
-          updated_at: null,
-          message: 'ok',
-        }),
-      ),
+      mockRoute(contract.trading.getMode, () => ({
+        success: true,
+        mode: 'paper',
+        trading_mode: 'paper',
+        trading_mode_label: 'Paper Trading',
+        current_mode: 'paper',
+        current_mode_label: 'Paper Trading',
+        updated_at: null,
+        message: 'ok',
+      })),
     );
     renderWithProviders(<SettingsPage loadRiskSettings={unavailableRemote} />, {
       route: '/settings?tab=connectivity',
@@ -294,8 +289,8 @@ describe('Notifications tab', () => {
   it('shows which alerts go where, and saves a change', async () => {
     const saved: unknown[] = [];
     server.use(
-      http.get('/api/settings/notifications', () => HttpResponse.json({ success: true, data: SETTINGS })),
-      http.post('/api/settings/notifications', async ({ request }) => {
+      mockRoute(contract.settings.notifications, () => ({ success: true, data: SETTINGS })),
+      mockRoute(contract.settings.saveNotifications, async ({ request }) => {
         const body = (await request.json()) as { alerts: NotificationSettings['alerts'] };
         saved.push(body);
         return HttpResponse.json({
@@ -323,12 +318,10 @@ describe('Notifications tab', () => {
 
   it('keeps email switches off while the server cannot send email', async () => {
     server.use(
-      http.get('/api/settings/notifications', () =>
-        HttpResponse.json({
-          success: true,
-          data: { ...SETTINGS, email: { configured: false, address: null } },
-        }),
-      ),
+      mockRoute(contract.settings.notifications, () => ({
+        success: true,
+        data: { ...SETTINGS, email: { configured: false, address: null } },
+      })),
     );
     renderWithProviders(<SettingsPage loadRiskSettings={unavailableRemote} />, {
       route: '/settings?tab=notifications',

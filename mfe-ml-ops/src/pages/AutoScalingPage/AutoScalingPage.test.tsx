@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { contract, type AutoScalingStatus } from '@nivesh/api-contract';
 import { opsApi } from '@nivesh/api-client';
 import {
-  HttpResponse,
   delay,
   errorBody,
-  http,
+  HttpResponse,
+  mockRoute,
   renderWithProviders,
   setupServer,
 } from '@nivesh/api-client/testing';
@@ -16,7 +16,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const PATH = contract.ops.autoScalingStatus.path;
+const ROUTE = contract.ops.autoScalingStatus;
 const NOT_CONNECTED = 'The operations service is not connected on this server.';
 
 const running: AutoScalingStatus = {
@@ -32,7 +32,7 @@ const running: AutoScalingStatus = {
 };
 
 function answer(status: AutoScalingStatus) {
-  return http.get(PATH, () => HttpResponse.json({ success: true, data: status }));
+  return mockRoute(ROUTE, () => ({ success: true, data: status }));
 }
 
 function group(name: string) {
@@ -42,7 +42,7 @@ function group(name: string) {
 describe('AutoScalingPage', () => {
   it('shows a spinner while the status loads', async () => {
     server.use(
-      http.get(PATH, async () => {
+      mockRoute(ROUTE, async () => {
         await delay(100);
         return HttpResponse.json({ success: true, data: running });
       }),
@@ -55,7 +55,7 @@ describe('AutoScalingPage', () => {
   it('shows the failure with Retry when the service is not connected, and the rules', async () => {
     let calls = 0;
     server.use(
-      http.get(PATH, () => {
+      mockRoute(ROUTE, () => {
         calls += 1;
         return calls === 1
           ? HttpResponse.json(errorBody(NOT_CONNECTED), { status: 503 })
@@ -125,7 +125,7 @@ describe('AutoScalingPage', () => {
   it('keeps the last values on screen, marked as such, when a later poll fails', async () => {
     let calls = 0;
     server.use(
-      http.get(PATH, () => {
+      mockRoute(ROUTE, () => {
         calls += 1;
         return calls === 1
           ? HttpResponse.json({ success: true, data: running })
@@ -141,9 +141,8 @@ describe('AutoScalingPage', () => {
     await poll;
     poll.unsubscribe();
     await waitFor(() => expect(screen.getByText('Failed to fetch scaling status')).toBeInTheDocument());
-    expect(
-      screen.getByText(/Showing the values last received \(02 Mar 2026, 03:00 pm IST\)/),
-    ).toBeInTheDocument();
+    // The one stale-data rule: the kept values are marked stale with their age.
+    expect(screen.getByText('Stale · updated just now')).toBeInTheDocument();
     expect(screen.getByText('t3.medium')).toBeInTheDocument();
   });
 });

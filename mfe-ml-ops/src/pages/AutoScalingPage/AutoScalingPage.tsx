@@ -6,8 +6,16 @@ import {
   type AutoScalingStatus,
   type MarketPhase,
 } from '@nivesh/api-contract';
-import { serverMessage, useAutoScalingStatusQuery } from '@nivesh/api-client';
-import { ConnectionBanner, PageHeader, PageLoading, Panel, StatCard, formatIstDateTime } from '@nivesh/ui';
+import { queryView, useAutoScalingStatusQuery } from '@nivesh/api-client';
+import {
+  ConnectionBanner,
+  PageHeader,
+  PageLoading,
+  Panel,
+  StaleNotice,
+  StatCard,
+  formatIstDateTime,
+} from '@nivesh/ui';
 import { yesNo } from '../../features/format';
 import { MetricRow } from '../../features/MetricRow';
 import { LATENCY_PALETTE, latencyBand, statusPalette, usageTone } from './levels';
@@ -133,27 +141,25 @@ function StatusView({ status }: { status: AutoScalingStatus }) {
 }
 
 export default function AutoScalingPage() {
-  const { data, error, isLoading, refetch } = useAutoScalingStatusQuery();
-  const status = data?.data;
+  const query = useAutoScalingStatusQuery();
+  const view = queryView(query);
+  const status = view.data?.data;
   return (
     <Box>
       <PageHeader title="Auto-Scaling" subtitle="Instance health, load and the scaling rules" />
-      {isLoading ? (
+      {view.state === 'loading' ? (
         <PageLoading label="Loading scaling status..." />
       ) : (
         <>
-          {error && (
+          {view.failure && (
             <ConnectionBanner
               title="Failed to fetch scaling status"
               status="error"
-              onRetry={() => void refetch()}
-              description={
-                <>
-                  {serverMessage(error) ?? 'The server did not answer.'}
-                  {status && ` Showing the values last received (${formatIstDateTime(status.last_update)}).`}
-                </>
-              }
-            />
+              onRetry={() => void query.refetch()}
+              description={view.failureText}
+            >
+              {view.state === 'stale' && <StaleNotice updatedAt={view.updatedAt} />}
+            </ConnectionBanner>
           )}
           <Stack gap="6">
             {status && <StatusView status={status} />}

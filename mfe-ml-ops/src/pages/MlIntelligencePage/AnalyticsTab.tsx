@@ -12,9 +12,9 @@ import type { MlIntelligenceData } from './useMlIntelligenceData';
 type Analytics = MlIntelligenceData['analytics'];
 
 /** Each feature list shows at most this many features. */
-export const FEATURE_LIST_LIMIT = 5;
+const FEATURE_LIST_LIMIT = 5;
 
-export const DRIFT_WARNING =
+const DRIFT_WARNING =
   'Model drift detected! Recent performance has declined significantly. Consider retraining.';
 
 const CHART_COLORS = {
@@ -221,7 +221,7 @@ function StrategyComparison({ trend }: { trend: Analytics['performanceTrend'] })
 
 export function AnalyticsTab({ analytics }: { analytics: Analytics }) {
   const { dbStats } = analytics;
-  if (dbStats.loading) return <PageLoading label="Loading learning analytics..." />;
+  if (dbStats.state === 'loading') return <PageLoading label="Loading learning analytics..." />;
   if (!dbStats.data) {
     // Not "No Learning Data Available": that would claim the log is ready and empty.
     return (

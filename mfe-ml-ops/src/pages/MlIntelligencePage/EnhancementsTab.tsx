@@ -12,7 +12,7 @@ import type { MlIntelligenceData } from './useMlIntelligenceData';
 
 type Enhancements = MlIntelligenceData['enhancements'];
 
-export const ENHANCEMENTS_ENDPOINT = '/api/ml/enhancements/status';
+const ENHANCEMENTS_ENDPOINT = '/api/ml/enhancements/status';
 
 /** 60 -> 'hourly', 1440 -> 'daily', else 'every N min'. */
 export function updateCadence(minutes: number): string {
@@ -40,7 +40,7 @@ function Detail({ children }: { children: string }) {
 
 export function EnhancementsTab({ enhancements }: { enhancements: Enhancements }) {
   const { status, ensemble, explainability, onlineLearning, sentimentStatus, marketSentiment } = enhancements;
-  if (status.loading) return <PageLoading label="Loading ML enhancements..." />;
+  if (status.state === 'loading') return <PageLoading label="Loading ML enhancements..." />;
   if (!status.data) {
     const reason = serverMessage(status.error);
     return (

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { contract } from '@nivesh/api-contract';
-import { HttpResponse, delay, http, renderWithProviders, setupServer } from '@nivesh/api-client/testing';
+import { delay, HttpResponse, mockRoute, renderWithProviders, setupServer } from '@nivesh/api-client/testing';
 import MlIntelligencePage from './MlIntelligencePage';
 import {
   connectedHandlers,
@@ -39,7 +39,7 @@ describe('MlIntelligencePage while loading', () => {
   it('shows the spinner text until the overview calls have answered', async () => {
     // The first handler for a path wins.
     server.use(
-      http.get(ml.memoryStatus.path, async () => {
+      mockRoute(ml.memoryStatus, async () => {
         await delay(150);
         return HttpResponse.json(ML_ANSWERS[ml.memoryStatus.path] as Record<string, unknown>);
       }),
@@ -198,7 +198,7 @@ describe('MlIntelligencePage overview when connected', () => {
 
   it('counts critical alerts and a declining trend as such', async () => {
     server.use(
-      http.get(ml.intelligenceMetrics.path, () => {
+      mockRoute(ml.intelligenceMetrics, () => {
         const body = ML_ANSWERS[ml.intelligenceMetrics.path] as { data: { system_health: object } };
         return HttpResponse.json({
           ...body,
@@ -232,7 +232,7 @@ describe('MlIntelligencePage refresh and logging', () => {
     let memoryCalls = 0;
     let slow = false;
     server.use(
-      http.get(ml.memoryStatus.path, async () => {
+      mockRoute(ml.memoryStatus, async () => {
         memoryCalls += 1;
         if (slow) await delay(100);
         return HttpResponse.json(ML_ANSWERS[ml.memoryStatus.path] as Record<string, unknown>);

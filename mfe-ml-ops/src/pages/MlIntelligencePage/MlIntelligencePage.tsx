@@ -1,7 +1,7 @@
 /** ML Intelligence (specification part 2, ML Intelligence; sections 4, 7 and 9). */
 import { Box, Button, Icon, Tabs } from '@chakra-ui/react';
 import { LuRefreshCw } from 'react-icons/lu';
-import { PageHeader, PageLoading } from '@nivesh/ui';
+import { PageHeader, PageLoading, QueryNotice } from '@nivesh/ui';
 import { AnalyticsTab } from './AnalyticsTab';
 import { EnhancementsTab } from './EnhancementsTab';
 import { OverviewTab } from './OverviewTab';
@@ -24,6 +24,7 @@ export default function MlIntelligencePage() {
           </Button>
         }
       />
+      {ml.stale && <QueryNotice view={ml.stale} unavailableTitle="ML metrics unavailable" />}
       <Tabs.Root defaultValue="overview" lazyMount unmountOnExit variant="line" colorPalette="brand">
         <Tabs.List mb="6" overflowX="auto" overflowY="hidden">
           <Tabs.Trigger value="overview">System Overview</Tabs.Trigger>

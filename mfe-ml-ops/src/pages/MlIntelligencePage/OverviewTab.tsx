@@ -23,9 +23,9 @@ import type { MlIntelligenceData } from './useMlIntelligenceData';
 type Overview = MlIntelligenceData['overview'];
 
 /** Shown in a status card whose call failed (the specification's words). */
-export const NOT_CONNECTED = 'Not Connected (Future Enhancement)';
+const NOT_CONNECTED = 'Not Connected (Future Enhancement)';
 /** Lists of patterns and insights show at most this many items. */
-export const PATTERN_LIST_LIMIT = 3;
+const PATTERN_LIST_LIMIT = 3;
 
 /** Keys of system_health shown elsewhere on the card, not in the grid. */
 const HEALTH_META_KEYS = new Set([

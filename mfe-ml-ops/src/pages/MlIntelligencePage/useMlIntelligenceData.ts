@@ -4,6 +4,9 @@
  */
 import { useState } from 'react';
 import {
+  queryView,
+  selectView,
+  staleSummary,
   useAutonomousLearningPatternsQuery,
   useAutonomousLearningStatusQuery,
   useEnginesStatusQuery,
@@ -22,8 +25,13 @@ import {
   useMlPageIntelligenceMetricsQuery,
   useOnlineLearningStatusQuery,
   useSentimentStatusQuery,
+  type QueryResultLike,
 } from '@nivesh/api-client';
-import { fetched } from '../../features/fetched';
+
+/** A call's view over its answer's `data` (kept, stale, after a failed refetch). */
+function dataView<T>(query: QueryResultLike<{ data: T }>) {
+  return selectView(queryView(query), (answer) => answer.data);
+}
 import { useLogUnexpectedErrors } from '../../features/useLogUnexpectedErrors';
 
 export function useMlIntelligenceData() {
@@ -92,37 +100,35 @@ export function useMlIntelligenceData() {
   };
 
   return {
+    /** Figures kept from earlier answers after failed refetches: the oldest one's age. */
+    stale: staleSummary(allQueries.map((query) => queryView<unknown>(query))),
     /** True until the first overview fetch has finished (successfully or not). */
     loading: overviewQueries.some((q) => q.isLoading),
     refreshing,
     refresh,
     overview: {
-      metrics: fetched(metrics),
-      memory: fetched(memory),
-      knowledgeGraph: fetched(knowledgeGraph),
-      learning: fetched(learning),
-      autonomousStatus: fetched(autonomousStatus),
-      autonomousPatterns: fetched(autonomousPatterns),
-      engines: fetched(engines),
+      metrics: dataView(metrics),
+      memory: dataView(memory),
+      knowledgeGraph: dataView(knowledgeGraph),
+      learning: dataView(learning),
+      autonomousStatus: dataView(autonomousStatus),
+      autonomousPatterns: dataView(autonomousPatterns),
+      engines: dataView(engines),
     },
     analytics: {
-      dbStats: fetched(dbStats),
-      accuracy: fetched(accuracy),
-      features: fetched(features),
-      drift: fetched(drift),
-      performanceTrend: fetched(performanceTrend),
+      dbStats: dataView(dbStats),
+      accuracy: dataView(accuracy),
+      features: dataView(features),
+      drift: dataView(drift),
+      performanceTrend: dataView(performanceTrend),
     },
     enhancements: {
-      status: fetched(enhancements),
-      ensemble: fetched(ensemble),
-      explainability: fetched(explainability),
-      onlineLearning: fetched(onlineLearning),
-      sentimentStatus: fetched(sentimentStatus),
-      marketSentiment: {
-        data: marketSentiment.error ? undefined : marketSentiment.data?.sentiment,
-        error: marketSentiment.error,
-        loading: marketSentiment.isLoading,
-      },
+      status: dataView(enhancements),
+      ensemble: dataView(ensemble),
+      explainability: dataView(explainability),
+      onlineLearning: dataView(onlineLearning),
+      sentimentStatus: dataView(sentimentStatus),
+      marketSentiment: selectView(queryView(marketSentiment), (answer) => answer.sentiment),
     },
   };
 }

@@ -1,6 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { contract, type ScalingStatus } from '@nivesh/api-contract';
-import { HttpResponse, errorBody, http, renderWithProviders, setupServer } from '@nivesh/api-client/testing';
+import {
+  errorBody,
+  HttpResponse,
+  mockRoute,
+  renderWithProviders,
+  setupServer,
+} from '@nivesh/api-client/testing';
 import ProductionScalingPage from './ProductionScalingPage';
 
 const server = setupServer();
@@ -8,7 +14,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const PATH = contract.ops.scalingStatus.path;
+const ROUTE = contract.ops.scalingStatus;
 const NOT_CONNECTED = 'The operations service is not connected on this server.';
 
 const PHASE_NAMES = [
@@ -24,12 +30,12 @@ function phaseStatuses() {
 }
 
 function answer(status: ScalingStatus) {
-  return http.get(PATH, () => HttpResponse.json({ success: true, data: status }));
+  return mockRoute(ROUTE, () => ({ success: true, data: status }));
 }
 
 describe('ProductionScalingPage when the scaling status is not connected', () => {
   beforeEach(() =>
-    server.use(http.get(PATH, () => HttpResponse.json(errorBody(NOT_CONNECTED), { status: 503 }))),
+    server.use(mockRoute(ROUTE, () => HttpResponse.json(errorBody(NOT_CONNECTED), { status: 503 }))),
   );
 
   it('says so instead of showing Phase 1 and ₹25,000, and keeps the phase table', async () => {

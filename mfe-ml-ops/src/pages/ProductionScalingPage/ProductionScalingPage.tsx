@@ -14,8 +14,16 @@ import {
   type ScalingProgress,
   type ScalingStatus,
 } from '@nivesh/api-contract';
-import { serverMessage, useScalingStatusQuery, type ApiCallError } from '@nivesh/api-client';
-import { ConnectionBanner, PageHeader, Panel, StatCard, formatRupees, formatRupeesCompact } from '@nivesh/ui';
+import { queryView, selectView, useScalingStatusQuery, type QueryView } from '@nivesh/api-client';
+import {
+  ConnectionBanner,
+  PageHeader,
+  Panel,
+  QueryNotice,
+  StatCard,
+  formatRupees,
+  formatRupeesCompact,
+} from '@nivesh/ui';
 import { formatCount, percent1 } from '../../features/format';
 import { MetricRow } from '../../features/MetricRow';
 
@@ -86,17 +94,9 @@ function PhaseCard({ phase, status }: { phase: ProductionPhase; status: CardStat
   );
 }
 
-function CurrentStatus({
-  status,
-  error,
-  isLoading,
-  refetch,
-}: {
-  status: ScalingStatus | undefined;
-  error: ApiCallError;
-  isLoading: boolean;
-  refetch: () => void;
-}) {
+function CurrentStatus({ view, refetch }: { view: QueryView<ScalingStatus>; refetch: () => void }) {
+  const status = view.data;
+  const isLoading = view.state === 'loading';
   const phase = status && PRODUCTION_PHASES.find((p) => p.phase === status.current_phase);
   if (!isLoading && !status) {
     return (
@@ -105,35 +105,38 @@ function CurrentStatus({
         onRetry={refetch}
         description={
           <>
-            {serverMessage(error) ?? 'The server did not answer.'} The current phase and capital are unknown;
-            the phases below show the fixed limits of each phase.
+            {view.failureText} The current phase and capital are unknown; the phases below show the fixed
+            limits of each phase.
           </>
         }
       />
     );
   }
   return (
-    <SimpleGrid columns={{ base: 1, sm: 2, xl: 5 }} gap="4" mb="6">
-      <StatCard
-        label="Current Phase"
-        loading={isLoading}
-        value={status && `Phase ${status.current_phase}${phase ? ` · ${phase.name}` : ''}`}
-      />
-      <StatCard label="Capital" loading={isLoading} value={status && formatRupees(status.capital)} />
-      <StatCard
-        label="Success Rate"
-        loading={isLoading}
-        value={status && percent1(status.success_rate)}
-        help={phase && `Target ${phase.success_rate_target_pct}%`}
-      />
-      <StatCard
-        label="Days in Phase"
-        loading={isLoading}
-        value={status && formatCount(status.days_in_phase)}
-        help={phase && `Minimum ${phase.min_days}`}
-      />
-      <StatCard label="Status" loading={isLoading} value={status && PROGRESS_LABEL[status.status]} />
-    </SimpleGrid>
+    <>
+      <QueryNotice view={view} unavailableTitle="Scaling status not connected" />
+      <SimpleGrid columns={{ base: 1, sm: 2, xl: 5 }} gap="4" mb="6">
+        <StatCard
+          label="Current Phase"
+          loading={isLoading}
+          value={status && `Phase ${status.current_phase}${phase ? ` · ${phase.name}` : ''}`}
+        />
+        <StatCard label="Capital" loading={isLoading} value={status && formatRupees(status.capital)} />
+        <StatCard
+          label="Success Rate"
+          loading={isLoading}
+          value={status && percent1(status.success_rate)}
+          help={phase && `Target ${phase.success_rate_target_pct}%`}
+        />
+        <StatCard
+          label="Days in Phase"
+          loading={isLoading}
+          value={status && formatCount(status.days_in_phase)}
+          help={phase && `Minimum ${phase.min_days}`}
+        />
+        <StatCard label="Status" loading={isLoading} value={status && PROGRESS_LABEL[status.status]} />
+      </SimpleGrid>
+    </>
   );
 }
 
@@ -163,9 +166,10 @@ function SafetyMechanisms() {
 }
 
 export default function ProductionScalingPage() {
-  const { data, error, isLoading, refetch } = useScalingStatusQuery();
-  // A failed re-fetch drops the last answer: the capital is then unknown, not assumed.
-  const status = error ? undefined : data?.data;
+  const query = useScalingStatusQuery();
+  // After a failed refetch the last answer stays, marked stale with its age.
+  const view = selectView(queryView(query), (answer) => answer.data);
+  const status = view.data;
   const statuses: CardStatus[] = PRODUCTION_PHASES.map((phase) =>
     status ? phaseStatus(phase, status.capital) : 'unknown',
   );
@@ -175,7 +179,7 @@ export default function ProductionScalingPage() {
         title="Production Scaling"
         subtitle="Capital phases, the limits of each phase, and the safety mechanisms"
       />
-      <CurrentStatus status={status} error={error} isLoading={isLoading} refetch={() => void refetch()} />
+      <CurrentStatus view={view} refetch={() => void query.refetch()} />
       <Text color="fg.muted" mb="4">
         The system scales up to the next phase on consistent performance and scales down on losses.
       </Text>

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { contract, type TickStreamingDashboard } from '@nivesh/api-contract';
 import {
-  HttpResponse,
   delay,
   errorBody,
-  http,
+  HttpResponse,
+  mockRoute,
   renderWithProviders,
   setupServer,
 } from '@nivesh/api-client/testing';
@@ -15,7 +15,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const PATH = contract.ops.tickStreamingDashboard.path;
+const ROUTE = contract.ops.tickStreamingDashboard;
 const NOT_CONNECTED = 'The operations service is not connected on this server.';
 
 const streaming: TickStreamingDashboard = {
@@ -45,7 +45,7 @@ const streaming: TickStreamingDashboard = {
 };
 
 function answer(dashboard: TickStreamingDashboard) {
-  return http.get(PATH, () => HttpResponse.json({ success: true, data: dashboard }));
+  return mockRoute(ROUTE, () => ({ success: true, data: dashboard }));
 }
 
 function group(name: string) {
@@ -65,7 +65,7 @@ describe('connectionLabel', () => {
 describe('TickStreamingPage', () => {
   it('shows a spinner while the dashboard loads', async () => {
     server.use(
-      http.get(PATH, async () => {
+      mockRoute(ROUTE, async () => {
         await delay(100);
         return HttpResponse.json({ success: true, data: streaming });
       }),
@@ -78,7 +78,7 @@ describe('TickStreamingPage', () => {
   it('shows the failure with Retry when the service is not connected', async () => {
     let calls = 0;
     server.use(
-      http.get(PATH, () => {
+      mockRoute(ROUTE, () => {
         calls += 1;
         return calls === 1
           ? HttpResponse.json(errorBody(NOT_CONNECTED), { status: 503 })

@@ -7,12 +7,13 @@ import {
   type StreamConnectionStatus,
   type TickStreamingDashboard,
 } from '@nivesh/api-contract';
-import { serverMessage, useTickStreamingDashboardQuery } from '@nivesh/api-client';
+import { queryView, useTickStreamingDashboardQuery } from '@nivesh/api-client';
 import {
   ConnectionBanner,
   PageHeader,
   PageLoading,
   Panel,
+  StaleNotice,
   StatCard,
   formatIstDateTime,
   formatNumber,
@@ -124,27 +125,25 @@ function Dashboard({ dashboard }: { dashboard: TickStreamingDashboard }) {
 }
 
 export default function TickStreamingPage() {
-  const { data, error, isLoading, refetch } = useTickStreamingDashboardQuery();
-  const dashboard = data?.data;
+  const query = useTickStreamingDashboardQuery();
+  const view = queryView(query);
+  const dashboard = view.data?.data;
   return (
     <Box>
       <PageHeader title="Tick Streaming" subtitle="Market-data feed connections, tick rates and health" />
-      {isLoading ? (
+      {view.state === 'loading' ? (
         <PageLoading label="Loading streaming status..." />
       ) : (
         <>
-          {error && (
+          {view.failure && (
             <ConnectionBanner
               title="Failed to fetch streaming status"
               status="error"
-              onRetry={() => void refetch()}
-              description={
-                <>
-                  {serverMessage(error) ?? 'The server did not answer.'}
-                  {dashboard && ' Showing the values last received.'}
-                </>
-              }
-            />
+              onRetry={() => void query.refetch()}
+              description={view.failureText}
+            >
+              {view.state === 'stale' && <StaleNotice updatedAt={view.updatedAt} />}
+            </ConnectionBanner>
           )}
           {dashboard && <Dashboard dashboard={dashboard} />}
         </>

@@ -1,13 +1,15 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { contract } from '@nivesh/api-contract';
 import { api } from '@nivesh/api-client';
 import {
   delay,
   errorBody,
-  http,
   HttpResponse,
+  mockRoute,
   renderWithProviders,
   setupServer,
 } from '@nivesh/api-client/testing';
+import { makeTradingMode, ok } from '@nivesh/api-contract/testing';
 import {
   alerts,
   connectedHandlers,
@@ -15,8 +17,8 @@ import {
   metrics,
   NOT_CONNECTED,
   notConnected,
+  RISK_READS,
   offlineHandlers,
-  ok,
   positions,
 } from '../../testing/riskFixtures';
 import RiskPage from './RiskPage';
@@ -56,7 +58,7 @@ describe('RiskPage when the risk system answers', () => {
 
   it('shows "--" for a statistic the server cannot compute yet, and says why', async () => {
     await renderConnected(
-      http.get('/api/risk/metrics', () =>
+      mockRoute(contract.risk.metrics, () =>
         ok({ ...metrics, sharpe_ratio: null, beta: null, history_days: 12, current_drawdown: -0.01 }),
       ),
     );
@@ -108,7 +110,7 @@ describe('RiskPage when the risk system answers', () => {
     [0.69, 'yellow', 'yellow'],
     [0.7, 'red', 'yellow'],
   ])('colours an ML risk score of %s %s (assessment label %s)', async (score, scoreTone, labelTone) => {
-    await renderConnected(http.get('/api/risk/metrics', () => ok({ ...metrics, ml_risk_score: score })));
+    await renderConnected(mockRoute(contract.risk.metrics, () => ok({ ...metrics, ml_risk_score: score })));
     expect(screen.getByTestId('ml-risk-score')).toHaveAttribute('data-tone', scoreTone);
     expect(screen.getByTestId('ml-assessment-label')).toHaveAttribute('data-tone', labelTone);
   });
@@ -135,7 +137,7 @@ describe('RiskPage when the risk system answers', () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const { user } = await renderConnected(
-      http.get('/api/risk/limits', async () => {
+      mockRoute(contract.risk.limits, async () => {
         await gate;
         return ok(limits);
       }),
@@ -160,13 +162,13 @@ describe('RiskPage when the risk system answers', () => {
     const calls: string[] = [];
     let remaining = [...alerts];
     const { user } = await renderConnected(
-      http.get('/api/risk/alerts', () => ok(remaining)),
-      http.post('/api/risk/alerts/:id/dismiss', ({ params }) => {
+      mockRoute(contract.risk.alerts, () => ok(remaining)),
+      mockRoute(contract.risk.dismissAlert, ({ params }) => {
         calls.push(`dismiss ${String(params.id)}`);
         remaining = remaining.filter((alert) => alert.id !== params.id);
         return HttpResponse.json({ success: true, message: 'Alert dismissed.' });
       }),
-      http.post('/api/risk/alerts/clear', () => {
+      mockRoute(contract.risk.clearAlerts, () => {
         calls.push('clear');
         const cleared = remaining.length;
         remaining = [];
@@ -197,7 +199,7 @@ describe('RiskPage when the risk system answers', () => {
   it('shows the alert settings from the server with their defaults and saves a change', async () => {
     let saved: unknown;
     server.use(
-      http.post('/api/risk/alert-settings', async ({ request }) => {
+      mockRoute(contract.risk.saveAlertSettings, async ({ request }) => {
         saved = await request.json();
         return HttpResponse.json({ success: true, message: 'Alert settings saved.', data: saved });
       }),
@@ -224,24 +226,13 @@ describe('RiskPage when the risk system answers', () => {
 });
 
 describe('Emergency Stop All', () => {
-  const tradingMode = http.get('/api/trading/mode', () =>
-    HttpResponse.json({
-      success: true,
-      mode: 'paper',
-      trading_mode: 'paper',
-      trading_mode_label: 'Paper Trading',
-      current_mode: 'paper',
-      current_mode_label: 'Paper Trading',
-      updated_at: null,
-      message: 'Paper trading',
-    }),
-  );
+  const tradingMode = mockRoute(contract.trading.getMode, makeTradingMode('paper'));
 
   it('asks for confirmation, then calls the server and says what was done', async () => {
     let body: unknown;
     server.use(
       tradingMode,
-      http.post('/api/risk/emergency-stop', async ({ request }) => {
+      mockRoute(contract.risk.emergencyStop, async ({ request }) => {
         body = await request.json();
         return HttpResponse.json({
           success: true,
@@ -277,7 +268,7 @@ describe('Emergency Stop All', () => {
     let called = false;
     server.use(
       tradingMode,
-      http.post('/api/risk/emergency-stop', () => {
+      mockRoute(contract.risk.emergencyStop, () => {
         called = true;
         return HttpResponse.json(errorBody('unexpected'), { status: 500 });
       }),
@@ -291,7 +282,7 @@ describe('Emergency Stop All', () => {
   });
 
   it('shows the server’s reason when the stop fails', async () => {
-    server.use(tradingMode, http.post('/api/risk/emergency-stop', notConnected));
+    server.use(tradingMode, mockRoute(contract.risk.emergencyStop, notConnected));
     const { user } = await renderConnected();
     await user.click(screen.getByRole('button', { name: 'Emergency Stop All' }));
     const dialog = await screen.findByRole('alertdialog');
@@ -303,10 +294,12 @@ describe('Emergency Stop All', () => {
 describe('RiskPage when the risk system is not connected', () => {
   it('shows "Connecting to Risk System..." and skeletons while the first answers are on their way', async () => {
     server.use(
-      http.get('/api/risk/*', async () => {
-        await delay('infinite');
-        return notConnected();
-      }),
+      ...RISK_READS.map((route) =>
+        mockRoute(route, async () => {
+          await delay('infinite');
+          return notConnected();
+        }),
+      ),
     );
     renderWithProviders(<RiskPage />);
     expect(await screen.findByText('Connecting to Risk System...')).toBeInTheDocument();
@@ -355,10 +348,10 @@ describe('RiskPage when the risk system is not connected', () => {
         return ok(data);
       };
     server.use(
-      http.get('/api/risk/metrics', gated(metrics)),
-      http.get('/api/risk/positions', gated(positions)),
-      http.get('/api/risk/alerts', gated(alerts)),
-      http.get('/api/risk/limits', gated(limits)),
+      mockRoute(contract.risk.metrics, gated(metrics)),
+      mockRoute(contract.risk.positions, gated(positions)),
+      mockRoute(contract.risk.alerts, gated(alerts)),
+      mockRoute(contract.risk.limits, gated(limits)),
     );
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Connecting to Risk System...')).toBeInTheDocument();
@@ -370,7 +363,7 @@ describe('RiskPage when the risk system is not connected', () => {
   });
 
   it('names only the call that failed', async () => {
-    server.use(http.get('/api/risk/positions', notConnected), ...connectedHandlers);
+    server.use(mockRoute(contract.risk.positions, notConnected), ...connectedHandlers);
     renderWithProviders(<RiskPage />);
     const errors = await screen.findByRole('list', { name: 'Risk data errors' });
     expect(within(errors).getByText('Position risk could not be loaded.')).toBeInTheDocument();
@@ -391,9 +384,8 @@ describe('RiskPage when the risk system is not connected', () => {
     });
     expect(await screen.findByText('Unable to connect to risk management system')).toBeInTheDocument();
     expect(screen.getByText('Using cached risk data.')).toBeInTheDocument();
-    expect(
-      screen.getByText(/^Last fetched at \d{2}:\d{2}:\d{2} [ap]m IST \(just now\)\.$/),
-    ).toBeInTheDocument();
+    // The one stale-data rule's line: the age of the kept figures.
+    expect(screen.getByText('Stale · updated just now')).toBeInTheDocument();
     expect(screen.getByText('Risk Management System Offline')).toBeInTheDocument();
     // The cached figures stay on screen, labelled as such.
     expect(within(card('Value at Risk')).getByText('₹12K')).toBeInTheDocument();

@@ -5,11 +5,11 @@
  * only with a notice saying it is cached and from when.
  */
 import { Badge, Tabs } from '@chakra-ui/react';
-import { errorMessage } from '@nivesh/api-client';
+import type { QueryView } from '@nivesh/api-client';
 import { ConnectionBanner, formatIstTime, PageHeader } from '@nivesh/ui';
 import { CachedDataNotice, LoadFailures } from '../../features/RiskNotices';
 import { RISK_TEXT } from '../../features/riskText';
-import { useRiskData, type QueryView } from '../../features/useRiskData';
+import { isWaiting, useRiskData } from '../../features/useRiskData';
 import { EmergencyStopButton } from './EmergencyStop';
 import { MetricCards } from './MetricCards';
 import { AlertsTab } from './tabs/AlertsTab';
@@ -17,15 +17,8 @@ import { LimitsTab } from './tabs/LimitsTab';
 import { OverviewTab } from './tabs/OverviewTab';
 import { PositionsTab } from './tabs/PositionsTab';
 
-/** Still waiting for a first answer (a skeleton, not an error). */
-function isWaiting(query: QueryView): boolean {
-  return query.data === undefined && !(query.error !== undefined && !query.isFetching);
-}
-
-function failureDetail(query: QueryView): string | null {
-  return query.error === undefined
-    ? null
-    : errorMessage(query.error, 'The risk management system did not answer.');
+function failureDetail(view: QueryView<unknown>): string | null {
+  return view.failureText ?? null;
 }
 
 export default function RiskPage() {
@@ -67,7 +60,7 @@ export default function RiskPage() {
       <CachedDataNotice stale={risk.stale} />
       <LoadFailures failures={risk.failures} />
 
-      <MetricCards metrics={metricsData} loading={metrics.isLoading} />
+      <MetricCards metrics={metricsData} loading={metrics.state === 'loading'} />
 
       <Tabs.Root defaultValue="overview" variant="line" lazyMount>
         <Tabs.List mb="6" overflowX="auto">

@@ -1,6 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { errorBody, http, HttpResponse, renderWithProviders, setupServer } from '@nivesh/api-client/testing';
-import type { RiskLimits } from '@nivesh/api-contract';
+import { contract, type RiskLimits } from '@nivesh/api-contract';
+import {
+  errorBody,
+  HttpResponse,
+  mockRoute,
+  mockRouteError,
+  renderWithProviders,
+  setupServer,
+} from '@nivesh/api-client/testing';
 import { connectedHandlers, limits, NOT_CONNECTED, offlineHandlers } from '../../testing/riskFixtures';
 import RiskSettings from './RiskSettings';
 
@@ -38,7 +45,7 @@ describe('RiskSettings', () => {
   it('rejects invalid limits with a message per field and does not call the server', async () => {
     let posted = false;
     const { user } = await renderSettings(
-      http.post('/api/risk/limits', () => {
+      mockRoute(contract.risk.updateLimits, () => {
         posted = true;
         return HttpResponse.json(errorBody('unexpected'), { status: 500 });
       }),
@@ -77,7 +84,7 @@ describe('RiskSettings', () => {
   it('saves edited limits and shows the server’s answer', async () => {
     let body: unknown;
     const { user } = await renderSettings(
-      http.post('/api/risk/limits', async ({ request }) => {
+      mockRoute(contract.risk.updateLimits, async ({ request }) => {
         body = await request.json();
         const saved = body as Pick<RiskLimits, 'position_limits' | 'loss_limits'>;
         return HttpResponse.json({
@@ -105,9 +112,7 @@ describe('RiskSettings', () => {
   });
 
   it('says why a save failed', async () => {
-    const { user } = await renderSettings(
-      http.post('/api/risk/limits', () => HttpResponse.json(errorBody(NOT_CONNECTED), { status: 503 })),
-    );
+    const { user } = await renderSettings(mockRouteError(contract.risk.updateLimits, 503, NOT_CONNECTED));
     await user.clear(field('Weekly loss limit'));
     await user.type(field('Weekly loss limit'), '70000');
     await user.click(screen.getByRole('button', { name: 'Save limits' }));
@@ -118,7 +123,7 @@ describe('RiskSettings', () => {
   it('saves the alert settings', async () => {
     let body: unknown;
     const { user } = await renderSettings(
-      http.post('/api/risk/alert-settings', async ({ request }) => {
+      mockRoute(contract.risk.saveAlertSettings, async ({ request }) => {
         body = await request.json();
         return HttpResponse.json({ success: true, message: 'Alert settings saved.', data: body });
       }),

@@ -8,12 +8,13 @@ import { Button, Field, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-u
 import { LuRefreshCw, LuSave } from 'react-icons/lu';
 import { DEFAULT_PAPER_LIMITS, PaperLimits } from '@nivesh/api-contract';
 import {
+  queryView,
   serverMessage,
   usePaperLimitsQuery,
   useUpdatePaperLimitsMutation,
   type ApiCallError,
 } from '@nivesh/api-client';
-import { Panel, PageLoading, Unavailable, notify } from '@nivesh/ui';
+import { Panel, PageLoading, QueryNotice, notify } from '@nivesh/ui';
 import { LIMITS_UPDATED, limitsUpdateFailure } from './messages';
 import { ResetAccountDialog } from './ResetAccountDialog';
 
@@ -180,7 +181,8 @@ function LimitsForm({ limits }: { limits: PaperLimits }) {
 
 export function ConfigurationPanel() {
   const limits = usePaperLimitsQuery();
-  const current = limits.isError ? undefined : limits.currentData?.data;
+  const view = queryView(limits, 'The trading service did not answer.');
+  const current = view.data?.data;
 
   return (
     <Panel
@@ -188,11 +190,9 @@ export function ConfigurationPanel() {
       subtitle="Limits and trading costs of the paper engine"
       actions={<ResetAccountDialog />}
     >
-      {limits.isError ? (
+      {!current && view.failure ? (
         <Stack align="center" gap="2">
-          <Unavailable title="Trading limits are not available">
-            {serverMessage(limits.error) ?? 'The trading service did not answer.'}
-          </Unavailable>
+          <QueryNotice view={view} unavailableTitle="Trading limits are not available" />
           <Button
             size="xs"
             variant="outline"
@@ -203,8 +203,11 @@ export function ConfigurationPanel() {
           </Button>
         </Stack>
       ) : current ? (
-        // A new answer from the server starts a fresh form.
-        <LimitsForm key={JSON.stringify(current)} limits={current} />
+        // A new answer from the server starts a fresh form; kept limits are marked stale.
+        <>
+          <QueryNotice view={view} unavailableTitle="Trading limits are not available" />
+          <LimitsForm key={JSON.stringify(current)} limits={current} />
+        </>
       ) : (
         <PageLoading label="Loading limits..." />
       )}

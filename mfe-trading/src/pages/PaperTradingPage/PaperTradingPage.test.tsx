@@ -1,7 +1,14 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { toaster } from '@nivesh/ui';
-import { errorBody, http, HttpResponse, renderWithProviders, setupServer } from '@nivesh/api-client/testing';
-import { DEFAULT_PAPER_LIMITS, type PaperLimits } from '@nivesh/api-contract';
+import {
+  errorBody,
+  HttpResponse,
+  mockRoute,
+  mockRouteError,
+  renderWithProviders,
+  setupServer,
+} from '@nivesh/api-client/testing';
+import { DEFAULT_PAPER_LIMITS, type PaperLimits, contract } from '@nivesh/api-contract';
 import { makeOverview } from '../../testing/fixtures';
 import PaperTradingPage from './PaperTradingPage';
 
@@ -20,7 +27,7 @@ afterAll(() => server.close());
 const NOT_CONNECTED = 'The trading service is not connected on this server.';
 
 function overviewHandler(overview = makeOverview()) {
-  return http.get('/api/portfolio/overview', () => HttpResponse.json({ success: true, data: overview }));
+  return mockRoute(contract.portfolio.overview, () => ({ success: true, data: overview }));
 }
 
 function card(label: string) {
@@ -87,7 +94,7 @@ describe('the cash balance editor', () => {
   ])('refuses an %s amount without calling the server', async (_, typed) => {
     const calls: unknown[] = [];
     server.use(
-      http.post('/api/trading/paper/balance', async ({ request }) => {
+      mockRoute(contract.trading.setPaperBalance, async ({ request }) => {
         calls.push(await request.json());
         return HttpResponse.json({ success: true, new_balance: 0, message: 'ok' });
       }),
@@ -103,7 +110,7 @@ describe('the cash balance editor', () => {
   it('saves the new balance and says so in en-IN format', async () => {
     const bodies: unknown[] = [];
     server.use(
-      http.post('/api/trading/paper/balance', async ({ request }) => {
+      mockRoute(contract.trading.setPaperBalance, async ({ request }) => {
         bodies.push(await request.json());
         return HttpResponse.json({ success: true, new_balance: 1_500_000, message: 'Balance set' });
       }),
@@ -118,11 +125,7 @@ describe('the cash balance editor', () => {
   });
 
   it('shows the server reason when it refuses', async () => {
-    server.use(
-      http.post('/api/trading/paper/balance', () =>
-        HttpResponse.json(errorBody('Close open positions first'), { status: 409 }),
-      ),
-    );
+    server.use(mockRouteError(contract.trading.setPaperBalance, 409, 'Close open positions first'));
     const { user, input } = await openEditor();
     await user.clear(input);
     await user.type(input, '200000');
@@ -133,7 +136,7 @@ describe('the cash balance editor', () => {
   });
 
   it('asks to try again when the server fails without a reason', async () => {
-    server.use(http.post('/api/trading/paper/balance', () => new HttpResponse(null, { status: 500 })));
+    server.use(mockRoute(contract.trading.setPaperBalance, () => new HttpResponse(null, { status: 500 })));
     const { user, input } = await openEditor();
     await user.clear(input);
     await user.type(input, '200000');
@@ -142,7 +145,7 @@ describe('the cash balance editor', () => {
   });
 
   it('says so when the server cannot be reached', async () => {
-    server.use(http.post('/api/trading/paper/balance', () => HttpResponse.error()));
+    server.use(mockRoute(contract.trading.setPaperBalance, () => HttpResponse.error()));
     const { user, input } = await openEditor();
     await user.clear(input);
     await user.type(input, '200000');
@@ -161,7 +164,7 @@ describe('the configuration panel', () => {
   const CURRENT: PaperLimits = { ...DEFAULT_PAPER_LIMITS, max_position_size: 75_000 };
 
   async function openConfiguration(limitsAnswer = () => HttpResponse.json({ success: true, data: CURRENT })) {
-    server.use(http.get('/api/trading/paper-limits', limitsAnswer));
+    server.use(mockRoute(contract.trading.getPaperLimits, limitsAnswer));
     const rendered = await renderConnected();
     await rendered.user.click(screen.getByRole('button', { name: 'Configuration' }));
     return rendered;
@@ -181,7 +184,7 @@ describe('the configuration panel', () => {
   it('sends amounts as integers and says the limits were updated', async () => {
     const bodies: unknown[] = [];
     server.use(
-      http.post('/api/trading/paper-limits', async ({ request }) => {
+      mockRoute(contract.trading.setPaperLimits, async ({ request }) => {
         const body = (await request.json()) as PaperLimits;
         bodies.push(body);
         return HttpResponse.json({ success: true, message: 'Saved', data: body });
@@ -208,17 +211,13 @@ describe('the configuration panel', () => {
   });
 
   it('says the update failed when the server refuses, and errored when unreachable', async () => {
-    server.use(
-      http.post('/api/trading/paper-limits', () =>
-        HttpResponse.json(errorBody(NOT_CONNECTED), { status: 503 }),
-      ),
-    );
+    server.use(mockRouteError(contract.trading.setPaperLimits, 503, NOT_CONNECTED));
     const { user } = await openConfiguration();
     await screen.findByLabelText('Max Position Size (₹)');
     await user.click(screen.getByRole('button', { name: 'Update Limits' }));
     expect(await screen.findByText('Failed to update trading limits.')).toBeInTheDocument();
 
-    server.use(http.post('/api/trading/paper-limits', () => HttpResponse.error()));
+    server.use(mockRoute(contract.trading.setPaperLimits, () => HttpResponse.error()));
     await user.click(screen.getByRole('button', { name: 'Update Limits' }));
     expect(await screen.findByText('Error updating trading limits.')).toBeInTheDocument();
   });
@@ -233,7 +232,7 @@ describe('the configuration panel', () => {
   it('asks for confirmation before a reset, and cancelling does nothing', async () => {
     const calls: unknown[] = [];
     server.use(
-      http.post('/api/trading/paper-reset', async ({ request }) => {
+      mockRoute(contract.trading.resetPaperAccount, async ({ request }) => {
         calls.push(await request.json());
         return HttpResponse.json({ success: true, message: 'Reset', balance: 1_000_000 });
       }),
@@ -259,11 +258,7 @@ describe('the configuration panel', () => {
   });
 
   it('says the reset failed when the server refuses', async () => {
-    server.use(
-      http.post('/api/trading/paper-reset', () =>
-        HttpResponse.json(errorBody(NOT_CONNECTED), { status: 503 }),
-      ),
-    );
+    server.use(mockRouteError(contract.trading.resetPaperAccount, 503, NOT_CONNECTED));
     const { user } = await openConfiguration();
     await user.click(screen.getByRole('button', { name: 'Reset Account' }));
     await user.click(
@@ -276,7 +271,7 @@ describe('the configuration panel', () => {
 describe('PaperTradingPage disconnected', () => {
   it('shows the not-connected state and no invented figures', async () => {
     server.use(
-      http.get('/api/portfolio/overview', () =>
+      mockRoute(contract.portfolio.overview, () =>
         HttpResponse.json(errorBody('The portfolio service is not connected on this server.'), {
           status: 503,
         }),

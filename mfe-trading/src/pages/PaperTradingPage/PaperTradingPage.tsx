@@ -7,11 +7,12 @@
 import { useState } from 'react';
 import { Box, Button, SimpleGrid, Stack } from '@chakra-ui/react';
 import { LuRefreshCw, LuSettings2 } from 'react-icons/lu';
-import { serverMessage, usePortfolioOverviewQuery } from '@nivesh/api-client';
+import { queryView, serverMessage, usePortfolioOverviewQuery } from '@nivesh/api-client';
 import {
   ConnectionBanner,
   PageHeader,
   Panel,
+  QueryNotice,
   StatCard,
   Unavailable,
   formatNumber,
@@ -26,7 +27,9 @@ import { RiskLimitsStatus } from './RiskLimitsStatus';
 export default function PaperTradingPage() {
   const [configOpen, setConfigOpen] = useState(false);
   const overview = usePortfolioOverviewQuery();
-  const answer = overview.isError ? undefined : overview.currentData?.data;
+  // After a failed refetch the last figures stay, marked stale.
+  const view = queryView(overview);
+  const answer = view.data?.data;
   // The overview follows the active trading mode: in live mode it is the live account, not this one.
   const liveMode = answer?.trading_mode === 'live';
   const account = liveMode ? undefined : answer;
@@ -59,15 +62,20 @@ export default function PaperTradingPage() {
         }
       />
 
-      {overview.isError && (
+      {view.failure && (
         <ConnectionBanner
           title="Paper Trading Account Not Connected"
-          description="Unable to load the paper trading account. Balances and limits are not shown until the service answers."
+          description={
+            answer
+              ? 'Unable to refresh the paper trading account. The figures below are the last ones received.'
+              : 'Unable to load the paper trading account. Balances and limits are not shown until the service answers.'
+          }
           onRetry={() => void overview.refetch()}
         >
           {serverMessage(overview.error)}
         </ConnectionBanner>
       )}
+      {answer && <QueryNotice view={view} unavailableTitle="Paper Trading Account Not Connected" />}
       {liveMode && (
         <ConnectionBanner
           status="info"

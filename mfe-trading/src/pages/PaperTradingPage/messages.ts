@@ -8,8 +8,8 @@ export const INVALID_BALANCE = 'Please enter a valid positive balance amount.';
 export const RESET_CONFIRMATION = `WARNING: This will reset your entire paper trading account! All positions will be closed and balance reset to ${formatRupees(PAPER_RESET_BALANCE)}. Are you sure?`;
 
 export const LIMITS_UPDATED = 'Trading limits updated successfully!';
-export const LIMITS_FAILED = 'Failed to update trading limits.';
-export const LIMITS_ERROR = 'Error updating trading limits.';
+const LIMITS_FAILED = 'Failed to update trading limits.';
+const LIMITS_ERROR = 'Error updating trading limits.';
 export const RESET_DONE = 'Paper trading account reset successfully!';
 export const RESET_FAILED = 'Failed to reset paper trading account.';
 

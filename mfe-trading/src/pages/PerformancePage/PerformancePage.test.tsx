@@ -3,13 +3,14 @@ import { toaster } from '@nivesh/ui';
 import {
   delay,
   errorBody,
-  http,
   HttpResponse,
+  mockRoute,
+  mockRouteError,
   renderWithProviders,
   setupServer,
 } from '@nivesh/api-client/testing';
-import type { PerformanceAnalytics } from '@nivesh/api-contract';
-import { makeAnalytics, makeReturns } from '../../testing/fixtures';
+import { contract, type PerformanceAnalytics } from '@nivesh/api-contract';
+import { makePerformanceAnalytics, makeReturns } from '@nivesh/api-contract/testing';
 import PerformancePage from './PerformancePage';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -28,15 +29,15 @@ const KPIS = ['Total Return', 'Win Rate', 'Profit Factor', 'Sharpe Ratio', 'Max 
 
 function connected(
   seen: { analytics: string[]; returns: string[] } = { analytics: [], returns: [] },
-  analytics = makeAnalytics(),
+  analytics = makePerformanceAnalytics(),
 ) {
   server.use(
-    http.get('/api/performance/analytics', ({ request }) => {
+    mockRoute(contract.performance.analytics, ({ request }) => {
       const period = new URL(request.url).searchParams.get('period') ?? '';
       seen.analytics.push(period);
       return HttpResponse.json({ success: true, data: { ...analytics, period } });
     }),
-    http.get('/api/performance/returns', ({ request }) => {
+    mockRoute(contract.performance.returns, ({ request }) => {
       const period = new URL(request.url).searchParams.get('period') ?? '';
       seen.returns.push(period);
       return HttpResponse.json({ success: true, period, benchmark: 'NIFTY 50', data: makeReturns() });
@@ -89,7 +90,7 @@ describe('PerformancePage connected', () => {
   it('shades one heatmap cell per day of daily_pnl, from the data', async () => {
     connected();
     await renderLoaded();
-    const days = makeAnalytics().daily_pnl;
+    const days = makePerformanceAnalytics().daily_pnl;
     const cells = screen.getAllByTestId('heatmap-cell');
     expect(cells).toHaveLength(30);
     expect(cells.map((c) => c.getAttribute('data-pnl'))).toEqual(days.map((d) => String(d.pnl ?? 'closed')));
@@ -142,7 +143,7 @@ describe('PerformancePage connected', () => {
   it('shows -- for figures the data cannot support yet', async () => {
     connected(
       undefined,
-      makeAnalytics({
+      makePerformanceAnalytics({
         sortino_ratio: null,
         calmar_ratio: null,
         avg_hold_time_hours: null,
@@ -209,11 +210,11 @@ describe('PerformancePage connected', () => {
 
   it('shows skeletons, not --, while loading', async () => {
     server.use(
-      http.get('/api/performance/analytics', async () => {
+      mockRoute(contract.performance.analytics, async () => {
         await delay('infinite');
         return HttpResponse.json({});
       }),
-      http.get('/api/performance/returns', async () => {
+      mockRoute(contract.performance.returns, async () => {
         await delay('infinite');
         return HttpResponse.json({});
       }),
@@ -227,12 +228,8 @@ describe('PerformancePage connected', () => {
 describe('PerformancePage not connected', () => {
   it('shows the connection panel, the error and -- in every KPI', async () => {
     server.use(
-      http.get('/api/performance/analytics', () =>
-        HttpResponse.json(errorBody(NOT_CONNECTED), { status: 503 }),
-      ),
-      http.get('/api/performance/returns', () =>
-        HttpResponse.json(errorBody(NOT_CONNECTED), { status: 503 }),
-      ),
+      mockRouteError(contract.performance.analytics, 503, NOT_CONNECTED),
+      mockRouteError(contract.performance.returns, 503, NOT_CONNECTED),
     );
     renderWithProviders(<PerformancePage />);
 
@@ -252,7 +249,7 @@ describe('PerformancePage not connected', () => {
 
   it('is not connected when only the returns fail, and recovers on Retry', async () => {
     connected();
-    server.use(http.get('/api/performance/returns', () => HttpResponse.error()));
+    server.use(mockRoute(contract.performance.returns, () => HttpResponse.error()));
     const { user } = renderWithProviders(<PerformancePage />);
     expect(await screen.findByText('Performance service not connected')).toBeInTheDocument();
     for (const label of KPIS) expect(within(card(label)).getByText('--')).toBeInTheDocument();
@@ -266,9 +263,7 @@ describe('PerformancePage not connected', () => {
   it('says the data is not available when the analytics answer success false', async () => {
     connected();
     server.use(
-      http.get('/api/performance/analytics', () =>
-        HttpResponse.json(errorBody('No closed trades in this account yet')),
-      ),
+      mockRoute(contract.performance.analytics, () => errorBody('No closed trades in this account yet')),
     );
     renderWithProviders(<PerformancePage />);
     expect(await screen.findByText('Performance data not available')).toBeInTheDocument();
@@ -280,6 +275,6 @@ describe('PerformancePage not connected', () => {
 
 // Keeps the fixture honest against the contract (a shape change fails here first).
 it('uses fixtures that satisfy the contract', () => {
-  const analytics: PerformanceAnalytics = makeAnalytics();
+  const analytics: PerformanceAnalytics = makePerformanceAnalytics();
   expect(analytics.daily_pnl).toHaveLength(30);
 });

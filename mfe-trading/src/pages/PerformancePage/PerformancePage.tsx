@@ -21,12 +21,20 @@ import {
 } from '@chakra-ui/react';
 import { LuDownload, LuFilter, LuRefreshCw } from 'react-icons/lu';
 import { DEFAULT_PERFORMANCE_PERIOD, type PerformancePeriod } from '@nivesh/api-contract';
-import { serverMessage, usePerformanceAnalyticsQuery, usePerformanceReturnsQuery } from '@nivesh/api-client';
+import {
+  combinedStatus,
+  queryView,
+  staleSummary,
+  usePerformanceAnalyticsQuery,
+  usePerformanceReturnsQuery,
+} from '@nivesh/api-client';
 import {
   ConnectionBanner,
   PageHeader,
   PageLoading,
   Panel,
+  QueryNotice,
+  ServiceStatusBadge,
   StatCard,
   Unavailable,
   formatIstTime,
@@ -37,7 +45,6 @@ import { downloadCsv, istFileDay } from '../../features/csv';
 import { percentText, ratioText, signedTone } from '../../features/format';
 import { PERFORMANCE_PERIODS, PERIOD_LABELS } from '../../features/performancePeriods';
 import { performanceReportCsv } from '../../features/performanceCsv';
-import { ServiceStatus, type ServiceState } from '../../features/ServiceStatus';
 import { MonthlyTable, StocksTable, StrategiesTable } from './Breakdowns';
 import { EquityChart } from './EquityChart';
 import { PnlHeatmap } from './PnlHeatmap';
@@ -45,12 +52,6 @@ import { FigureGrid, allStatistics, keyStatistics } from './Statistics';
 
 export const SERVICE_NOT_CONNECTED = 'Performance service not connected';
 export const DATA_NOT_AVAILABLE = 'Performance data not available';
-
-const STATE_LABEL: Record<ServiceState, string> = {
-  connecting: 'Connecting...',
-  connected: 'Connected',
-  disconnected: 'Disconnected',
-};
 
 export default function PerformancePage() {
   const [period, setPeriod] = useState<PerformancePeriod>(DEFAULT_PERFORMANCE_PERIOD);
@@ -61,18 +62,20 @@ export default function PerformancePage() {
   const analytics = usePerformanceAnalyticsQuery({ query: { period } });
   const returns = usePerformanceReturnsQuery({ query: { period } });
 
-  const failed = analytics.isError || returns.isError;
-  const analyticsAnswer = failed ? undefined : analytics.currentData;
+  const analyticsView = queryView(analytics, 'The performance analytics service did not answer.');
+  const returnsView = queryView(returns, 'The performance analytics service did not answer.');
+  const failed = Boolean(analyticsView.failure || returnsView.failure);
+  // The two answers go together: figures show once both have come for this period, and stay,
+  // marked stale, when a later refetch of either fails.
+  const both = analyticsView.data !== undefined && returnsView.data !== undefined;
+  const analyticsAnswer = both ? analyticsView.data : undefined;
   const data = analyticsAnswer?.success ? analyticsAnswer.data : undefined;
-  const series = failed ? undefined : returns.currentData;
+  const series = both ? returnsView.data : undefined;
+  const stale = staleSummary([analyticsView, returnsView]);
   const noData = analyticsAnswer?.success === false;
-  const errorText = failed ? SERVICE_NOT_CONNECTED : noData ? DATA_NOT_AVAILABLE : undefined;
+  const errorText = failed && !both ? SERVICE_NOT_CONNECTED : noData ? DATA_NOT_AVAILABLE : undefined;
   const loading = !failed && !analyticsAnswer;
-  const state: ServiceState = failed
-    ? 'disconnected'
-    : analyticsAnswer && series
-      ? 'connected'
-      : 'connecting';
+  const state = combinedStatus([analyticsView, returnsView]);
   const lastAttempt = Math.max(analytics.startedTimeStamp ?? 0, returns.startedTimeStamp ?? 0);
 
   const symbolQuery = symbolFilter.trim().toLowerCase();
@@ -112,7 +115,7 @@ export default function PerformancePage() {
         subtitle="Returns, risk ratios and trade statistics after costs"
         actions={
           <>
-            <ServiceStatus state={state} label={STATE_LABEL[state]} />
+            <ServiceStatusBadge status={state} />
             <Button
               size="sm"
               variant="outline"
@@ -220,6 +223,7 @@ export default function PerformancePage() {
         </Box>
       )}
 
+      {stale && <QueryNotice view={stale} unavailableTitle={SERVICE_NOT_CONNECTED} />}
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, '2xl': 6 }} gap="4" mb="6">
         <StatCard
           label="Total Return"
@@ -266,10 +270,8 @@ export default function PerformancePage() {
       {errorText ? (
         <Panel>
           <Unavailable title={errorText}>
-            {failed
-              ? (serverMessage(analytics.error) ??
-                serverMessage(returns.error) ??
-                'The performance analytics service did not answer.')
+            {failed && !both
+              ? (analyticsView.failureText ?? returnsView.failureText)
               : analyticsAnswer && !analyticsAnswer.success
                 ? analyticsAnswer.error
                 : undefined}

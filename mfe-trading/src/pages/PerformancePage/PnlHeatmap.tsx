@@ -15,7 +15,7 @@ function formatDay(date: string): string {
   return dayLabel.format(new Date(`${date}T00:00:00Z`));
 }
 
-export function cellLabel(day: DailyPnl): string {
+function cellLabel(day: DailyPnl): string {
   return `${formatDay(day.date)}: ${day.pnl === null ? 'market closed' : formatRupees(day.pnl, { sign: true })}`;
 }
 

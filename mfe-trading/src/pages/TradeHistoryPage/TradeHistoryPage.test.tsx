@@ -1,7 +1,13 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { toaster } from '@nivesh/ui';
-import { errorBody, http, HttpResponse, renderWithProviders, setupServer } from '@nivesh/api-client/testing';
-import type { Trade } from '@nivesh/api-contract';
+import {
+  HttpResponse,
+  mockRoute,
+  mockRouteError,
+  renderWithProviders,
+  setupServer,
+} from '@nivesh/api-client/testing';
+import { contract, type Trade } from '@nivesh/api-contract';
 import { historyHandler, makeTrade, type SeenQuery } from '../../testing/fixtures';
 import { tradesToCsv } from '../../features/tradesCsv';
 import TradeHistoryPage from './TradeHistoryPage';
@@ -227,9 +233,7 @@ describe('TradeHistoryPage connected', () => {
 describe('TradeHistoryPage disconnected', () => {
   it('shows the not-connected state and no figures, and recovers on Retry', async () => {
     server.use(
-      http.get('/api/trading/history', () =>
-        HttpResponse.json(errorBody('The trading service is not connected on this server.'), { status: 503 }),
-      ),
+      mockRouteError(contract.trading.history, 503, 'The trading service is not connected on this server.'),
     );
     const { user } = renderWithProviders(<TradeHistoryPage />);
 
@@ -253,7 +257,7 @@ describe('TradeHistoryPage disconnected', () => {
   });
 
   it('treats a network failure the same way', async () => {
-    server.use(http.get('/api/trading/history', () => HttpResponse.error()));
+    server.use(mockRoute(contract.trading.history, () => HttpResponse.error()));
     renderWithProviders(<TradeHistoryPage />);
     expect(await screen.findByText('Unable to load trades')).toBeInTheDocument();
     expect(screen.getByText('Trading service not connected')).toBeInTheDocument();

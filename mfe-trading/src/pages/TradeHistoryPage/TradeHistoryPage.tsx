@@ -21,22 +21,24 @@ import {
 import { LuChartLine, LuDownload, LuFilter, LuRefreshCw, LuSearch } from 'react-icons/lu';
 import {
   DEFAULT_TRADE_HISTORY_PERIOD,
+  PAGE_PATHS,
   TradeHistoryPeriod,
   type TradeHistoryPeriod as Period,
 } from '@nivesh/api-contract';
-import { serverMessage, useTradeHistoryQuery } from '@nivesh/api-client';
+import { combinedStatus, queryView, serverMessage, useTradeHistoryQuery } from '@nivesh/api-client';
 import {
   ConnectionBanner,
   PageHeader,
   PageLoading,
   Panel,
+  QueryNotice,
+  ServiceStatusBadge,
   StatCard,
   Unavailable,
   formatNumber,
   formatPercent,
   formatRupees,
 } from '@nivesh/ui';
-import { ServiceStatus, serviceState } from '../../features/ServiceStatus';
 import { signedTone } from '../../features/format';
 import { useDebouncedValue } from '../../features/useDebouncedValue';
 import { AdvancedFilterPanel, activeFilterCount, type AdvancedFilter } from './AdvancedFilterPanel';
@@ -64,11 +66,8 @@ const STATUS_FILTERS = [
 ] as const;
 type StatusFilter = (typeof STATUS_FILTERS)[number]['value'];
 
-const STATE_LABEL = {
-  connecting: 'Connecting...',
-  connected: 'Connected',
-  disconnected: 'Trading service not connected',
-} as const;
+/** The page's failure text (specification part 2, section 7). */
+export const TRADING_NOT_CONNECTED = 'Trading service not connected';
 
 export default function TradeHistoryPage() {
   const navigate = useNavigate();
@@ -94,10 +93,11 @@ export default function TradeHistoryPage() {
   });
   const { exportTrades, exporting } = useTradeExport(filter);
 
-  // A failed call hides earlier figures rather than showing them as current.
-  const answer = history.isError ? undefined : history.currentData;
+  // After a failed refetch the last answer for these filters stays, marked stale.
+  const view = queryView(history);
+  const answer = view.data;
   const summary = answer?.summary;
-  const state = serviceState(history);
+  const state = combinedStatus([view]);
   const totalPages = answer ? Math.max(1, Math.ceil(answer.total / answer.page_size)) : 1;
   const advancedCount = activeFilterCount(advanced);
 
@@ -115,7 +115,7 @@ export default function TradeHistoryPage() {
         subtitle="Live and paper trades with P&L after charges"
         actions={
           <>
-            <ServiceStatus state={state} label={STATE_LABEL[state]} />
+            <ServiceStatusBadge status={state} />
             <Button
               size="sm"
               variant="outline"
@@ -150,12 +150,15 @@ export default function TradeHistoryPage() {
         }
       />
 
-      {history.isError && (
+      {view.failure && (
         <ConnectionBanner
           title="Trading Data Connection Issues"
           description="Unable to connect to trading services. Trade history may not be current."
           onRetry={() => void history.refetch()}
         >
+          <Text textStyle="sm" fontWeight="medium">
+            {TRADING_NOT_CONNECTED}
+          </Text>
           {serverMessage(history.error) && (
             <Text textStyle="xs" color="fg.muted">
               {serverMessage(history.error)}
@@ -253,7 +256,8 @@ export default function TradeHistoryPage() {
       </SimpleGrid>
 
       <Panel title="Trades" subtitle={PERIOD_LABELS[period]}>
-        {history.isError ? (
+        {answer && <QueryNotice view={view} unavailableTitle={TRADING_NOT_CONNECTED} />}
+        {!answer && view.failure ? (
           <Unavailable title="Unable to load trades">Trading service is currently unavailable</Unavailable>
         ) : !answer ? (
           <PageLoading label="Loading trades..." />
@@ -307,7 +311,7 @@ export default function TradeHistoryPage() {
             >
               <LuDownload /> Export Trade Report
             </Button>
-            <Button variant="outline" onClick={() => navigate('/performance')}>
+            <Button variant="outline" onClick={() => navigate(PAGE_PATHS.performance)}>
               <LuChartLine /> Analyze Performance
             </Button>
             <Button variant="outline" onClick={openFilters}>

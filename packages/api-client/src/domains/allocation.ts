@@ -1,30 +1,26 @@
 /** Daily investment allocation: settings, the AI's recommendation, the daily amount, save. */
-import { contract, type ResponseOf } from '@nivesh/api-contract';
+import { contract } from '@nivesh/api-contract';
 import { api } from '../api';
-import { toFetchArgs, type RequestOf } from '../request';
+import { fromRoute } from '../request';
 
 const r = contract.allocation;
 
 export const allocationApi = api.injectEndpoints({
   endpoints: (build) => ({
-    allocationSettings: build.query<ResponseOf<typeof r.settings>, void>({
-      query: () => toFetchArgs(r.settings, undefined),
-      responseSchema: r.settings.responses[200],
+    allocationSettings: build.query({
+      ...fromRoute(r.settings),
       providesTags: ['Allocation'],
     }),
-    aiAllocationRecommendation: build.query<ResponseOf<typeof r.aiRecommendation>, void>({
-      query: () => toFetchArgs(r.aiRecommendation, undefined),
-      responseSchema: r.aiRecommendation.responses[200],
+    aiAllocationRecommendation: build.query({
+      ...fromRoute(r.aiRecommendation),
       providesTags: ['Allocation'],
     }),
-    dailyAmount: build.query<ResponseOf<typeof r.dailyAmount>, void>({
-      query: () => toFetchArgs(r.dailyAmount, undefined),
-      responseSchema: r.dailyAmount.responses[200],
+    dailyAmount: build.query({
+      ...fromRoute(r.dailyAmount),
       providesTags: ['Allocation'],
     }),
-    setDailyAmount: build.mutation<ResponseOf<typeof r.setDailyAmount>, RequestOf<typeof r.setDailyAmount>>({
-      query: (request) => toFetchArgs(r.setDailyAmount, request),
-      responseSchema: r.setDailyAmount.responses[200],
+    setDailyAmount: build.mutation({
+      ...fromRoute(r.setDailyAmount),
       // The answer carries the new figures: write them into the cache instead of fetching again.
       async onQueryStarted(_, { dispatch, queryFulfilled }) {
         try {
@@ -42,9 +38,8 @@ export const allocationApi = api.injectEndpoints({
         }
       },
     }),
-    saveAllocationSettings: build.mutation<ResponseOf<typeof r.save>, RequestOf<typeof r.save>>({
-      query: (request) => toFetchArgs(r.save, request),
-      responseSchema: r.save.responses[200],
+    saveAllocationSettings: build.mutation({
+      ...fromRoute(r.save),
       // The answer is the saved settings: show them at once, then refresh the strategy figures.
       async onQueryStarted(_, { dispatch, queryFulfilled }) {
         try {

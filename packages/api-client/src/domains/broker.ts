@@ -1,42 +1,34 @@
 /** The broker: token status and update, connection, credentials. */
-import { contract, type BrokerName, type ResponseOf } from '@nivesh/api-contract';
+import { contract, type BrokerName } from '@nivesh/api-contract';
 import { api } from '../api';
-import { pollingFor, toFetchArgs, type RequestOf } from '../request';
+import { fromRoute, polledQueryHook } from '../request';
 
 const r = contract.broker;
 
+/** The broker's calls take the broker's name as their argument. */
+const byBroker = (broker: BrokerName) => ({ params: { broker } });
+
 export const brokerApi = api.injectEndpoints({
   endpoints: (build) => ({
-    tokenStatus: build.query<ResponseOf<typeof r.tokenStatus>, BrokerName>({
-      query: (broker) => toFetchArgs(r.tokenStatus, { params: { broker } }),
-      responseSchema: r.tokenStatus.responses[200],
+    tokenStatus: build.query({
+      ...fromRoute(r.tokenStatus, byBroker),
       providesTags: ['Broker'],
     }),
-    updateToken: build.mutation<ResponseOf<typeof r.tokenUpdate>, RequestOf<typeof r.tokenUpdate>>({
-      query: (request) => toFetchArgs(r.tokenUpdate, request),
-      responseSchema: r.tokenUpdate.responses[200],
+    updateToken: build.mutation({
+      ...fromRoute(r.tokenUpdate),
       invalidatesTags: ['Broker', 'Portfolio'],
     }),
-    brokerStatus: build.query<ResponseOf<typeof r.status>, BrokerName>({
-      query: (broker) => toFetchArgs(r.status, { params: { broker } }),
-      responseSchema: r.status.responses[200],
+    brokerStatus: build.query({
+      ...fromRoute(r.status, byBroker),
       providesTags: ['Broker'],
     }),
-    connectBroker: build.mutation<ResponseOf<typeof r.connect>, RequestOf<typeof r.connect>>({
-      query: (request) => toFetchArgs(r.connect, request),
-      responseSchema: r.connect.responses[200],
-    }),
-    brokerCredentials: build.query<ResponseOf<typeof r.getCredentials>, BrokerName>({
-      query: (broker) => toFetchArgs(r.getCredentials, { params: { broker } }),
-      responseSchema: r.getCredentials.responses[200],
+    connectBroker: build.mutation(fromRoute(r.connect)),
+    brokerCredentials: build.query({
+      ...fromRoute(r.getCredentials, byBroker),
       providesTags: ['Broker'],
     }),
-    saveBrokerCredentials: build.mutation<
-      ResponseOf<typeof r.saveCredentials>,
-      RequestOf<typeof r.saveCredentials>
-    >({
-      query: (request) => toFetchArgs(r.saveCredentials, request),
-      responseSchema: r.saveCredentials.responses[200],
+    saveBrokerCredentials: build.mutation({
+      ...fromRoute(r.saveCredentials),
       invalidatesTags: ['Broker'],
     }),
   }),
@@ -51,6 +43,4 @@ export const {
 } = brokerApi;
 
 /** Token status, polled every 60 s (specification part 1, section 7). */
-export function useTokenStatusQuery(broker: BrokerName, options: { skip?: boolean } = {}) {
-  return brokerApi.endpoints.tokenStatus.useQuery(broker, { ...pollingFor(r.tokenStatus), ...options });
-}
+export const useTokenStatusQuery = polledQueryHook(brokerApi.endpoints.tokenStatus, r.tokenStatus);

@@ -1,7 +1,7 @@
 /** Data sources: list, switch on/off, validate, add, edit and a server-side check. */
-import { contract, type DataSourceEntry, type ResponseOf } from '@nivesh/api-contract';
+import { contract, type DataSourceEntry } from '@nivesh/api-contract';
 import { api } from '../api';
-import { toFetchArgs, type RequestOf } from '../request';
+import { fromRoute } from '../request';
 
 const r = contract.dataSources;
 
@@ -16,14 +16,12 @@ export function statusAfterToggle(source: DataSourceEntry, enabled: boolean): Da
 
 export const dataSourcesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    dataSources: build.query<ResponseOf<typeof r.list>, void>({
-      query: () => toFetchArgs(r.list, undefined),
-      responseSchema: r.list.responses[200],
+    dataSources: build.query({
+      ...fromRoute(r.list),
       providesTags: ['DataSources'],
     }),
-    toggleDataSource: build.mutation<ResponseOf<typeof r.toggle>, RequestOf<typeof r.toggle>>({
-      query: (request) => toFetchArgs(r.toggle, request),
-      responseSchema: r.toggle.responses[200],
+    toggleDataSource: build.mutation({
+      ...fromRoute(r.toggle),
       // The local change applies only once the server has accepted it.
       async onQueryStarted({ params, body }, { dispatch, queryFulfilled }) {
         try {
@@ -41,13 +39,9 @@ export const dataSourcesApi = api.injectEndpoints({
         );
       },
     }),
-    validateDataSource: build.mutation<ResponseOf<typeof r.validate>, RequestOf<typeof r.validate>>({
-      query: (request) => toFetchArgs(r.validate, request),
-      responseSchema: r.validate.responses[200],
-    }),
-    addDataSource: build.mutation<ResponseOf<typeof r.add>, RequestOf<typeof r.add>>({
-      query: (request) => toFetchArgs(r.add, request),
-      responseSchema: r.add.responses[200],
+    validateDataSource: build.mutation(fromRoute(r.validate)),
+    addDataSource: build.mutation({
+      ...fromRoute(r.add),
       // Appended at once, then the list is reloaded from the server.
       async onQueryStarted(_, { dispatch, queryFulfilled }) {
         try {
@@ -63,14 +57,12 @@ export const dataSourcesApi = api.injectEndpoints({
       },
       invalidatesTags: (result) => (result ? ['DataSources'] : []),
     }),
-    updateDataSource: build.mutation<ResponseOf<typeof r.update>, RequestOf<typeof r.update>>({
-      query: (request) => toFetchArgs(r.update, request),
-      responseSchema: r.update.responses[200],
+    updateDataSource: build.mutation({
+      ...fromRoute(r.update),
       invalidatesTags: (result) => (result ? ['DataSources'] : []),
     }),
-    refreshDataSource: build.mutation<ResponseOf<typeof r.refresh>, RequestOf<typeof r.refresh>>({
-      query: (request) => toFetchArgs(r.refresh, request),
-      responseSchema: r.refresh.responses[200],
+    refreshDataSource: build.mutation({
+      ...fromRoute(r.refresh),
       // The answer is the source with its fresh status: replace it in the list.
       async onQueryStarted(_, { dispatch, queryFulfilled }) {
         try {

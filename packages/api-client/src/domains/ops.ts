@@ -1,25 +1,22 @@
 /** Operations monitors: auto-scaling, production scaling status and tick streaming. */
-import { contract, type ResponseOf } from '@nivesh/api-contract';
+import { contract } from '@nivesh/api-contract';
 import { api } from '../api';
-import { pollingFor, toFetchArgs } from '../request';
+import { fromRoute, polledQueryHook } from '../request';
 
 const r = contract.ops;
 
 export const opsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    autoScalingStatus: build.query<ResponseOf<typeof r.autoScalingStatus>, void>({
-      query: () => toFetchArgs(r.autoScalingStatus, undefined),
-      responseSchema: r.autoScalingStatus.responses[200],
+    autoScalingStatus: build.query({
+      ...fromRoute(r.autoScalingStatus),
       providesTags: ['Ops'],
     }),
-    scalingStatus: build.query<ResponseOf<typeof r.scalingStatus>, void>({
-      query: () => toFetchArgs(r.scalingStatus, undefined),
-      responseSchema: r.scalingStatus.responses[200],
+    scalingStatus: build.query({
+      ...fromRoute(r.scalingStatus),
       providesTags: ['Ops'],
     }),
-    tickStreamingDashboard: build.query<ResponseOf<typeof r.tickStreamingDashboard>, void>({
-      query: () => toFetchArgs(r.tickStreamingDashboard, undefined),
-      responseSchema: r.tickStreamingDashboard.responses[200],
+    tickStreamingDashboard: build.query({
+      ...fromRoute(r.tickStreamingDashboard),
       providesTags: ['Ops'],
     }),
   }),
@@ -29,17 +26,13 @@ export const opsApi = api.injectEndpoints({
 export const { useScalingStatusQuery } = opsApi;
 
 /** Auto-scaling status, polled every 30 s. */
-export function useAutoScalingStatusQuery(options: { skip?: boolean } = {}) {
-  return opsApi.endpoints.autoScalingStatus.useQuery(undefined, {
-    ...pollingFor(r.autoScalingStatus),
-    ...options,
-  });
-}
+export const useAutoScalingStatusQuery = polledQueryHook(
+  opsApi.endpoints.autoScalingStatus,
+  r.autoScalingStatus,
+);
 
 /** The tick-streaming dashboard, polled every 10 s. */
-export function useTickStreamingDashboardQuery(options: { skip?: boolean } = {}) {
-  return opsApi.endpoints.tickStreamingDashboard.useQuery(undefined, {
-    ...pollingFor(r.tickStreamingDashboard),
-    ...options,
-  });
-}
+export const useTickStreamingDashboardQuery = polledQueryHook(
+  opsApi.endpoints.tickStreamingDashboard,
+  r.tickStreamingDashboard,
+);

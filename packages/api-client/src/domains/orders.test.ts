@@ -4,10 +4,11 @@
  * nothing).
  */
 import { waitFor } from '@testing-library/react';
-import type { Order, PlaceOrderRequest } from '@nivesh/api-contract';
+import { contract, type PlaceOrderRequest } from '@nivesh/api-contract';
+import { makeOrder } from '@nivesh/api-contract/testing';
 import { makeStore } from '../store';
 import { sessionStarted } from '../session/sessionSlice';
-import { errorBody, http, HttpResponse, setupServer } from '../testing';
+import { errorBody, HttpResponse, mockRoute, mockRouteError, setupServer } from '../testing';
 import { ordersApi } from './orders';
 import { portfolioApi } from './portfolio';
 
@@ -21,26 +22,7 @@ const REQUEST: PlaceOrderRequest = {
   product: 'CNC',
 };
 
-const order: Order = {
-  order_id: 'ord-9',
-  account: 'paper',
-  symbol: 'TCS',
-  side: 'BUY',
-  quantity: 2,
-  filled_quantity: 0,
-  order_type: 'LIMIT',
-  limit_price: 3_850.05,
-  product: 'CNC',
-  status: 'open',
-  average_price: null,
-  charges: null,
-  status_message: null,
-  broker_order_id: null,
-  strategy: 'Manual',
-  placed_at: AS_OF,
-  updated_at: AS_OF,
-  filled_at: null,
-};
+const order = makeOrder({ order_id: 'ord-9', placed_at: AS_OF, updated_at: AS_OF });
 
 const server = setupServer();
 const calls: string[] = [];
@@ -70,19 +52,17 @@ function signedInStore() {
 
 /** The account's reads, answered with minimal valid bodies. */
 const accountHandlers = [
-  http.get('/api/portfolio/holdings', () => HttpResponse.json({ success: true, data: [] })),
-  http.get('/api/quick-stats', () =>
-    HttpResponse.json({
-      success: true,
-      data: {
-        active_positions: 0,
-        win_rate: 0,
-        monthly_return: 0,
-        connection_status: 'connected',
-        data_source: 'simulated',
-      },
-    }),
-  ),
+  mockRoute(contract.portfolio.holdings, () => ({ success: true, data: [] })),
+  mockRoute(contract.portfolio.quickStats, () => ({
+    success: true,
+    data: {
+      active_positions: 0,
+      win_rate: 0,
+      monthly_return: 0,
+      connection_status: 'connected',
+      data_source: 'simulated',
+    },
+  })),
 ];
 
 async function subscribeToAccount(store: ReturnType<typeof signedInStore>) {
@@ -99,7 +79,7 @@ describe('the order endpoints', () => {
   it('places an order, then fetches the holdings and quick stats again', async () => {
     server.use(
       ...accountHandlers,
-      http.post('/api/trading/orders', async ({ request }) => {
+      mockRoute(contract.orders.place, async ({ request }) => {
         bodies.push(await request.json());
         return HttpResponse.json({
           success: true,
@@ -125,9 +105,7 @@ describe('the order endpoints', () => {
       'Order value ₹7,700.10 would leave ₹95,000.00 cash, below the ₹1,00,000.00 minimum balance.';
     server.use(
       ...accountHandlers,
-      http.post('/api/trading/orders', () =>
-        HttpResponse.json(errorBody(message, { limit: 'min_balance_threshold' }), { status: 422 }),
-      ),
+      mockRouteError(contract.orders.place, 422, message, { limit: 'min_balance_threshold' }),
     );
     const store = signedInStore();
     const release = await subscribeToAccount(store);
@@ -142,12 +120,12 @@ describe('the order endpoints', () => {
 
   it('previews, lists and cancels with the contract paths', async () => {
     server.use(
-      http.post('/api/trading/orders/preview', async ({ request }) => {
+      mockRoute(contract.orders.preview, async ({ request }) => {
         bodies.push(await request.json());
         return HttpResponse.json(errorBody('Unknown symbol "TCSS"'), { status: 400 });
       }),
-      http.get('/api/trading/orders', () => HttpResponse.json({ success: true, data: [order] })),
-      http.post('/api/trading/orders/:orderId/cancel', ({ params }) =>
+      mockRoute(contract.orders.list, () => ({ success: true, data: [order] })),
+      mockRoute(contract.orders.cancel, ({ params }) =>
         HttpResponse.json({
           success: true,
           message: 'Order cancelled',

@@ -3,9 +3,9 @@
  * and cancel. Placing or cancelling an order changes cash, holdings, trades and the paper account's
  * limit checks, so both invalidate every cached figure that depends on them.
  */
-import { contract, type ResponseOf } from '@nivesh/api-contract';
+import { contract } from '@nivesh/api-contract';
 import { api } from '../api';
-import { pollingFor, toFetchArgs, type RequestOf } from '../request';
+import { fromRoute, polledQueryHook } from '../request';
 
 const r = contract.orders;
 
@@ -14,9 +14,8 @@ const AFTER_ORDER = ['Portfolio', 'Trades', 'PaperAccount', 'Orders'] as const;
 
 export const ordersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    placeOrder: build.mutation<ResponseOf<typeof r.place>, RequestOf<typeof r.place>>({
-      query: (request) => toFetchArgs(r.place, request),
-      responseSchema: r.place.responses[200],
+    placeOrder: build.mutation({
+      ...fromRoute(r.place),
       // A refused order (422) wrote nothing; a broker failure may have recorded a rejected order.
       invalidatesTags: (result) => (result ? [...AFTER_ORDER] : ['Orders']),
     }),
@@ -25,20 +24,17 @@ export const ordersApi = api.injectEndpoints({
      * preview replaces an older one. Prices move, so an estimate is dropped as soon as no ticket
      * shows it, and the latest fill makes every estimate stale (its balance and limits changed).
      */
-    previewOrder: build.query<ResponseOf<typeof r.preview>, RequestOf<typeof r.preview>>({
-      query: (request) => toFetchArgs(r.preview, request),
-      responseSchema: r.preview.responses[200],
+    previewOrder: build.query({
+      ...fromRoute(r.preview),
       keepUnusedDataFor: 0,
       providesTags: ['Orders', 'PaperAccount', 'Account'],
     }),
-    orders: build.query<ResponseOf<typeof r.list>, RequestOf<typeof r.list>>({
-      query: (request) => toFetchArgs(r.list, request),
-      responseSchema: r.list.responses[200],
+    orders: build.query({
+      ...fromRoute(r.list),
       providesTags: ['Orders', 'Account'],
     }),
-    cancelOrder: build.mutation<ResponseOf<typeof r.cancel>, RequestOf<typeof r.cancel>>({
-      query: (request) => toFetchArgs(r.cancel, request),
-      responseSchema: r.cancel.responses[200],
+    cancelOrder: build.mutation({
+      ...fromRoute(r.cancel),
       // Cancelling releases reserved cash (a resting buy) or shares (a resting sell).
       invalidatesTags: (result) => (result ? [...AFTER_ORDER] : ['Orders']),
     }),
@@ -49,9 +45,6 @@ export const { usePlaceOrderMutation, usePreviewOrderQuery, useOrdersQuery, useC
   ordersApi;
 
 /** The open orders (limit orders waiting for their price, or orders placed while the market was shut). */
-export function useOpenOrdersQuery(options: { skip?: boolean } = {}) {
-  return ordersApi.endpoints.orders.useQuery(
-    { query: { status: 'open' } },
-    { ...pollingFor(r.list), ...options },
-  );
-}
+export const useOpenOrdersQuery = polledQueryHook(ordersApi.endpoints.orders, r.list, {
+  query: { status: 'open' },
+});

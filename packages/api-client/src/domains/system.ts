@@ -1,33 +1,24 @@
 /** Health, market status and index levels, and trading mode. */
-import { contract, type ResponseOf } from '@nivesh/api-contract';
+import { contract } from '@nivesh/api-contract';
 import { api } from '../api';
-import { pollingFor, toFetchArgs, type RequestOf } from '../request';
+import { fromRoute, polledQueryHook } from '../request';
 
 const { ops, market, trading } = contract;
 
 export const systemApi = api.injectEndpoints({
   endpoints: (build) => ({
-    health: build.query<ResponseOf<typeof ops.health>, void>({
-      query: () => toFetchArgs(ops.health, undefined),
-      responseSchema: ops.health.responses[200],
-    }),
-    marketStatus: build.query<ResponseOf<typeof market.status>, void>({
-      query: () => toFetchArgs(market.status, undefined),
-      responseSchema: market.status.responses[200],
+    health: build.query(fromRoute(ops.health)),
+    marketStatus: build.query({
+      ...fromRoute(market.status),
       providesTags: ['MarketStatus'],
     }),
-    marketOverview: build.query<ResponseOf<typeof market.overview>, void>({
-      query: () => toFetchArgs(market.overview, undefined),
-      responseSchema: market.overview.responses[200],
-    }),
-    tradingMode: build.query<ResponseOf<typeof trading.getMode>, void>({
-      query: () => toFetchArgs(trading.getMode, undefined),
-      responseSchema: trading.getMode.responses[200],
+    marketOverview: build.query(fromRoute(market.overview)),
+    tradingMode: build.query({
+      ...fromRoute(trading.getMode),
       providesTags: ['TradingMode'],
     }),
-    setTradingMode: build.mutation<ResponseOf<typeof trading.setMode>, RequestOf<typeof trading.setMode>>({
-      query: (request) => toFetchArgs(trading.setMode, request),
-      responseSchema: trading.setMode.responses[200],
+    setTradingMode: build.mutation({
+      ...fromRoute(trading.setMode),
       // Every account figure (overview, holdings, quick stats, trades, orders...) belongs to the
       // mode's account: a switch refetches them all at once, and the mode itself.
       invalidatesTags: (result) => (result ? ['TradingMode', 'Account'] : []),
@@ -47,14 +38,7 @@ export const systemApi = api.injectEndpoints({
 export const { useHealthQuery, useTradingModeQuery, useSetTradingModeMutation } = systemApi;
 
 /** Market status, polled every 30 s (specification part 2, section 7). */
-export function useMarketStatusQuery(options: { skip?: boolean } = {}) {
-  return systemApi.endpoints.marketStatus.useQuery(undefined, { ...pollingFor(market.status), ...options });
-}
+export const useMarketStatusQuery = polledQueryHook(systemApi.endpoints.marketStatus, market.status);
 
 /** NIFTY 50, SENSEX and Bank NIFTY levels, polled every 30 s (the contract route's interval). */
-export function useMarketOverviewQuery(options: { skip?: boolean } = {}) {
-  return systemApi.endpoints.marketOverview.useQuery(undefined, {
-    ...pollingFor(market.overview),
-    ...options,
-  });
-}
+export const useMarketOverviewQuery = polledQueryHook(systemApi.endpoints.marketOverview, market.overview);

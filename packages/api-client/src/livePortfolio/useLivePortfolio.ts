@@ -6,15 +6,16 @@
 import { useMemo } from 'react';
 import type { Holding, PortfolioOverview } from '@nivesh/api-contract';
 import { useHoldingsQuery, usePortfolioOverviewQuery } from '../domains/portfolio';
+import { queryView } from '../queryState/queryView';
 import { useLiveTicks } from '../stream/useLiveTicks';
 import { snapshotTime, valueHoldings, valueOverview } from './valuation';
 
 export interface LivePortfolio {
   overviewQuery: ReturnType<typeof usePortfolioOverviewQuery>;
   holdingsQuery: ReturnType<typeof useHoldingsQuery>;
-  /** The overview at live prices; undefined while loading or when its latest call failed. */
+  /** The overview at live prices; undefined until a first answer (kept, stale, after a failed refetch). */
   overview: PortfolioOverview | undefined;
-  /** The holdings at live prices; undefined while loading or when their latest call failed. */
+  /** The holdings at live prices; undefined until a first answer (kept, stale, after a failed refetch). */
   holdings: Holding[] | undefined;
   stream: ReturnType<typeof useLiveTicks>;
 }
@@ -24,9 +25,9 @@ const NO_HOLDINGS: readonly Holding[] = [];
 export function useLivePortfolio(): LivePortfolio {
   const overviewQuery = usePortfolioOverviewQuery();
   const holdingsQuery = useHoldingsQuery();
-  // A figure that could not be refreshed is not shown as current (the latest call failed).
-  const serverOverview = overviewQuery.isError ? undefined : overviewQuery.data?.data;
-  const serverHoldings = holdingsQuery.isError ? undefined : holdingsQuery.data?.data;
+  // The last good answers, kept after a failed refetch (the pages mark them stale; see queryView).
+  const serverOverview = queryView(overviewQuery).data?.data;
+  const serverHoldings = queryView(holdingsQuery).data?.data;
 
   const symbolKey = [...new Set((serverHoldings ?? NO_HOLDINGS).map((holding) => holding.symbol))]
     .sort()

@@ -2,7 +2,16 @@
  * The session lifecycle (specification part 1, sections 3 and 4) against the real store, with the
  * server faked by msw.
  */
-import { http, HttpResponse, setupServer, TEST_USER, errorBody } from '../testing';
+import { contract, type RouteDefinition } from '@nivesh/api-contract';
+import {
+  errorBody,
+  HttpResponse,
+  mockRoute,
+  mockRouteError,
+  type ResolverInfo,
+  setupServer,
+  TEST_USER,
+} from '../testing';
 import { authApi } from '../domains/auth';
 import { makeStore, type AppStore } from '../store';
 import { SESSION_STORAGE_KEY, initialSessionState, sessionExpired, sessionStarted } from './sessionSlice';
@@ -33,10 +42,10 @@ function storedToken(): string | null {
 }
 
 /** Records the Authorization header of each call to `path`. */
-function recordAuthorization(method: 'post', path: string, answer: () => Response) {
+function recordAuthorization<R extends RouteDefinition>(route: R, answer: () => Response) {
   const seen: (string | null)[] = [];
   server.use(
-    http[method](path, ({ request }) => {
+    mockRoute(route, ({ request }: ResolverInfo) => {
       seen.push(request.headers.get('Authorization'));
       return answer();
     }),
@@ -73,7 +82,7 @@ describe('restoreSession', () => {
 
   it('with a token the server accepts signs in with that token and the user', async () => {
     window.localStorage.setItem(SESSION_STORAGE_KEY, STORED_TOKEN);
-    const seen = recordAuthorization('post', '/api/auth/validate-session', () =>
+    const seen = recordAuthorization(contract.auth.validateSession, () =>
       HttpResponse.json({ success: true, user: TEST_USER, expires_at: EXPIRES_AT, session_ends_at: ENDS_AT }),
     );
     const store = makeStore();
@@ -93,7 +102,7 @@ describe('restoreSession', () => {
     window.localStorage.setItem(SESSION_STORAGE_KEY, STORED_TOKEN);
     let answer: (() => void) | undefined;
     server.use(
-      http.post('/api/auth/validate-session', async () => {
+      mockRoute(contract.auth.validateSession, async () => {
         await new Promise<void>((resolve) => (answer = resolve));
         return HttpResponse.json({
           success: true,
@@ -116,11 +125,7 @@ describe('restoreSession', () => {
 
   it('with a token the server refuses (401) removes it and ends signed out', async () => {
     window.localStorage.setItem(SESSION_STORAGE_KEY, STORED_TOKEN);
-    server.use(
-      http.post('/api/auth/validate-session', () =>
-        HttpResponse.json(errorBody('Session expired or invalid'), { status: 401 }),
-      ),
-    );
+    server.use(mockRouteError(contract.auth.validateSession, 401, 'Session expired or invalid'));
     const store = makeStore();
     await store.dispatch(restoreSession());
     expectSignedOut(store);
@@ -130,7 +135,7 @@ describe('restoreSession', () => {
 
   it('on a network error removes the stored token and ends signed out', async () => {
     window.localStorage.setItem(SESSION_STORAGE_KEY, STORED_TOKEN);
-    server.use(http.post('/api/auth/validate-session', () => HttpResponse.error()));
+    server.use(mockRoute(contract.auth.validateSession, () => HttpResponse.error()));
     const store = makeStore();
     await store.dispatch(restoreSession());
     expectSignedOut(store);
@@ -140,11 +145,7 @@ describe('restoreSession', () => {
 
   it('on a server fault (500) removes the stored token and ends signed out', async () => {
     window.localStorage.setItem(SESSION_STORAGE_KEY, STORED_TOKEN);
-    server.use(
-      http.post('/api/auth/validate-session', () =>
-        HttpResponse.json(errorBody('Internal error'), { status: 500 }),
-      ),
-    );
+    server.use(mockRouteError(contract.auth.validateSession, 500, 'Internal error'));
     const store = makeStore();
     await store.dispatch(restoreSession());
     expectSignedOut(store);
@@ -176,7 +177,7 @@ describe('logout', () => {
   }
 
   it('calls the server with the Bearer token, then clears state and storage', async () => {
-    const seen = recordAuthorization('post', '/api/auth/logout', () =>
+    const seen = recordAuthorization(contract.auth.logout, () =>
       HttpResponse.json({ success: true, message: 'Logged out' }),
     );
     const store = await signedInStore();
@@ -188,7 +189,7 @@ describe('logout', () => {
   });
 
   it('reports success and clears everything when the server answers 500', async () => {
-    const seen = recordAuthorization('post', '/api/auth/logout', () =>
+    const seen = recordAuthorization(contract.auth.logout, () =>
       HttpResponse.json(errorBody('Internal error'), { status: 500 }),
     );
     const store = await signedInStore();
@@ -201,7 +202,7 @@ describe('logout', () => {
   });
 
   it('reports success and clears everything when the network fails', async () => {
-    server.use(http.post('/api/auth/logout', () => HttpResponse.error()));
+    server.use(mockRoute(contract.auth.logout, () => HttpResponse.error()));
     const store = await signedInStore();
     const result = await store.dispatch(logout()).unwrap();
     expect(result).toEqual({ success: true });
@@ -219,15 +220,13 @@ describe('logout', () => {
 
   it('drops cached data of the signed-out session', async () => {
     server.use(
-      http.post('/api/auth/validate-session', () =>
-        HttpResponse.json({
-          success: true,
-          user: TEST_USER,
-          expires_at: EXPIRES_AT,
-          session_ends_at: ENDS_AT,
-        }),
-      ),
-      http.post('/api/auth/logout', () => HttpResponse.json({ success: true, message: 'Logged out' })),
+      mockRoute(contract.auth.validateSession, () => ({
+        success: true,
+        user: TEST_USER,
+        expires_at: EXPIRES_AT,
+        session_ends_at: ENDS_AT,
+      })),
+      mockRoute(contract.auth.logout, () => ({ success: true, message: 'Logged out' })),
     );
     window.localStorage.setItem(SESSION_STORAGE_KEY, STORED_TOKEN);
     const store = makeStore();
@@ -248,11 +247,7 @@ describe('sessionExpired', () => {
   });
 
   it('is dispatched when a call that needs the session gets 401', async () => {
-    server.use(
-      http.post('/api/auth/logout', () =>
-        HttpResponse.json(errorBody('Session expired or invalid'), { status: 401 }),
-      ),
-    );
+    server.use(mockRouteError(contract.auth.logout, 401, 'Session expired or invalid'));
     const store = makeStore();
     window.localStorage.setItem(SESSION_STORAGE_KEY, STORED_TOKEN);
     store.dispatch(sessionStarted({ token: STORED_TOKEN, user: TEST_USER }));
@@ -262,11 +257,7 @@ describe('sessionExpired', () => {
   });
 
   it('is not dispatched by a refused login (a public call)', async () => {
-    server.use(
-      http.post('/api/auth/login', () =>
-        HttpResponse.json(errorBody('Invalid credentials. Please check your password.'), { status: 401 }),
-      ),
-    );
+    server.use(mockRouteError(contract.auth.login, 401, 'Invalid credentials. Please check your password.'));
     const store = makeStore();
     await store.dispatch(signIn({ token: STORED_TOKEN, user: TEST_USER }));
     await store.dispatch(

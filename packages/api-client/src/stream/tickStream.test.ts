@@ -2,8 +2,13 @@
  * The price stream client against the real store and slice, with the server's end played by
  * FakeTickServer (sockets) and msw (the ticket route).
  */
-import { BAD_MESSAGE_CLOSE_CODE, TICK_STREAM_PROTOCOL, type StreamTick } from '@nivesh/api-contract';
-import { FakeTickServer, HttpResponse, TEST_USER, errorBody, http, setupServer } from '../testing';
+import {
+  BAD_MESSAGE_CLOSE_CODE,
+  TICK_STREAM_PROTOCOL,
+  type StreamTick,
+  contract,
+} from '@nivesh/api-contract';
+import { FakeTickServer, HttpResponse, mockRoute, mockRouteError, setupServer, TEST_USER } from '../testing';
 import { installFakeTickServer } from '../testing/fakeTickServer';
 import { sessionExpired, sessionStarted } from '../session/sessionSlice';
 import { makeStore, type AppStore } from '../store';
@@ -290,7 +295,7 @@ describe('the session', () => {
     const server = new FakeTickServer();
     const seen: Array<string | null> = [];
     msw.use(
-      http.post('/api/stream/ticket', async ({ request }) => {
+      mockRoute(contract.stream.ticket, async ({ request }) => {
         seen.push(request.headers.get('Authorization'));
         return HttpResponse.json(await server.issueTicket());
       }),
@@ -306,11 +311,7 @@ describe('the session', () => {
 
   it('stops when the ticket route says the session is gone (401), signing the page out', async () => {
     const server = new FakeTickServer();
-    msw.use(
-      http.post('/api/stream/ticket', () =>
-        HttpResponse.json(errorBody('Authentication required. Please sign in.'), { status: 401 }),
-      ),
-    );
+    msw.use(mockRouteError(contract.stream.ticket, 401, 'Authentication required. Please sign in.'));
     const store = signedInStore();
     configureTickStream(store, { WebSocketImpl: server.WebSocket });
     tickStreamFor(store).retain(['RELIANCE']);

@@ -16,6 +16,7 @@ import { FakeTickServer, installFakeTickServer } from './fakeTickServer';
 export { http, HttpResponse, delay } from 'msw';
 export { setupServer } from 'msw/node';
 export * from './fakeTickServer';
+export * from './mockRoute';
 
 export const TEST_USER: User = { email: 'operator@nivesh.local', name: null, username: 'operator' };
 export const TEST_TOKEN = 'test-session-token';
@@ -79,6 +80,4 @@ export function renderWithProviders(element: ReactElement, options: RenderOption
 }
 
 /** An ApiError body, as the server sends it. */
-export function errorBody(text: string, extra: Record<string, unknown> = {}) {
-  return { success: false, error: text, message: text, ...extra };
-}
+export { apiError as errorBody } from '@nivesh/api-contract';

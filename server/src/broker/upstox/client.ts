@@ -73,15 +73,15 @@ export class UpstoxUnavailableError extends UpstoxError {
 /** At most this many order calls in any rolling second (Upstox: 10/s without exchange registration). */
 export const MAX_ORDER_CALLS_PER_SECOND = 9;
 /** Upstox answers at most 500 instrument keys per quote call. */
-export const MAX_KEYS_PER_QUOTE_CALL = 500;
-export const DEFAULT_TIMEOUT_MS = 10_000;
+const MAX_KEYS_PER_QUOTE_CALL = 500;
+const DEFAULT_TIMEOUT_MS = 10_000;
 
 /**
  * A throttle for outgoing calls (rolling window): `acquire()` waits until a call may start without
  * exceeding `max` starts in any `windowMs`, and never refuses (unlike http/rateLimit.ts's per-key
  * limiter, which refuses). `now` and `sleep` are injectable so the rule can be tested exactly.
  */
-export type CallThrottle = ReturnType<typeof createCallThrottle>;
+type CallThrottle = ReturnType<typeof createCallThrottle>;
 
 export function createCallThrottle(options: {
   max: number;
@@ -116,7 +116,7 @@ export function createCallThrottle(options: {
   };
 }
 
-export interface TokenProvider {
+interface TokenProvider {
   /** The token to send, or null when none is usable. */
   usableToken(): Promise<string | null>;
   /** Why there is none (the token status message). */

@@ -21,7 +21,7 @@ export interface FeedInstruments {
   indices: readonly IndexInstrument[];
 }
 
-export interface FeedLog {
+interface FeedLog {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
   debug?(obj: object, msg: string): void;

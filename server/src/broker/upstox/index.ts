@@ -21,7 +21,6 @@ import { createLiveBroker, type ChargesEstimator } from './liveBroker.js';
 import { createUpstoxOAuth } from './oauth.js';
 import { createReadCache } from './readCache.js';
 
-export { TokenExpiredError, UpstoxApiError, UpstoxUnavailableError } from './client.js';
 export type { ChargesEstimator } from './liveBroker.js';
 
 export interface UpstoxLog {

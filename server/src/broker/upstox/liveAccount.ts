@@ -46,7 +46,7 @@ import {
 import { createReadCache, type ReadCache } from './readCache.js';
 import type { LtpQuote, UpstoxHolding, UpstoxPosition } from './schemas.js';
 
-export const LIVE_READS_ONLY_IN_LIVE_MODE =
+const LIVE_READS_ONLY_IN_LIVE_MODE =
   'The Upstox account is read only in live trading mode. Switch the trading mode to live to see it.';
 
 const percent = (part: number, whole: number) => (whole > 0 ? round2((part / whole) * 100) : 0);

@@ -17,14 +17,12 @@ import type { TokenService } from '../token.js';
 import { TokenExpiredError, UpstoxApiError, UpstoxUnavailableError, type UpstoxClient } from './client.js';
 
 const STATES_KEY = 'broker.upstox.oauth_states';
-export const OAUTH_STATE_TTL_MS = 10 * 60_000;
+const OAUTH_STATE_TTL_MS = 10 * 60_000;
 /** Pending sign-ins kept at once (each status poll while disconnected issues one). */
 const MAX_PENDING_STATES = 20;
 
 const PendingStates = z.array(z.object({ hash: z.string(), expires_at: z.iso.datetime() }));
 type PendingStates = z.infer<typeof PendingStates>;
-
-export type UpstoxOAuth = ReturnType<typeof createUpstoxOAuth>;
 
 export function createUpstoxOAuth(deps: {
   db: Db;

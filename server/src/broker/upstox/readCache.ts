@@ -13,7 +13,7 @@ import type { Clock } from '../../clock.js';
 import { TokenExpiredError } from './client.js';
 
 export const READ_CACHE_MS = 20_000;
-export const FAILED_READ_CACHE_MS = 3_000;
+const FAILED_READ_CACHE_MS = 3_000;
 
 interface Entry {
   promise: Promise<unknown>;

@@ -14,7 +14,7 @@ export function successEnvelope<T extends z.ZodType>(data: T) {
   return z.object({ status: z.literal('success'), data }).loose();
 }
 
-export const UpstoxErrorItem = z
+const UpstoxErrorItem = z
   .object({
     errorCode: z.string().nullish(),
     error_code: z.string().nullish(),
@@ -125,7 +125,7 @@ export type FullQuote = z.infer<typeof FullQuote>;
 export const QuotesResponse = z.record(z.string(), FullQuote);
 
 /** [timestamp, open, high, low, close, volume, open interest], newest first. */
-export const CandleRow = z.tuple([z.string(), num, num, num, num, num]).rest(z.number().nullable());
+const CandleRow = z.tuple([z.string(), num, num, num, num, num]).rest(z.number().nullable());
 export const CandlesResponse = z.object({ candles: z.array(CandleRow) }).loose();
 
 // ---------------------------------------------------------------------------------------------

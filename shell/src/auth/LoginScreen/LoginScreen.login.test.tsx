@@ -1,11 +1,13 @@
 /** Login mode (specification part 1, sections 4, 5 and 8). */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { contract } from '@nivesh/api-contract';
 import { SESSION_STORAGE_KEY, authApi, type AppStore } from '@nivesh/api-client';
 import {
   errorBody,
-  http,
   HttpResponse,
+  mockRoute,
+  mockRouteError,
   renderWithProviders,
   setupServer,
   TEST_USER,
@@ -36,7 +38,7 @@ afterEach(() => {
 afterAll(() => server.close());
 
 function loginAnswers(answer: () => Response) {
-  const recorded = recordingPost('/api/auth/login', answer);
+  const recorded = recordingPost(contract.auth.login, answer);
   server.use(recorded.handler);
   return recorded.bodies;
 }
@@ -119,9 +121,7 @@ describe('login validation', () => {
   });
 
   it('leaves the address check to the server when the login config did not load', async () => {
-    server.use(
-      http.get('/api/auth/config', () => HttpResponse.json(errorBody('Internal error'), { status: 500 })),
-    );
+    server.use(mockRouteError(contract.auth.config, 500, 'Internal error'));
     const bodies = loginAnswers(() =>
       HttpResponse.json(errorBody('Invalid credentials. Please check your password.'), { status: 401 }),
     );
@@ -221,7 +221,7 @@ describe('login failures (section 8)', () => {
   it('clears the previous error on the next attempt', async () => {
     let answers = 0;
     server.use(
-      http.post('/api/auth/login', () => {
+      mockRoute(contract.auth.login, () => {
         answers += 1;
         return answers === 1
           ? HttpResponse.json(errorBody('Invalid credentials. Please check your password.'), { status: 401 })

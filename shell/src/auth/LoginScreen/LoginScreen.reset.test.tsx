@@ -1,6 +1,7 @@
 /** Reset mode: requesting a password setup link (specification part 1, sections 4, 5 and 8). */
 import { act, screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
+import { contract } from '@nivesh/api-contract';
 import { authApi, type AppStore } from '@nivesh/api-client';
 import { errorBody, HttpResponse, setupServer } from '@nivesh/api-client/testing';
 import { OPERATOR_EMAIL, authConfig, recordingPost, renderLoginScreen } from './loginTestSupport';
@@ -21,7 +22,7 @@ afterEach(() => {
 afterAll(() => server.close());
 
 function setupAnswers(answer: () => Response) {
-  const recorded = recordingPost('/api/auth/request-password-setup', answer);
+  const recorded = recordingPost(contract.auth.requestPasswordSetup, answer);
   server.use(recorded.handler);
   return recorded.bodies;
 }

@@ -1,6 +1,7 @@
 /** Setup mode: choosing a new password (specification part 1, sections 4, 5 and 8). */
 import { act, screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
+import { contract } from '@nivesh/api-contract';
 import { SESSION_STORAGE_KEY } from '@nivesh/api-client';
 import { errorBody, HttpResponse, setupServer, TEST_USER } from '@nivesh/api-client/testing';
 import {
@@ -32,7 +33,7 @@ afterEach(() => {
 afterAll(() => server.close());
 
 function setPasswordAnswers(answer: () => Response) {
-  const recorded = recordingPost('/api/auth/set-password', answer);
+  const recorded = recordingPost(contract.auth.setPassword, answer);
   server.use(recorded.handler);
   return recorded.bodies;
 }
@@ -69,7 +70,7 @@ describe('the setup link', () => {
 describe('Back', () => {
   it('returns to login and forgets the token and the fields', async () => {
     server.use(
-      recordingPost('/api/auth/request-password-setup', () =>
+      recordingPost(contract.auth.requestPasswordSetup, () =>
         HttpResponse.json({
           success: true,
           message: 'Password setup token issued.',

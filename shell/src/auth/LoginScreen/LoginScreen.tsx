@@ -15,14 +15,15 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Box, Card, Flex, Stack, Text } from '@chakra-ui/react';
 import { signIn, useAppDispatch, useAuthConfigQuery, type SignedInSession } from '@nivesh/api-client';
+import { HOME_PATH } from '../../app/routes';
 import { LoginForm } from './LoginForm';
 import { ResetForm } from './ResetForm';
 import { SetupForm } from './SetupForm';
 import { MESSAGES } from './messages';
 import { BrandMark, FormMessage } from './parts';
 
-export const LOGIN_REDIRECT_DELAY_MS = 1500;
-export const RESET_RETURN_DELAY_MS = 3000;
+const LOGIN_REDIRECT_DELAY_MS = 1500;
+const RESET_RETURN_DELAY_MS = 3000;
 
 /** The query parameter of the setup link the server prints. */
 export const SETUP_LINK_PARAM = 'setup';
@@ -48,7 +49,7 @@ interface Notice {
   detail?: string;
 }
 
-export function LoginScreen({ redirectTo = '/dashboard' }: { redirectTo?: string }) {
+export function LoginScreen({ redirectTo = HOME_PATH }: { redirectTo?: string }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();

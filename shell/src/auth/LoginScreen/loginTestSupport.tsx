@@ -5,48 +5,51 @@
 import { createHash } from 'node:crypto';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { screen } from '@testing-library/react';
+import { contract, type RouteDefinition } from '@nivesh/api-contract';
 import {
-  http,
+  checkedAnswer,
   HttpResponse,
-  renderWithProviders,
-  TEST_USER,
+  mockRoute,
   type RenderedApp,
+  renderWithProviders,
+  type ResolverInfo,
+  TEST_USER,
 } from '@nivesh/api-client/testing';
 import { LoginScreen } from './LoginScreen';
 
 export const OPERATOR_EMAIL = TEST_USER.email;
 /** What the server publishes: SHA-256 hex of the lower-cased, trimmed operator email. */
-export const OPERATOR_EMAIL_SHA256 = createHash('sha256').update(OPERATOR_EMAIL).digest('hex');
+const OPERATOR_EMAIL_SHA256 = createHash('sha256').update(OPERATOR_EMAIL).digest('hex');
 export const NEW_SESSION_TOKEN = 'new-session-token';
 export const STRONG_PASSWORD = 'Correct-Horse-42';
 
 export function authConfig(passwordSet = true) {
-  return http.get('/api/auth/config', () =>
-    HttpResponse.json({
-      success: true,
-      operator_email_sha256: OPERATOR_EMAIL_SHA256,
-      password_set: passwordSet,
-    }),
-  );
+  return mockRoute(contract.auth.config, () => ({
+    success: true,
+    operator_email_sha256: OPERATOR_EMAIL_SHA256,
+    password_set: passwordSet,
+  }));
 }
 
 /** A signed-in answer (login and set-password share it). */
 export function signedInAnswer(message: string) {
-  return HttpResponse.json({
-    success: true,
-    session_token: NEW_SESSION_TOKEN,
-    message,
-    setup_required: false,
-    user: TEST_USER,
-    expires_at: '2030-01-01T00:00:00.000Z',
-    session_ends_at: '2030-01-07T00:00:00.000Z',
-  });
+  return HttpResponse.json(
+    checkedAnswer(contract.auth.login, {
+      success: true,
+      session_token: NEW_SESSION_TOKEN,
+      message,
+      setup_required: false,
+      user: TEST_USER,
+      expires_at: '2030-01-01T00:00:00.000Z',
+      session_ends_at: '2030-01-07T00:00:00.000Z',
+    }),
+  );
 }
 
 /** The JSON bodies of the calls a handler received. */
-export function recordingPost(path: string, answer: () => Response) {
+export function recordingPost<R extends RouteDefinition>(route: R, answer: () => Response) {
   const bodies: unknown[] = [];
-  const handler = http.post(path, async ({ request }) => {
+  const handler = mockRoute(route, async ({ request }: ResolverInfo) => {
     bodies.push(await request.json());
     return answer();
   });

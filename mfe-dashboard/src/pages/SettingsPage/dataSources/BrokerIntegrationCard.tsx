@@ -8,8 +8,8 @@ import { useState } from 'react';
 import { Alert, Badge, Box, Button, DataList, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuKeyRound, LuSettings2 } from 'react-icons/lu';
 import { maskApiKey, type TokenState } from '@nivesh/api-contract';
-import { errorMessage, useBrokerCredentialsQuery, useBrokerStatusQuery } from '@nivesh/api-client';
-import { Panel } from '@nivesh/ui';
+import { queryView, useBrokerCredentialsQuery, useBrokerStatusQuery } from '@nivesh/api-client';
+import { Panel, StaleNotice } from '@nivesh/ui';
 import {
   TOKEN_ACTION_LABELS,
   TokenEditor,
@@ -18,10 +18,9 @@ import {
   tokenBanner,
   useBrokerToken,
 } from '../../../features/brokerToken';
-import { readyData } from '../../../features/queryState/loadState';
 import { CredentialsDialog } from './CredentialsDialog';
 
-export const TOKEN_TEXTS = {
+const TOKEN_TEXTS = {
   blank: 'Please enter a valid access token',
   updated: 'Access token updated successfully!',
 } as const;
@@ -38,8 +37,10 @@ export function BrokerIntegrationCard({ onTokenSaved }: { onTokenSaved: () => vo
   const token = useBrokerToken('upstox');
   const credentialsQuery = useBrokerCredentialsQuery('upstox');
   const statusQuery = useBrokerStatusQuery('upstox');
-  const credentials = readyData(credentialsQuery)?.credentials;
-  const broker = readyData(statusQuery);
+  const credentialsView = queryView(credentialsQuery);
+  const credentials = credentialsView.data?.credentials;
+  const brokerView = queryView(statusQuery, 'The broker service did not answer.');
+  const broker = brokerView.data;
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
   const [credentialsOpen, setCredentialsOpen] = useState(false);
@@ -95,11 +96,12 @@ export function BrokerIntegrationCard({ onTokenSaved }: { onTokenSaved: () => vo
                   <Text textStyle="sm" color="fg.muted">
                     {broker.message}
                   </Text>
+                  {brokerView.state === 'stale' && (
+                    <StaleNotice updatedAt={brokerView.updatedAt} detail={brokerView.failureText} />
+                  )}
                 </HStack>
-              ) : statusQuery.isError ? (
-                <Text color="fg.muted">
-                  {errorMessage(statusQuery.error, 'The broker service did not answer.')}
-                </Text>
+              ) : brokerView.failureText ? (
+                <Text color="fg.muted">{brokerView.failureText}</Text>
               ) : (
                 'Checking...'
               )}
@@ -112,7 +114,7 @@ export function BrokerIntegrationCard({ onTokenSaved }: { onTokenSaved: () => vo
                 ? credentials.api_key
                   ? maskApiKey(credentials.api_key, '••••••••')
                   : 'Not set'
-                : credentialsQuery.isError
+                : credentialsView.failure
                   ? 'Unavailable'
                   : '...'}
             </DataList.ItemValue>
@@ -130,6 +132,9 @@ export function BrokerIntegrationCard({ onTokenSaved }: { onTokenSaved: () => vo
                   ) : null}
                 </HStack>
                 {token.status && <TokenTiming status={token.status} />}
+                {token.load === 'stale' && (
+                  <StaleNotice updatedAt={token.updatedAt} detail={token.errorText} />
+                )}
               </Stack>
             </DataList.ItemValue>
           </DataList.Item>

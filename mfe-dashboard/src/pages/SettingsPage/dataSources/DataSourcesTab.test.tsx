@@ -1,6 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { DataSourceEntry, TokenState, TokenStatus } from '@nivesh/api-contract';
-import { errorBody, http, HttpResponse, renderWithProviders, setupServer } from '@nivesh/api-client/testing';
+import {
+  contract,
+  type DataSourceEntry,
+  type ResponseOf,
+  type TokenState,
+  type TokenStatus,
+} from '@nivesh/api-contract';
+import {
+  errorBody,
+  HttpResponse,
+  mockRoute,
+  mockRouteError,
+  renderWithProviders,
+  setupServer,
+} from '@nivesh/api-client/testing';
 import SettingsPage from '../SettingsPage';
 
 function source(overrides: Partial<DataSourceEntry> & Pick<DataSourceEntry, 'id' | 'name'>): DataSourceEntry {
@@ -66,7 +79,7 @@ function tokenStatus(state: TokenState, hours: number | null = null): TokenStatu
   };
 }
 
-const BROKER_STATUS = {
+const BROKER_STATUS: ResponseOf<typeof contract.broker.status> = {
   success: true,
   broker: 'upstox',
   connected: false,
@@ -80,30 +93,28 @@ const BROKER_STATUS = {
 let listCalls = 0;
 function brokerHandlers(token: TokenStatus | 'down' = tokenStatus('valid', 10)) {
   return [
-    http.get('/api/upstox/token/status', () =>
+    mockRoute(contract.broker.tokenStatus, () =>
       token === 'down'
         ? HttpResponse.json(errorBody('The broker connection is not connected on this server.'), {
             status: 503,
           })
         : HttpResponse.json(token),
     ),
-    http.get('/api/upstox/status', () => HttpResponse.json(BROKER_STATUS)),
-    http.get('/api/upstox/credentials', () =>
-      HttpResponse.json({
-        success: true,
-        credentials: {
-          // What the server answers: the key already masked to its first 8 characters.
-          api_key: 'ab12cd34****',
-          api_secret_set: true,
-          access_token_set: true,
-          redirect_uri: 'https://nivesh.test/cb',
-        },
-      }),
-    ),
+    mockRoute(contract.broker.status, () => BROKER_STATUS),
+    mockRoute(contract.broker.getCredentials, () => ({
+      success: true,
+      credentials: {
+        // What the server answers: the key already masked to its first 8 characters.
+        api_key: 'ab12cd34****',
+        api_secret_set: true,
+        access_token_set: true,
+        redirect_uri: 'https://nivesh.test/cb',
+      },
+    })),
   ];
 }
 function listHandler(sources: DataSourceEntry[] = SOURCES) {
-  return http.get('/api/data-sources', () => {
+  return mockRoute(contract.dataSources.list, () => {
     listCalls += 1;
     return HttpResponse.json({ success: true, sources });
   });
@@ -179,7 +190,7 @@ describe('Data Sources tab: the list', () => {
   it('shows the list as disconnected and empty on 503', async () => {
     server.use(
       ...brokerHandlers(),
-      http.get('/api/data-sources', () =>
+      mockRoute(contract.dataSources.list, () =>
         HttpResponse.json(errorBody('The data sources service is not connected on this server.'), {
           status: 503,
         }),
@@ -194,10 +205,7 @@ describe('Data Sources tab: the list', () => {
   });
 
   it("says 'Failed to fetch data sources' for any other failure", async () => {
-    server.use(
-      ...brokerHandlers(),
-      http.get('/api/data-sources', () => HttpResponse.json(errorBody('Bad request'), { status: 400 })),
-    );
+    server.use(...brokerHandlers(), mockRouteError(contract.dataSources.list, 400, 'Bad request'));
     renderTab();
     expect(await screen.findByText('Failed to fetch data sources')).toBeInTheDocument();
     expect(screen.getByLabelText('Connection: Disconnected')).toBeInTheDocument();
@@ -212,7 +220,7 @@ describe('Data Sources tab: switching and checking sources', () => {
     server.use(
       ...brokerHandlers(),
       listHandler(),
-      http.post('/api/data-sources/:id/toggle', async ({ params, request }) => {
+      mockRoute(contract.dataSources.toggle, async ({ params, request }) => {
         const body = (await request.json()) as { enabled: boolean };
         toggles.push({ id: String(params.id), enabled: body.enabled });
         await new Promise<void>((resolve) => {
@@ -260,9 +268,7 @@ describe('Data Sources tab: switching and checking sources', () => {
     server.use(
       ...brokerHandlers(),
       listHandler(),
-      http.post('/api/data-sources/:id/toggle', () =>
-        HttpResponse.json(errorBody('Source is locked'), { status: 400 }),
-      ),
+      mockRouteError(contract.dataSources.toggle, 400, 'Source is locked'),
     );
     const { user } = renderTab();
     const nse = await screen.findByRole('article', { name: 'NSE market feed' });
@@ -277,7 +283,7 @@ describe('Data Sources tab: switching and checking sources', () => {
     server.use(
       ...brokerHandlers(),
       listHandler(),
-      http.post('/api/data-sources/:id/refresh', ({ params }) => {
+      mockRoute(contract.dataSources.refresh, ({ params }) => {
         refreshed.push(String(params.id));
         const before = SOURCES.find((s) => s.id === params.id)!;
         return HttpResponse.json({
@@ -317,7 +323,7 @@ describe('Data Sources tab: adding and editing', () => {
     server.use(
       ...brokerHandlers(),
       listHandler(),
-      http.post('/api/data-sources/validate', async ({ request }) => {
+      mockRoute(contract.dataSources.validate, async ({ request }) => {
         const body = (await request.json()) as { endpoint: string };
         validated.push(body);
         return HttpResponse.json(
@@ -373,14 +379,14 @@ describe('Data Sources tab: adding and editing', () => {
     let sources = SOURCES;
     server.use(
       ...brokerHandlers(),
-      http.get('/api/data-sources', () => {
+      mockRoute(contract.dataSources.list, () => {
         listCalls += 1;
         return HttpResponse.json({ success: true, sources });
       }),
-      http.post('/api/data-sources/validate', () =>
-        HttpResponse.json(valid ? { valid: true } : { valid: false, error: 'Connection refused' }),
+      mockRoute(contract.dataSources.validate, () =>
+        valid ? { valid: true } : { valid: false, error: 'Connection refused' },
       ),
-      http.post('/api/data-sources/add', async ({ request }) => {
+      mockRoute(contract.dataSources.add, async ({ request }) => {
         const body = (await request.json()) as {
           name: string;
           endpoint: string;
@@ -433,8 +439,8 @@ describe('Data Sources tab: adding and editing', () => {
     server.use(
       ...brokerHandlers(),
       listHandler(),
-      http.post('/api/data-sources/validate', () => HttpResponse.json({ valid: true })),
-      http.post('/api/data-sources/:id/update', async ({ params, request }) => {
+      mockRoute(contract.dataSources.validate, () => ({ valid: true })),
+      mockRoute(contract.dataSources.update, async ({ params, request }) => {
         const body = (await request.json()) as { name: string };
         updates.push({ id: String(params.id), body });
         return HttpResponse.json({ ...SOURCES[2], name: body.name });
@@ -520,10 +526,10 @@ describe('Data Sources tab: broker integration', () => {
     let current = tokenStatus('expired', -1);
     const updates: unknown[] = [];
     server.use(
-      http.get('/api/upstox/token/status', () => HttpResponse.json(current)),
+      mockRoute(contract.broker.tokenStatus, () => current),
       ...brokerHandlers(),
       listHandler(),
-      http.post('/api/upstox/token/update', async ({ request }) => {
+      mockRoute(contract.broker.tokenUpdate, async ({ request }) => {
         updates.push(await request.json());
         current = tokenStatus('valid', 20);
         return HttpResponse.json({ success: true, message: 'Token stored', status: current });
@@ -566,7 +572,7 @@ describe('Data Sources tab: broker integration', () => {
     server.use(
       ...brokerHandlers(tokenStatus('valid', 10)),
       listHandler(),
-      http.post('/api/upstox/token/update', () =>
+      mockRoute(contract.broker.tokenUpdate, () =>
         fail === 'server'
           ? HttpResponse.json(errorBody('Token is not a JWT'), { status: 400 })
           : HttpResponse.error(),
@@ -590,17 +596,15 @@ describe('Data Sources tab: broker integration', () => {
     server.use(
       ...brokerHandlers(),
       listHandler(),
-      http.post('/api/upstox/credentials', async ({ request }) => {
+      mockRoute(contract.broker.saveCredentials, async ({ request }) => {
         saved.push(await request.json());
         return HttpResponse.json({ success: true, message: 'Saved' });
       }),
-      http.post('/api/upstox/connect', () =>
-        HttpResponse.json({
-          success: true,
-          auth_url: 'https://api.upstox.com/v2/login/authorization/dialog?x=1',
-          message: 'ok',
-        }),
-      ),
+      mockRoute(contract.broker.connect, () => ({
+        success: true,
+        auth_url: 'https://api.upstox.com/v2/login/authorization/dialog?x=1',
+        message: 'ok',
+      })),
     );
     const { user } = renderTab();
     await screen.findByText('ab12cd34••••••••');

@@ -8,14 +8,12 @@ import { Button, Flex, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { LuEye, LuEyeOff, LuPlus, LuRefreshCw } from 'react-icons/lu';
 import type { DataSourceEntry } from '@nivesh/api-contract';
 import {
-  errorMessage,
-  httpStatus,
+  combinedStatus,
+  queryView,
   useDataSourcesQuery,
   useRefreshDataSourceMutation,
 } from '@nivesh/api-client';
-import { Panel, Unavailable } from '@nivesh/ui';
-import { ConnectionIndicator } from '../../../features/connection/ConnectionIndicator';
-import { readyData } from '../../../features/queryState/loadState';
+import { Panel, QueryNotice, ServiceStatusBadge, Unavailable } from '@nivesh/ui';
 import { BrokerIntegrationCard } from './BrokerIntegrationCard';
 import { DataSourceCard } from './DataSourceCard';
 import { DataSourceFormDialog } from './DataSourceFormDialog';
@@ -31,10 +29,11 @@ export function DataSourcesTab() {
     editing: null,
   });
 
-  // 503 (or no answer): disconnected with an empty list; other failures also say so (part 2, section 4).
-  const sources = readyData(query)?.sources ?? [];
-  const status = query.isError ? 'disconnected' : query.isSuccess ? 'connected' : 'checking';
-  const notConnected = query.isError && httpStatus(query.error) === 503;
+  // A failed list load is disconnected, whatever the failure (part 2, section 4). Without an
+  // earlier list it is empty; after one, that list stays, marked stale.
+  const view = queryView(query, 'The data sources service did not answer.');
+  const sources = view.data?.sources ?? [];
+  const status = view.failure ? 'disconnected' : combinedStatus([view]);
   const shown = showAll ? sources : sources.filter(isActive);
 
   async function refreshAll() {
@@ -54,8 +53,8 @@ export function DataSourcesTab() {
 
       <Panel
         title="Data sources"
-        subtitle={query.isSuccess ? `Showing ${shown.length} of ${sources.length} sources` : undefined}
-        actions={<ConnectionIndicator status={status} />}
+        subtitle={view.data ? `Showing ${shown.length} of ${sources.length} sources` : undefined}
+        actions={<ServiceStatusBadge status={status} />}
       >
         <Stack gap="4">
           <Flex gap="2" wrap="wrap">
@@ -75,11 +74,12 @@ export function DataSourcesTab() {
             </Button>
           </Flex>
 
-          {query.isError ? (
-            <Unavailable title={notConnected ? 'Data sources not connected' : DATA_SOURCE_TEXTS.fetchFailed}>
-              {errorMessage(query.error, 'The data sources service did not answer.')}
-            </Unavailable>
-          ) : query.isLoading ? (
+          <QueryNotice
+            view={view}
+            unavailableTitle="Data sources not connected"
+            errorTitle={DATA_SOURCE_TEXTS.fetchFailed}
+          />
+          {view.state === 'unavailable' || view.state === 'error' ? null : view.state === 'loading' ? (
             <Unavailable title="Loading data sources..." />
           ) : shown.length === 0 ? (
             <Unavailable title={sources.length === 0 ? 'No data sources yet' : 'No active data sources'}>
@@ -98,7 +98,7 @@ export function DataSourcesTab() {
               ))}
             </SimpleGrid>
           )}
-          {query.isSuccess && !showAll && sources.length > shown.length && (
+          {view.data && !showAll && sources.length > shown.length && (
             <HStack>
               <Text textStyle="xs" color="fg.muted">
                 {sources.length - shown.length} inactive{' '}

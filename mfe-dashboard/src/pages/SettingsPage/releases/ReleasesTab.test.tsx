@@ -1,6 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { AutoRollbackPolicy, RemoteName, RemoteReleases, RolloutEvent } from '@nivesh/api-contract';
-import { errorBody, http, HttpResponse, renderWithProviders, setupServer } from '@nivesh/api-client/testing';
+import {
+  contract,
+  type AutoRollbackPolicy,
+  type RemoteName,
+  type RemoteReleases,
+  type RolloutEvent,
+  type RouteDefinition,
+} from '@nivesh/api-contract';
+import {
+  errorBody,
+  HttpResponse,
+  mockRoute,
+  renderWithProviders,
+  type ResolverInfo,
+  setupServer,
+} from '@nivesh/api-client/testing';
 import SettingsPage from '../SettingsPage';
 
 const POLICY: AutoRollbackPolicy = {
@@ -140,13 +154,18 @@ let state: RemoteReleases[] = [];
 let policy: AutoRollbackPolicy = POLICY;
 let calls: Array<{ path: string; body: unknown }> = [];
 
-const listHandler = http.get('/api/remotes/releases', () =>
-  HttpResponse.json({ success: true, data: { remotes: state, policy } }),
-);
+const listHandler = mockRoute(contract.remotes.releases, () => ({
+  success: true,
+  data: { remotes: state, policy },
+}));
 
 /** An action the server carries out: records the call, applies `change`, answers with `message`. */
-function action(path: string, message: string, change: (remote: RemoteReleases) => RemoteReleases) {
-  return http.post(path, async ({ request, params }) => {
+function action<R extends RouteDefinition>(
+  route: R,
+  message: string,
+  change: (remote: RemoteReleases) => RemoteReleases,
+) {
+  return mockRoute(route, async ({ request, params }: ResolverInfo) => {
     const text = await request.text();
     calls.push({
       path: new URL(request.url).pathname,
@@ -159,8 +178,8 @@ function action(path: string, message: string, change: (remote: RemoteReleases) 
   });
 }
 
-function refusal(path: string, status: number, text: string) {
-  return http.post(path, async ({ request }) => {
+function refusal<R extends RouteDefinition>(route: R, status: number, text: string) {
+  return mockRoute(route, async ({ request }: ResolverInfo) => {
     const body = await request.text();
     calls.push({
       path: new URL(request.url).pathname,
@@ -313,7 +332,7 @@ describe('Releases tab: the list', () => {
   it('shows a banner with Retry when the registry is not connected, and the list once it answers', async () => {
     let answer: 'down' | 'up' = 'down';
     server.use(
-      http.get('/api/remotes/releases', () =>
+      mockRoute(contract.remotes.releases, () =>
         answer === 'down'
           ? HttpResponse.json(errorBody('The release registry is not connected on this server.'), {
               status: 503,
@@ -334,7 +353,7 @@ describe('Releases tab: the list', () => {
   });
 
   it('says so when the server cannot be reached at all', async () => {
-    server.use(http.get('/api/remotes/releases', () => HttpResponse.error()));
+    server.use(mockRoute(contract.remotes.releases, () => HttpResponse.error()));
     renderTab();
     expect(await screen.findByText('Release registry not connected')).toBeInTheDocument();
     expect(screen.getByText('The server did not answer.')).toBeInTheDocument();
@@ -347,7 +366,7 @@ describe('Releases tab: canaries', () => {
     server.use(
       listHandler,
       action(
-        '/api/remotes/:name/canary',
+        contract.remotes.startCanary,
         'risk 1.9.0+e5 is now the canary for 25% of browsers.',
         (remote) => ({
           ...remote,
@@ -416,7 +435,7 @@ describe('Releases tab: canaries', () => {
     server.use(
       listHandler,
       action(
-        '/api/remotes/:name/canary/percent',
+        contract.remotes.setCanaryPercent,
         'The dashboard canary now reaches 25% of browsers.',
         (remote) => ({
           ...remote,
@@ -447,7 +466,7 @@ describe('Releases tab: canaries', () => {
     server.use(
       listHandler,
       refusal(
-        '/api/remotes/:name/canary',
+        contract.remotes.startCanary,
         409,
         'risk already has a canary (2.1.0+d4); promote it or roll it back first',
       ),
@@ -469,18 +488,14 @@ describe('Releases tab: promote and roll back', () => {
   it('promotes the canary only after the confirm dialog', async () => {
     server.use(
       listHandler,
-      action(
-        '/api/remotes/:name/promote',
-        'dashboard 1.5.0+b2 is now stable for every browser.',
-        (remote) => ({
-          ...remote,
-          stable: remote.canary && {
-            ...release(remote.canary.version, remote.canary.published_at),
-            stats: remote.canary.stats,
-          },
-          canary: null,
-        }),
-      ),
+      action(contract.remotes.promote, 'dashboard 1.5.0+b2 is now stable for every browser.', (remote) => ({
+        ...remote,
+        stable: remote.canary && {
+          ...release(remote.canary.version, remote.canary.published_at),
+          stats: remote.canary.stats,
+        },
+        canary: null,
+      })),
     );
     const { user } = renderTab();
     const dash = await findCard('Dashboard group');
@@ -510,7 +525,7 @@ describe('Releases tab: promote and roll back', () => {
     server.use(
       listHandler,
       action(
-        '/api/remotes/:name/rollback',
+        contract.remotes.rollback,
         'dashboard is rolled back: every browser loads 1.4.0+a1.',
         (remote) => ({
           ...remote,
@@ -544,7 +559,7 @@ describe('Releases tab: promote and roll back', () => {
     server.use(
       listHandler,
       action(
-        '/api/remotes/:name/rollback',
+        contract.remotes.rollback,
         'risk is rolled back: every browser loads 1.9.0+e5.',
         (remote) => remote,
       ),
@@ -582,7 +597,7 @@ describe('Releases tab: promote and roll back', () => {
     server.use(
       listHandler,
       action(
-        '/api/remotes/:name/rollback',
+        contract.remotes.rollback,
         'risk is rolled back: every browser loads 2.1.0+d4.',
         (remote) => remote,
       ),
@@ -603,10 +618,7 @@ describe('Releases tab: promote and roll back', () => {
   });
 
   it("shows the server's sentence when a rollback is refused", async () => {
-    server.use(
-      listHandler,
-      refusal('/api/remotes/:name/rollback', 409, 'dashboard has no canary to roll back'),
-    );
+    server.use(listHandler, refusal(contract.remotes.rollback, 409, 'dashboard has no canary to roll back'));
     const { user } = renderTab();
     const dash = await findCard('Dashboard group');
     await user.click(within(dash).getByRole('button', { name: 'Roll back canary' }));

@@ -5,26 +5,27 @@
  */
 import { HStack, Icon, Stack, Text } from '@chakra-ui/react';
 import { LuShieldCheck } from 'react-icons/lu';
-import { errorMessage, isDisconnected, useReleasesListQuery } from '@nivesh/api-client';
+import { queryView, useReleasesListQuery } from '@nivesh/api-client';
 import { ConnectionBanner, formatIstTime, Panel, Unavailable } from '@nivesh/ui';
-import { readyData } from '../../../features/queryState/loadState';
 import { RemoteReleaseCard } from './RemoteReleaseCard';
 import { policySentence } from './releaseDisplay';
 
 export function ReleasesTab() {
   const query = useReleasesListQuery();
-  // A failed refresh hides the previous answer: a rollout state that could not be confirmed is not shown as current.
-  const data = readyData(query)?.data;
+  const view = queryView(query);
+  // The one exception to keeping stale figures: the rollout actions act on this state, so a state
+  // that could not be confirmed is not shown at all.
+  const data = view.state === 'ready' ? view.data?.data : undefined;
 
   return (
     <Stack gap="5">
-      {query.isError && (
+      {view.failure && (
         <ConnectionBanner
-          status={isDisconnected(query.error) ? 'warning' : 'error'}
+          status={view.failure === 'unavailable' ? 'warning' : 'error'}
           title={
-            isDisconnected(query.error) ? 'Release registry not connected' : 'Releases could not be loaded'
+            view.failure === 'unavailable' ? 'Release registry not connected' : 'Releases could not be loaded'
           }
-          description={errorMessage(query.error, 'The server did not answer.')}
+          description={view.failureText}
           onRetry={() => void query.refetch()}
         />
       )}
@@ -45,7 +46,7 @@ export function ReleasesTab() {
             <Icon as={LuShieldCheck} boxSize="4" mt="0.5" flexShrink="0" />
             <Text textStyle="sm">{policySentence(data.policy)}</Text>
           </HStack>
-        ) : query.isError ? (
+        ) : view.failure ? (
           <Unavailable title="Releases not shown">
             The rollout state could not be read, so no action can be taken here until it is.
           </Unavailable>

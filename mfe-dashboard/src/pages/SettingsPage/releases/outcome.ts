@@ -6,7 +6,7 @@ export interface Outcome {
   text: string;
 }
 
-export const NO_ANSWER_TEXT =
+const NO_ANSWER_TEXT =
   'The release registry did not answer. The history shows whether the change was made once the list refreshes.';
 
 /** A settled mutation: its answer carries `message`; a refusal carries the server's sentence. */

@@ -44,7 +44,7 @@ export function failureCountText(stats: LoadStats): string {
 }
 
 /** A difference of shares in percentage points: 0.2 -> '20 points', 0.01 -> '1 point'. */
-export function formatPoints(share: number): string {
+function formatPoints(share: number): string {
   const points = Math.round(share * 1000) / 10;
   return `${points} ${points === 1 ? 'point' : 'points'}`;
 }

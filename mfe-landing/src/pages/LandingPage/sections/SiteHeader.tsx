@@ -7,6 +7,7 @@ import { useEffect, useState, type MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Container, Flex, HStack, IconButton, Link, Stack, Text, Theme } from '@chakra-ui/react';
 import { LuArrowRight, LuMenu, LuX } from 'react-icons/lu';
+import { PAGE_PATHS } from '@nivesh/api-contract';
 import { SECTION_LINKS, type SectionId } from '../content';
 import { LogoMark } from './LogoMark';
 import { HEADER_HEIGHT, scrollToSection, scrollToTop, useActiveSection } from './sectionNavigation';
@@ -68,7 +69,7 @@ export function SiteHeader() {
             rounded="md"
             _hover={{ textDecoration: 'none' }}
           >
-            <RouterLink to="/" aria-label="Nivesh, back to top" onClick={scrollToTop}>
+            <RouterLink to={PAGE_PATHS.landing} aria-label="Nivesh, back to top" onClick={scrollToTop}>
               <LogoMark boxSize="8" />
               <Text as="span" fontFamily="heading" fontWeight="bold" fontSize="xl" letterSpacing="-0.02em">
                 Nivesh
@@ -113,7 +114,7 @@ export function SiteHeader() {
               rounded="full"
               px="4"
             >
-              <RouterLink to="/login">
+              <RouterLink to={PAGE_PATHS.login}>
                 Sign in
                 <LuArrowRight aria-hidden="true" />
               </RouterLink>

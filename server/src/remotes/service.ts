@@ -47,7 +47,7 @@ type SameSet<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const remoteNamesAgree: SameSet<BuildRemoteName, RemoteName> = true;
 void remoteNamesAgree;
 
-export interface RegistryDeps {
+export interface RemotesServiceDeps {
   db: Db;
   clock: Clock;
   store: RemoteStore;
@@ -73,7 +73,7 @@ type ReleaseRow = typeof schema.remoteReleases.$inferSelect;
 type RolloutRow = typeof schema.remoteRollouts.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-export const AUTOMATIC_ACTOR = 'registry (automatic)';
+const AUTOMATIC_ACTOR = 'registry (automatic)';
 const HISTORY_LIMIT = 50;
 
 function releaseView(row: ReleaseRow): Release {
@@ -100,9 +100,9 @@ const RATE_EPSILON = 1e-9;
 
 const NO_LOADS: LoadStats = { loads: 0, failures: 0, failure_rate: 0 };
 
-export type RemoteRegistry = ReturnType<typeof createRemoteRegistry>;
+export type RemotesService = ReturnType<typeof createRemotesService>;
 
-export function createRemoteRegistry(deps: RegistryDeps) {
+export function createRemotesService(deps: RemotesServiceDeps) {
   const { db, clock, store, policy, log } = deps;
 
   async function rollout(tx: Tx | Db, name: RemoteName): Promise<RolloutRow | undefined> {

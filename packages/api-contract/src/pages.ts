@@ -1,0 +1,25 @@
+/**
+ * The address of every page. The shell's router mounts the pages at these paths, and every link
+ * from one page group to another (a remote linking to a page of another remote, the shell's
+ * menus) takes its path from here, so a page moves in one place.
+ */
+export const PAGE_PATHS = {
+  landing: '/',
+  login: '/login',
+  dashboard: '/dashboard',
+  portfolio: '/portfolio',
+  research: '/research',
+  performance: '/performance',
+  trades: '/trades',
+  allocation: '/allocation',
+  paperTrading: '/paper-trading',
+  risk: '/risk',
+  mlIntelligence: '/ml-intelligence',
+  productionScaling: '/production-scaling',
+  tickStreaming: '/tick-streaming',
+  autoScaling: '/auto-scaling',
+  settings: '/settings',
+} as const;
+
+/** A page's path (for example `/risk`). */
+export type PagePath = (typeof PAGE_PATHS)[keyof typeof PAGE_PATHS];

@@ -1,0 +1,76 @@
+/** Performance answers: the month's analytics and a three-day returns series. */
+import { PerformanceAnalytics, PerformanceReturnPoint } from '../performance';
+import { fixture, valid } from './fixture';
+
+/** A month of 40 trades (25 won), with monthly, per-stock and per-strategy figures and 30 days of P&L. */
+export const makePerformanceAnalytics = fixture(PerformanceAnalytics, 'PerformanceAnalytics', {
+  period: 'month',
+  total_return: 4.37,
+  annualized_return: 68.2,
+  net_pnl: 43_700,
+  win_rate: 62.5,
+  total_trades: 40,
+  winning_trades: 25,
+  losing_trades: 15,
+  avg_win: 3_120.5,
+  avg_loss: -2_286.4,
+  largest_win: 9_870,
+  largest_loss: -6_420,
+  profit_factor: 2.27,
+  expectancy: 1_092.4,
+  sharpe_ratio: 1.84,
+  sortino_ratio: 2.61,
+  calmar_ratio: 7.9,
+  max_drawdown: -8.63,
+  volatility: 14.2,
+  avg_hold_time_hours: 5.75,
+  monthly: [
+    { month: '2026-01', return_percent: 2.1, pnl: 21_000, trades: 18, win_rate: 55.6 },
+    { month: '2026-02', return_percent: -0.8, pnl: -8_400, trades: 22, win_rate: 45.5 },
+  ],
+  by_stock: [
+    { symbol: 'RELIANCE', trades: 12, pnl: 18_200, win_rate: 66.7 },
+    { symbol: 'TCS', trades: 9, pnl: -3_100, win_rate: 33.3 },
+    { symbol: 'INFY', trades: 7, pnl: 5_400, win_rate: 57.1 },
+  ],
+  by_strategy: [
+    { strategy: 'Momentum', trades: 24, pnl: 31_000, win_rate: 66.7, profit_factor: 2.9 },
+    { strategy: 'Mean Reversion', trades: 16, pnl: 12_700, win_rate: 56.3, profit_factor: null },
+  ],
+  // Weekends (every 6th and 7th day) have no P&L; every third day is a loss.
+  daily_pnl: Array.from({ length: 30 }, (_, i) => ({
+    date: new Date(Date.UTC(2026, 1, 1 + i)).toISOString().slice(0, 10),
+    pnl: i % 7 === 5 || i % 7 === 6 ? null : (i % 3 === 0 ? -1 : 1) * (1000 + i * 100),
+  })),
+});
+
+/** ₹10,00,000 growing 1.2% then 3.13% (4.37% in all), against a benchmark's 0.5% and 0.9%. */
+export function makeReturns(): PerformanceReturnPoint[] {
+  const points: PerformanceReturnPoint[] = [
+    {
+      date: '2026-02-02',
+      portfolio_value: 1_000_000,
+      daily_return: null,
+      benchmark_return: null,
+      cumulative_return: 0,
+      benchmark_cumulative_return: 0,
+    },
+    {
+      date: '2026-02-03',
+      portfolio_value: 1_012_000,
+      daily_return: 1.2,
+      benchmark_return: 0.5,
+      cumulative_return: 1.2,
+      benchmark_cumulative_return: 0.5,
+    },
+    {
+      date: '2026-02-04',
+      portfolio_value: 1_043_700,
+      daily_return: 3.13,
+      benchmark_return: 0.9,
+      cumulative_return: 4.37,
+      benchmark_cumulative_return: 1.4,
+    },
+  ];
+  return points.map((point) => valid(PerformanceReturnPoint, 'PerformanceReturnPoint', point));
+}

@@ -1,0 +1,189 @@
+/** Position risk on hand-worked candles. */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  averageTrueRange,
+  candleReturns,
+  compositeRiskScore,
+  diversificationScore,
+  liquidityScore,
+  positionRisk,
+  riskLevelOf,
+  stressTest,
+  type DailyCandle,
+  type PositionInput,
+} from './positionRisk.js';
+
+function near(actual: number | null, expected: number, label = 'value') {
+  assert.notEqual(actual, null, `${label} is null`);
+  assert.ok(
+    Math.abs(actual! - expected) <= 1e-9 * Math.max(1, Math.abs(expected)),
+    `${label}: ${actual} is not ${expected}`,
+  );
+}
+
+const date = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
+/** Flat candles at `close` with a high-low range of `range` and `volume` shares. */
+const flat = (n: number, close: number, range: number, volume = 10_000): DailyCandle[] =>
+  Array.from({ length: n }, (_, i) => ({
+    date: date(i),
+    high: close + range / 2,
+    low: close - range / 2,
+    close,
+    volume,
+  }));
+
+describe('per-stock statistics', () => {
+  it('close-to-close returns by day', () => {
+    const returns = candleReturns([
+      { date: 'd1', high: 0, low: 0, close: 100, volume: 0 },
+      { date: 'd2', high: 0, low: 0, close: 110, volume: 0 },
+      { date: 'd3', high: 0, low: 0, close: 99, volume: 0 },
+    ]);
+    assert.deepEqual([...returns.keys()], ['d2', 'd3']);
+    near(returns.get('d2')!, 0.1);
+    near(returns.get('d3')!, -0.1);
+  });
+
+  it("Wilder's ATR(14): 4 on a steady range of 4, then (13 x 4 + 18) / 14 = 5 after an 18-rupee day", () => {
+    const candles = flat(15, 1000, 4);
+    near(averageTrueRange(candles), 4);
+    candles.push({ date: date(15), high: 1009, low: 991, close: 1000, volume: 10_000 });
+    near(averageTrueRange(candles), 5);
+    assert.equal(averageTrueRange(flat(14, 1000, 4)), null, 'needs 15 candles');
+  });
+
+  it('liquidity: ₹50,000 against ₹10 lakh traded a day at 10% participation is half a day to exit', () => {
+    near(liquidityScore(50_000, flat(20, 100, 1, 10_000)), 1 / 1.5);
+    assert.equal(liquidityScore(50_000, flat(20, 100, 1, 0)), 0);
+  });
+});
+
+describe('one position', () => {
+  const limits = { maxPositionSize: 50_000, maxSingleStock: 0.2 };
+  const candles = flat(30, 1000, 5);
+  /** A position of 10 TCS at ₹1,000 in a ₹10 lakh portfolio, with `overrides`. */
+  const riskOf = (overrides: Partial<PositionInput>) =>
+    positionRisk(
+      {
+        symbol: 'TCS',
+        sector: 'IT',
+        quantity: 10,
+        price: 1000,
+        averagePrice: 1000,
+        candles,
+        dayHigh: 1000,
+        dayLow: 1000,
+        ...overrides,
+      },
+      1_000_000,
+      new Map(),
+      limits,
+    );
+
+  it('puts the stop 2 ATR below a long and measures what reaching it costs', () => {
+    const risk = riskOf({ averagePrice: 950, dayHigh: 1002, dayLow: 998 });
+    near(risk.atr, 5);
+    near(risk.stopLoss, 990);
+    near(risk.riskAmount, 100); // 10 shares x ₹10
+    near(risk.unrealizedPnl, 500);
+    near(risk.concentration, 0.01);
+    assert.equal(risk.volatility, 0, 'a stock that never moved');
+    assert.equal(risk.level, 'low');
+    assert.equal(risk.recommendation, 'hold');
+  });
+
+  it('puts the stop above a short, and uses today range without candles', () => {
+    const risk = riskOf({ quantity: -10, candles: [], dayHigh: 1006 });
+    near(risk.atr, 6);
+    near(risk.stopLoss, 1012);
+    near(risk.riskAmount, 120);
+    assert.equal(risk.volatility, null);
+  });
+
+  it('is high risk and to be reduced above the single-stock limit, and names the limit', () => {
+    const risk = riskOf({ symbol: 'INFY', quantity: 300 });
+    assert.equal(risk.level, 'high');
+    assert.equal(risk.recommendation, 'reduce');
+    assert.match(risk.reasons.join(' '), /30\.0% of the portfolio is above the 20\.0% single-stock limit/);
+    assert.match(risk.reasons.join(' '), /larger than the ₹50,000 position limit/);
+  });
+
+  it('is to be exited when the price is already through its stop', () => {
+    // A long bought at ₹500 now at ₹0.05: the 2-ATR stop cannot sit below one tick, so the price is at it.
+    const risk = riskOf({
+      symbol: 'SBIN',
+      sector: 'Banks',
+      price: 0.05,
+      averagePrice: 500,
+      dayHigh: 1,
+      dayLow: 0.05,
+    });
+    near(risk.stopLoss, 0.05, 'a stop cannot go below one tick');
+    assert.equal(risk.recommendation, 'exit');
+  });
+});
+
+describe('portfolio risk', () => {
+  const series = (values: number[]) => new Map(values.map((v, i) => [`d${i}`, v]));
+
+  it('diversification: two equal uncorrelated positions of equal volatility score 1 - sqrt(1/2)', () => {
+    const a = series([0.01, -0.01, 0.01, -0.01]);
+    const b = series([0.01, 0.01, -0.01, -0.01]);
+    near(
+      diversificationScore([
+        { value: 50_000, returns: a },
+        { value: 50_000, returns: b },
+      ]),
+      1 - Math.sqrt(0.5),
+    );
+    near(
+      diversificationScore([
+        { value: 50_000, returns: a },
+        { value: 20_000, returns: a },
+      ]),
+      0,
+    );
+    assert.equal(diversificationScore([{ value: 50_000, returns: a }]), 0, 'one position');
+    assert.equal(
+      diversificationScore([
+        { value: 50_000, returns: a },
+        { value: 50_000, returns: new Map() },
+      ]),
+      0,
+      'a position without history is not assumed to diversify',
+    );
+  });
+
+  it('stress test: each position falls by the drop times its beta, cash stays', () => {
+    const values = stressTest(
+      100_000,
+      [
+        { value: 200_000, beta: 1.5 },
+        { value: 100_000, beta: null },
+        { value: 50_000, beta: 4 },
+      ],
+      [0.1, 0.2, 0.3],
+    );
+    near(values[0]!, 100_000 + 200_000 * 0.85 + 100_000 * 0.9 + 50_000 * 0.6);
+    near(values[1]!, 100_000 + 200_000 * 0.7 + 100_000 * 0.8 + 50_000 * 0.2);
+    near(values[2]!, 100_000 + 200_000 * 0.55 + 100_000 * 0.7 + 0, 'a long falls at most to 0');
+  });
+
+  it('the composite risk score is the mean of its four capped parts, and bands into a level', () => {
+    near(
+      compositeRiskScore({
+        volatility: 0.2, // 0.2 / 0.4 = 0.5
+        currentDrawdown: -0.05, // 0.05 / 0.1 = 0.5
+        maxDrawdownLimit: 0.1,
+        var95: 2_500, // 2.5% of value / 5% = 0.5
+        value: 100_000,
+        diversification: 0.5, // 1 - 0.5 = 0.5
+      }),
+      0.5,
+    );
+    assert.equal(riskLevelOf(0.29, { low: 0.3, high: 0.7 }), 'low');
+    assert.equal(riskLevelOf(0.5, { low: 0.3, high: 0.7 }), 'medium');
+    assert.equal(riskLevelOf(0.7, { low: 0.3, high: 0.7 }), 'high');
+  });
+});

@@ -1,0 +1,533 @@
+/**
+ * Every write to the paper account's tables (orders, fills, lots, cash_ledger, and its settings,
+ * alerts and audit rows). Each change is one transaction; a fill is written from its plan
+ * (plan.ts) by `writeFill` and nowhere else.
+ *
+ * Callers run these through the context's queue, one at a time. A resting order is only marked
+ * filled or cancelled while it is still 'open' (the update names that status), so it cannot fill
+ * twice or fill after it was cancelled. After a transaction the cached account is brought up to
+ * date with the fills it wrote, or dropped when anything else changed.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { DEFAULT_TRADE_STRATEGY, istDay, PAPER_RESET_BALANCE, type TradeSide } from '@nivesh/api-contract';
+import type { OrderRequest } from '../broker/broker.js';
+import { schema, type Db } from '../db/index.js';
+import { refusal, type Assessment } from './assess.js';
+import type { PaperContext } from './context.js';
+import { formatPaise, formatRupeesShort, toPaise } from './money.js';
+import { planFill, type FillPlan } from './plan.js';
+import { touchPrice } from './pricing.js';
+import { costSettingsOf, PAPER_SETTINGS_KEY, PaperSettings } from './settings.js';
+import { PAPER, positionsOf, type AccountState, type FillRow, type LotRow, type OrderRow } from './state.js';
+
+/** What fills need to know of the account inside their transaction. */
+interface FillBook {
+  lots: LotRow[];
+  dpPaid: Set<string>;
+  /** Fills written in the transaction so far. */
+  fills: FillRow[];
+}
+
+const fillBook = (state: AccountState): FillBook => ({
+  lots: [...state.openLots],
+  dpPaid: new Set(state.dpPaidToday),
+  fills: [],
+});
+
+function newOrderId(now: Date): string {
+  return `PO-${istDay(now).slice(2).replaceAll('-', '')}-${randomBytes(5).toString('hex')}`;
+}
+
+const tradeIdOf = (orderId: string) => orderId.replace(/^PO-/, 'PT-');
+
+const SQUARE_OFF_NOTE = 'Intraday square-off at 15:20 IST';
+
+type OrderValues = Pick<OrderRequest, 'symbol' | 'side' | 'quantity' | 'order_type' | 'product'> & {
+  limitPricePaise: number | null;
+};
+
+async function insertOrder(
+  q: Db,
+  values: {
+    request: OrderValues;
+    actor: string;
+    strategy: string;
+    now: Date;
+    statusMessage?: string | null;
+    /** Filled at once at this price (the fill rows follow in the same transaction). */
+    filledAtPaise?: number | null;
+  },
+): Promise<OrderRow> {
+  const { request, now } = values;
+  const filled = values.filledAtPaise !== undefined && values.filledAtPaise !== null;
+  const [row] = await q
+    .insert(schema.orders)
+    .values({
+      id: newOrderId(now),
+      account: PAPER,
+      symbol: request.symbol,
+      side: request.side,
+      quantity: request.quantity,
+      orderType: request.order_type,
+      limitPricePaise: request.limitPricePaise,
+      product: request.product,
+      status: filled ? 'filled' : 'open',
+      filledQuantity: filled ? request.quantity : 0,
+      averagePricePaise: filled ? values.filledAtPaise : null,
+      filledAt: filled ? now : null,
+      statusMessage: values.statusMessage ?? null,
+      strategy: values.strategy,
+      placedBy: values.actor,
+      placedAt: now,
+      updatedAt: now,
+      tradingDay: istDay(now),
+    })
+    .returning();
+  return row!;
+}
+
+/**
+ * Writes a fill of `order` as planned: the fill row with its charges, the closed parts of the
+ * lots, the new lot for the rest and the ledger rows. The order row itself is written (or marked
+ * filled) by the caller in the same transaction. `book` is kept up to date, so one transaction can
+ * write several fills.
+ */
+async function writeFill(
+  tx: Db,
+  book: FillBook,
+  order: OrderRow,
+  plan: FillPlan,
+  now: Date,
+): Promise<FillRow> {
+  const { side, product, symbol, quantity } = plan.order;
+  const { charges, pricePaise } = plan;
+  const day = istDay(now);
+  const [fill] = await tx
+    .insert(schema.fills)
+    .values({
+      orderId: order.id,
+      account: PAPER,
+      symbol,
+      side,
+      product,
+      quantity,
+      pricePaise,
+      brokeragePaise: charges.brokerage,
+      sttPaise: charges.stt,
+      exchangePaise: charges.exchange,
+      sebiPaise: charges.sebi,
+      stampPaise: charges.stamp,
+      gstPaise: charges.gst,
+      dpPaise: charges.dp,
+      chargesPaise: charges.total,
+      realizedPnlPaise: plan.realizedPnlPaise,
+      executedAt: now,
+      tradingDay: day,
+    })
+    .returning();
+
+  if (charges.dp > 0) book.dpPaid.add(symbol);
+  for (const close of plan.closes) {
+    const index = book.lots.findIndex((l) => l.id === close.lotId);
+    const [updated] = await tx
+      .update(schema.lots)
+      .set({ ...close.after, closedAt: close.after.openQuantity === 0 ? now : null })
+      .where(eq(schema.lots.id, close.lotId))
+      .returning();
+    await tx.insert(schema.lotExits).values({
+      lotId: close.lotId,
+      fillId: fill!.id,
+      account: PAPER,
+      quantity: close.quantity,
+      pricePaise,
+      realizedPnlPaise: close.realizedPnlPaise,
+      exitChargesPaise: close.chargesPaise,
+      entryChargesPaise: close.entryChargesPaise,
+      exitedAt: now,
+      tradingDay: day,
+    });
+    book.lots[index] = updated!;
+  }
+  if (plan.opening) {
+    const [created] = await tx
+      .insert(schema.lots)
+      .values({
+        tradeId: tradeIdOf(order.id),
+        account: PAPER,
+        symbol,
+        product,
+        side,
+        quantity: plan.opening.quantity,
+        openQuantity: plan.opening.quantity,
+        entryPricePaise: pricePaise,
+        entryFillId: fill!.id,
+        entryChargesPaise: plan.opening.entryChargesPaise,
+        strategy: order.strategy,
+        openedAt: now,
+        openedDay: day,
+      })
+      .returning();
+    book.lots.push(created!);
+  }
+
+  const verb = side === 'BUY' ? 'Bought' : 'Sold';
+  await tx.insert(schema.cashLedger).values([
+    {
+      account: PAPER,
+      at: now,
+      kind: 'trade',
+      amountPaise: plan.tradeCashPaise,
+      fillId: fill!.id,
+      orderId: order.id,
+      note: `${verb} ${quantity} ${symbol} at ${formatPaise(pricePaise)} (${product})`,
+      tradingDay: day,
+    },
+    ...(charges.total !== 0
+      ? [
+          {
+            account: PAPER,
+            at: now,
+            kind: 'charges',
+            amountPaise: -charges.total,
+            fillId: fill!.id,
+            orderId: order.id,
+            note: `Charges of order ${order.id}`,
+            tradingDay: day,
+          },
+        ]
+      : []),
+  ]);
+
+  book.fills.push(fill!);
+  return fill!;
+}
+
+/** Marks a resting order filled (inside the transaction of its fill), only while it is open. */
+async function markFilled(tx: Db, order: OrderRow, pricePaise: number, now: Date): Promise<OrderRow> {
+  const [updated] = await tx
+    .update(schema.orders)
+    .set({
+      status: 'filled',
+      filledQuantity: order.quantity,
+      averagePricePaise: pricePaise,
+      filledAt: now,
+      updatedAt: now,
+    })
+    .where(and(eq(schema.orders.id, order.id), eq(schema.orders.status, 'open')))
+    .returning();
+  if (!updated) throw new Error(`order ${order.id} was no longer open when it filled`);
+  return updated;
+}
+
+/** Ends open orders (those no longer open are left alone); returns the rows it changed. */
+async function cancelRows(
+  tx: Db,
+  ids: readonly string[],
+  message: string,
+  now: Date,
+  status: 'cancelled' | 'rejected' = 'cancelled',
+): Promise<OrderRow[]> {
+  const rows: OrderRow[] = [];
+  for (const id of ids) {
+    const [row] = await tx
+      .update(schema.orders)
+      .set({ status, statusMessage: message, updatedAt: now })
+      .where(and(eq(schema.orders.id, id), eq(schema.orders.status, 'open')))
+      .returning();
+    if (row) rows.push(row);
+  }
+  return rows;
+}
+
+async function writeAudit(q: Db, actor: string, action: string, detail: Record<string, unknown>, now: Date) {
+  await q.insert(schema.auditLog).values({ at: now, actor, action, detail });
+}
+
+async function ledgerCash(tx: Db): Promise<number> {
+  const [row] = await tx
+    .select({ cash: sql<string>`coalesce(sum(${schema.cashLedger.amountPaise}), 0)` })
+    .from(schema.cashLedger)
+    .where(eq(schema.cashLedger.account, PAPER));
+  return Number(row?.cash ?? 0);
+}
+
+/** One ledger row that brings the cash from `cash` to `targetPaise`, and its audit row. */
+async function moveCashTo(
+  tx: Db,
+  cash: number,
+  targetPaise: number,
+  now: Date,
+  actor: string,
+  entry: { kind: 'reset' | 'adjustment'; note: string; action: string },
+) {
+  await tx.insert(schema.cashLedger).values({
+    account: PAPER,
+    at: now,
+    kind: entry.kind,
+    amountPaise: targetPaise - cash,
+    note: entry.note,
+    tradingDay: istDay(now),
+  });
+  await writeAudit(tx, actor, entry.action, { from_cash_paise: cash, balance_paise: targetPaise }, now);
+}
+
+export type PaperWriter = ReturnType<typeof createWriter>;
+
+export function createWriter(ctx: PaperContext) {
+  const { db, cache, log, prices } = ctx;
+
+  /** Runs a transaction that writes fills, then brings the cached account up to date. */
+  async function withFills<T>(book: FillBook, run: (tx: Db) => Promise<T>): Promise<T> {
+    try {
+      const result = await db.transaction(run);
+      cache.applyFills(book.fills, book.lots);
+      return result;
+    } catch (error) {
+      cache.invalidate();
+      throw error;
+    }
+  }
+
+  /** Runs a transaction after which the cached account is read afresh. */
+  async function rewriting<T>(run: (tx: Db) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction(run);
+    } finally {
+      cache.invalidate();
+    }
+  }
+
+  /**
+   * Closes positions at market (the touch, or the average entry when no price is known) in `tx`,
+   * each with a filled market order carrying `note`.
+   */
+  async function closePositions(
+    tx: Db,
+    state: AccountState,
+    s: PaperSettings,
+    filter: (lot: LotRow) => boolean,
+    actor: string,
+    note: string,
+    now: Date,
+  ): Promise<FillRow[]> {
+    const book = fillBook(state);
+    const fills: FillRow[] = [];
+    for (const position of positionsOf(state.openLots.filter(filter)).values()) {
+      if (position.quantity === 0) continue;
+      const side: TradeSide = position.quantity > 0 ? 'SELL' : 'BUY';
+      const quantity = Math.abs(position.quantity);
+      const ltp = prices.ltp(position.symbol);
+      if (ltp === undefined)
+        log.warn({ symbol: position.symbol }, 'no price to close at: closing at the average entry');
+      const price =
+        ltp === undefined
+          ? Math.round(position.costPaise / quantity)
+          : touchPrice(ltp, side, s.half_spread_percent);
+      const planned = planFill({
+        order: { symbol: position.symbol, side, product: position.product, quantity },
+        pricePaise: price,
+        lots: book.lots,
+        dpPaid: book.dpPaid,
+        costs: costSettingsOf(s),
+      });
+      if (planned.rejection) throw refusal(planned.rejection);
+      const order = await insertOrder(tx, {
+        request: {
+          symbol: position.symbol,
+          side,
+          quantity,
+          order_type: 'MARKET',
+          product: position.product,
+          limitPricePaise: null,
+        },
+        actor,
+        strategy: DEFAULT_TRADE_STRATEGY,
+        now,
+        statusMessage: note,
+        filledAtPaise: price,
+      });
+      fills.push(await writeFill(tx, book, order, planned.plan, now));
+    }
+    return fills;
+  }
+
+  return {
+    /** Writes the opening balance once, when the account has no ledger row yet. */
+    async ensureOpening(now: Date): Promise<void> {
+      await rewriting(async (tx) => {
+        const [row] = await tx
+          .select({ id: schema.cashLedger.id })
+          .from(schema.cashLedger)
+          .where(eq(schema.cashLedger.account, PAPER))
+          .limit(1);
+        if (row) return;
+        await tx.insert(schema.cashLedger).values({
+          account: PAPER,
+          at: now,
+          kind: 'opening',
+          amountPaise: PAPER_RESET_BALANCE * 100,
+          note: `Opening balance of the paper account, ${formatRupeesShort(PAPER_RESET_BALANCE)}`,
+          tradingDay: istDay(now),
+        });
+      });
+    },
+
+    /** Writes an accepted order (`a.rejection` is null): resting, or filled as `a.fill` plans. */
+    async placeOrder(
+      a: Assessment,
+      actor: string,
+      strategy: string,
+    ): Promise<{ order: OrderRow; fill: FillRow | null }> {
+      const book = fillBook(a.state);
+      const { request, fill: plan, now } = a;
+      return withFills(book, async (tx) => {
+        const order = await insertOrder(tx, {
+          request: {
+            ...request,
+            limitPricePaise: request.limit_price === undefined ? null : toPaise(request.limit_price),
+          },
+          actor,
+          strategy,
+          now,
+          filledAtPaise: plan?.pricePaise ?? null,
+        });
+        if (plan === null) return { order, fill: null };
+        return { order, fill: await writeFill(tx, book, order, plan, now) };
+      });
+    },
+
+    /** Fills a resting order as planned, if it is still open. */
+    async fillResting(state: AccountState, order: OrderRow, plan: FillPlan, now: Date): Promise<void> {
+      const book = fillBook(state);
+      await withFills(book, async (tx) => {
+        await markFilled(tx, order, plan.pricePaise, now);
+        await writeFill(tx, book, order, plan, now);
+      });
+    },
+
+    /** Ends open orders without a fill: cancelled (the default) or rejected, with a sentence. */
+    async endOrders(
+      ids: readonly string[],
+      message: string,
+      now: Date,
+      status: 'cancelled' | 'rejected' = 'cancelled',
+    ): Promise<OrderRow[]> {
+      return db.transaction((tx) => cancelRows(tx, ids, message, now, status));
+    },
+
+    /** The operator cancels an open order. */
+    async cancelOrder(orderId: string, actor: string, now: Date): Promise<OrderRow | undefined> {
+      const [cancelled] = await db.transaction(async (tx) => {
+        const rows = await cancelRows(tx, [orderId], 'Cancelled by the operator', now);
+        await writeAudit(tx, actor, 'paper.order.cancel', { order_id: orderId }, now);
+        return rows;
+      });
+      return cancelled;
+    },
+
+    /**
+     * The 15:20 IST square-off: cancels `dueOrders`, closes the positions of the lots `dueLot`
+     * picks at market and raises one alert saying what it did.
+     */
+    async squareOff(
+      state: AccountState,
+      s: PaperSettings,
+      dueOrders: readonly OrderRow[],
+      dueLot: (lot: LotRow) => boolean,
+      now: Date,
+    ): Promise<{ closed: number; cancelled: number }> {
+      return rewriting(async (tx) => {
+        const cancelledRows = await cancelRows(
+          tx,
+          dueOrders.map((o) => o.id),
+          `Cancelled at the 15:20 IST intraday square-off`,
+          now,
+        );
+        const closedFills = await closePositions(
+          tx,
+          state,
+          s,
+          dueLot,
+          'system:square-off',
+          SQUARE_OFF_NOTE,
+          now,
+        );
+        const parts = closedFills.map(
+          (fill) =>
+            `${fill.side === 'BUY' ? 'bought' : 'sold'} ${fill.quantity} ${fill.symbol} at ${formatPaise(fill.pricePaise)}`,
+        );
+        const sentences = [
+          closedFills.length
+            ? `closed ${closedFills.length} intraday position${closedFills.length === 1 ? '' : 's'} (${parts.join('; ')})`
+            : null,
+          cancelledRows.length
+            ? `cancelled ${cancelledRows.length} open intraday order${cancelledRows.length === 1 ? '' : 's'}`
+            : null,
+        ].filter((x): x is string => x !== null);
+        await tx.insert(schema.alerts).values({
+          at: now,
+          source: 'paper',
+          severity: 'medium',
+          message: `Paper account intraday (MIS) square-off at 15:20 IST: ${sentences.join(' and ')}.`,
+          actionRequired: false,
+          suggestedAction: null,
+        });
+        return { closed: closedFills.length, cancelled: cancelledRows.length };
+      });
+    },
+
+    /** Cancels every open order, closes every position at market and sets the cash to `targetPaise`. */
+    async reset(state: AccountState, s: PaperSettings, targetPaise: number, actor: string, now: Date) {
+      await rewriting(async (tx) => {
+        await cancelRows(
+          tx,
+          state.openOrders.map((o) => o.id),
+          'Cancelled by the account reset',
+          now,
+        );
+        await closePositions(tx, state, s, () => true, actor, 'Closed by the account reset', now);
+        await moveCashTo(tx, await ledgerCash(tx), targetPaise, now, actor, {
+          kind: 'reset',
+          note: `Account reset: balance set to ${formatPaise(targetPaise)}`,
+          action: 'paper.reset',
+        });
+      });
+    },
+
+    /** Sets the cash to `targetPaise` with an adjustment row (none when it already is). */
+    async setBalance(targetPaise: number, actor: string, now: Date) {
+      await rewriting(async (tx) => {
+        const cash = await ledgerCash(tx);
+        if (cash === targetPaise) return;
+        await moveCashTo(tx, cash, targetPaise, now, actor, {
+          kind: 'adjustment',
+          note: `Balance set to ${formatPaise(targetPaise)} by ${actor}`,
+          action: 'paper.balance.set',
+        });
+      });
+    },
+
+    /** Stores the settings with an audit row of the change; returns them as stored. */
+    async storeSettings(
+      next: PaperSettings,
+      previous: PaperSettings,
+      actor: string,
+      action: string,
+      now: Date,
+    ): Promise<PaperSettings> {
+      const parsed = PaperSettings.parse(next);
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(schema.settings)
+          .values({ key: PAPER_SETTINGS_KEY, value: parsed, updatedAt: now, updatedBy: actor })
+          .onConflictDoUpdate({
+            target: schema.settings.key,
+            set: { value: parsed, updatedAt: now, updatedBy: actor },
+          });
+        await writeAudit(tx, actor, action, { from: previous, to: parsed }, now);
+      });
+      return parsed;
+    },
+  };
+}

@@ -1,0 +1,156 @@
+/**
+ * The account's history as the analytics read it: end-of-day values, external cash flows by day and
+ * closed trades (one per exit, as the trade history shows them). These rows are only ever added,
+ * so the history is held in memory and each read fetches what was added since the last one: one
+ * query of counts when nothing changed. When a count does not match what is held (rows removed, or
+ * another process committed a row out of id order) everything is read again.
+ */
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { istDay } from '@nivesh/api-contract';
+import { schema, type Db } from '../db/index.js';
+import { exitFeesPaise, tradeStrategy } from '../paper/mapping.js';
+import { toRupees } from '../paper/money.js';
+import { FLOW_KINDS } from '../paper/state.js';
+import type { TradeRecord } from '../analytics/performance.js';
+
+interface StoredDay {
+  day: string;
+  /** Rupees. */
+  value: number;
+  benchmark: number;
+}
+
+export interface AccountHistory {
+  snapshots: readonly StoredDay[];
+  /** Net external flow of each day with one, paise. */
+  flowPaiseByDay: ReadonlyMap<string, number>;
+  /** Closed trades, oldest exit first. */
+  trades: readonly TradeRecord[];
+}
+
+interface Held {
+  snapshots: StoredDay[];
+  flowRows: number;
+  lastFlowId: number;
+  flowPaiseByDay: Map<string, number>;
+  exitRows: number;
+  lastExitId: number;
+  trades: TradeRecord[];
+}
+
+const empty = (): Held => ({
+  snapshots: [],
+  flowRows: 0,
+  lastFlowId: 0,
+  flowPaiseByDay: new Map(),
+  exitRows: 0,
+  lastExitId: 0,
+  trades: [],
+});
+
+export function createAccountHistory(db: Db, account = 'paper') {
+  let held = empty();
+  let reading: Promise<AccountHistory> | null = null;
+
+  async function counts() {
+    const result = await db.execute(sql`
+      select
+        (select count(*) from ${schema.equitySnapshots} where ${schema.equitySnapshots.account} = ${account}) as snapshots,
+        (select count(*) from ${schema.cashLedger} where ${schema.cashLedger.account} = ${account}
+           and ${inArray(schema.cashLedger.kind, [...FLOW_KINDS])}) as flows,
+        (select count(*) from ${schema.lotExits} where ${schema.lotExits.account} = ${account}) as exits`);
+    const row = (result as unknown as { rows: Array<Record<string, unknown>> }).rows[0]!;
+    return { snapshots: Number(row['snapshots']), flows: Number(row['flows']), exits: Number(row['exits']) };
+  }
+
+  async function readNew(h: Held): Promise<void> {
+    const lastDay = h.snapshots[h.snapshots.length - 1]?.day ?? '';
+    const [days, flows, exits] = await Promise.all([
+      db
+        .select({
+          day: schema.equitySnapshots.tradingDay,
+          value: schema.equitySnapshots.portfolioValuePaise,
+          benchmark: schema.equitySnapshots.benchmarkClose,
+        })
+        .from(schema.equitySnapshots)
+        .where(
+          and(eq(schema.equitySnapshots.account, account), gt(schema.equitySnapshots.tradingDay, lastDay)),
+        )
+        .orderBy(asc(schema.equitySnapshots.tradingDay)),
+      db
+        .select({
+          id: schema.cashLedger.id,
+          day: schema.cashLedger.tradingDay,
+          amount: schema.cashLedger.amountPaise,
+        })
+        .from(schema.cashLedger)
+        .where(
+          and(
+            eq(schema.cashLedger.account, account),
+            inArray(schema.cashLedger.kind, [...FLOW_KINDS]),
+            gt(schema.cashLedger.id, h.lastFlowId),
+          ),
+        )
+        .orderBy(asc(schema.cashLedger.id)),
+      db
+        .select({
+          id: schema.lotExits.id,
+          exitedAt: schema.lotExits.exitedAt,
+          realizedPnlPaise: schema.lotExits.realizedPnlPaise,
+          entryChargesPaise: schema.lotExits.entryChargesPaise,
+          exitChargesPaise: schema.lotExits.exitChargesPaise,
+          symbol: schema.lots.symbol,
+          strategy: schema.lots.strategy,
+          openedAt: schema.lots.openedAt,
+        })
+        .from(schema.lotExits)
+        .innerJoin(schema.lots, eq(schema.lots.id, schema.lotExits.lotId))
+        .where(and(eq(schema.lotExits.account, account), gt(schema.lotExits.id, h.lastExitId)))
+        .orderBy(asc(schema.lotExits.id)),
+    ]);
+    for (const d of days) h.snapshots.push({ day: d.day, value: toRupees(d.value), benchmark: d.benchmark });
+    for (const f of flows) {
+      h.flowPaiseByDay.set(f.day, (h.flowPaiseByDay.get(f.day) ?? 0) + f.amount);
+      h.lastFlowId = f.id;
+      h.flowRows += 1;
+    }
+    for (const e of exits) {
+      h.trades.push({
+        symbol: e.symbol,
+        strategy: tradeStrategy(e),
+        netPnl: toRupees(e.realizedPnlPaise - exitFeesPaise(e)),
+        openedAt: e.openedAt,
+        closedAt: e.exitedAt,
+        closedDay: istDay(e.exitedAt),
+      });
+      h.lastExitId = e.id;
+      h.exitRows += 1;
+    }
+    h.trades.sort((a, b) => a.closedAt.getTime() - b.closedAt.getTime());
+  }
+
+  async function read(): Promise<AccountHistory> {
+    const now = await counts();
+    const matches = (h: Held) =>
+      h.snapshots.length === now.snapshots && h.flowRows === now.flows && h.exitRows === now.exits;
+    if (!matches(held)) {
+      await readNew(held);
+      if (!matches(held)) {
+        const fresh = empty();
+        await readNew(fresh);
+        held = fresh;
+      }
+    }
+    return { snapshots: held.snapshots, flowPaiseByDay: held.flowPaiseByDay, trades: held.trades };
+  }
+
+  return {
+    /** The history as stored now (concurrent callers share one read). */
+    load(): Promise<AccountHistory> {
+      reading ??= read().finally(() => {
+        reading = null;
+      });
+      return reading;
+    },
+  };
+}

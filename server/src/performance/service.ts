@@ -1,0 +1,179 @@
+/**
+ * Performance analytics of the paper account (contract.performance) from what the account stores:
+ * end-of-day values (equity_snapshots), external cash flows (cash_ledger opening / reset /
+ * adjustment rows) and closed trades counted as the trade history shows them, one per exit (so win
+ * rate and the history agree); read incrementally (history.ts).
+ * Today, before its close is recorded, the account's current value is the last point.
+ *
+ * Live trading through Upstox keeps no end-of-day values here, so in live mode the service answers
+ * `success: false` with a sentence saying so.
+ */
+import {
+  apiError,
+  istDay,
+  type PerformanceAnalytics,
+  type PerformanceAnalyticsResponse,
+  type PerformancePeriod,
+  type PerformanceReturnsResponse,
+} from '@nivesh/api-contract';
+import type { Db } from '../db/index.js';
+import type { Clock } from '../clock.js';
+import type { Account } from '../broker/broker.js';
+import type { TickHub } from '../market/feed.js';
+import type { TradingModeService } from '../trading/mode.js';
+import { BENCHMARK_SYMBOL } from '../paper/snapshots.js';
+import { toRupees } from '../paper/money.js';
+import {
+  dailyPnl,
+  performanceReport,
+  pointsOfPeriod,
+  periodBase,
+  type TradeRecord,
+} from '../analytics/performance.js';
+import { benchmarkReturnOfDay, returnOfDay, type DayValue } from '../analytics/returns.js';
+import { createAccountHistory, type AccountHistory } from './history.js';
+
+const PERFORMANCE_BENCHMARK_NAME = 'NIFTY 50';
+const NO_HISTORY = 'Performance data not available: the account has no trading history yet.';
+export const LIVE_NOT_RECORDED =
+  'Performance data not available: analytics cover the paper account; live trading through Upstox keeps no end-of-day values here yet.';
+
+export interface PerformanceServiceDeps {
+  db: Db;
+  clock: Clock;
+  hub: TickHub;
+  tradingMode: TradingModeService;
+  /** The paper account: its current value. */
+  paper: Pick<Account, 'overview'>;
+  /** Yearly risk-free rate, a fraction (DOMAIN.md: configurable, default 0). */
+  riskFreeRate: number;
+}
+
+export interface PerformanceService {
+  analytics(period: PerformancePeriod): Promise<PerformanceAnalyticsResponse>;
+  returns(period: PerformancePeriod): Promise<PerformanceReturnsResponse>;
+}
+
+const percent = (fraction: number) => fraction * 100;
+const percentOrNull = (fraction: number | null) => (fraction === null ? null : fraction * 100);
+const rupees = (x: number) => Math.round(x * 100) / 100;
+
+/**
+ * The end-of-day series with each day's external flows, and today's value as the last point while
+ * today's close is not recorded yet (flows since the last close belong to it).
+ */
+function dailySeries(
+  history: AccountHistory,
+  today: string,
+  current: { value: number; benchmark: number | null },
+): DayValue[] {
+  const flow = (day: string) => toRupees(history.flowPaiseByDay.get(day) ?? 0);
+  const series: DayValue[] = history.snapshots.map((s) => ({ ...s, flow: flow(s.day) }));
+  const last = series[series.length - 1];
+  if (history.flowPaiseByDay.size > 0 && (!last || last.day < today)) {
+    let pending = 0;
+    for (const [day, paise] of history.flowPaiseByDay) if (!last || day > last.day) pending += paise;
+    series.push({ day: today, value: current.value, flow: toRupees(pending), benchmark: current.benchmark });
+  }
+  return series;
+}
+
+export function createPerformanceService(deps: PerformanceServiceDeps): PerformanceService {
+  const history = createAccountHistory(deps.db);
+  type Inputs = { error: string } | { series: DayValue[]; trades: readonly TradeRecord[]; today: string };
+
+  async function inputs(): Promise<Inputs> {
+    const mode = await deps.tradingMode.get();
+    if (mode.mode === 'live') return { error: LIVE_NOT_RECORDED };
+    const today = istDay(deps.clock.now());
+    const [stored, overview] = await Promise.all([history.load(), deps.paper.overview()]);
+    const benchmark = deps.hub.last(BENCHMARK_SYMBOL)?.ltp ?? null;
+    const series = dailySeries(stored, today, { value: overview.portfolio_value, benchmark });
+    if (series.length === 0) return { error: NO_HISTORY };
+    return { series, trades: stored.trades, today };
+  }
+
+  return {
+    async analytics(period) {
+      const input = await inputs();
+      if ('error' in input) return apiError(input.error);
+      const report = performanceReport({ ...input, period, riskFreeAnnual: deps.riskFreeRate });
+      const t = report.trades;
+      const data: PerformanceAnalytics = {
+        period,
+        total_return: percent(report.totalReturn),
+        annualized_return: report.returns.length >= 1 ? percentOrNull(report.annualisedReturn) : null,
+        net_pnl: rupees(report.netPnl),
+        win_rate: percentOrNull(t.winRate),
+        total_trades: t.closed,
+        winning_trades: t.winners,
+        losing_trades: t.losers,
+        avg_win: t.averageWin === null ? null : rupees(t.averageWin),
+        avg_loss: t.averageLoss === null ? null : rupees(t.averageLoss),
+        largest_win: t.largestWin === null ? null : rupees(t.largestWin),
+        largest_loss: t.largestLoss === null ? null : rupees(t.largestLoss),
+        profit_factor: t.profitFactor,
+        expectancy: t.expectancy === null ? null : rupees(t.expectancy),
+        sharpe_ratio: report.sharpe,
+        sortino_ratio: report.sortino,
+        calmar_ratio: report.calmar,
+        max_drawdown: percent(report.maxDrawdown),
+        volatility: percentOrNull(report.volatility),
+        avg_hold_time_hours: t.averageHoldHours,
+        monthly: report.monthly.map((m) => ({
+          month: m.key,
+          return_percent: percent(m.return),
+          pnl: rupees(m.pnl),
+          trades: m.trades,
+          win_rate: percentOrNull(m.stats.winRate),
+        })),
+        by_stock: report.byStock.map((s) => ({
+          symbol: s.key,
+          trades: s.trades,
+          pnl: rupees(s.pnl),
+          win_rate: percentOrNull(s.stats.winRate),
+        })),
+        by_strategy: report.byStrategy.map((s) => ({
+          strategy: s.key,
+          trades: s.trades,
+          pnl: rupees(s.pnl),
+          win_rate: percentOrNull(s.stats.winRate),
+          profit_factor: s.stats.profitFactor,
+        })),
+        daily_pnl: dailyPnl(input.series, input.today).map((d) => ({
+          date: d.day,
+          pnl: d.pnl === null ? null : rupees(d.pnl),
+        })),
+      };
+      return { success: true, data };
+    },
+
+    async returns(period) {
+      const input = await inputs();
+      if ('error' in input) return { success: true, period, benchmark: PERFORMANCE_BENCHMARK_NAME, data: [] };
+      const points = pointsOfPeriod(input.series, periodBase(period, input.today));
+      const out: PerformanceReturnsResponse['data'] = [];
+      let growth = 1;
+      let baseBenchmark: number | null = null;
+      for (let i = 0; i < points.length; i += 1) {
+        const p = points[i]!;
+        const previous = points[i - 1];
+        if (p.value === 0 && i === 0) continue; // the empty account the whole history starts from
+        const daily = previous ? returnOfDay(previous, p) : null;
+        if (daily !== null) growth *= 1 + daily;
+        baseBenchmark ??= p.benchmark;
+        const benchmarkDaily = previous ? benchmarkReturnOfDay(previous, p) : null;
+        out.push({
+          date: p.day,
+          portfolio_value: rupees(p.value),
+          daily_return: daily === null ? null : percent(daily),
+          benchmark_return: benchmarkDaily === null ? null : percent(benchmarkDaily),
+          cumulative_return: percent(growth - 1),
+          benchmark_cumulative_return:
+            baseBenchmark !== null && p.benchmark !== null ? percent(p.benchmark / baseBenchmark - 1) : null,
+        });
+      }
+      return { success: true, period, benchmark: PERFORMANCE_BENCHMARK_NAME, data: out };
+    },
+  };
+}
