@@ -60,6 +60,7 @@ for (const target of await testDatabases()) {
       assert.equal(res.data.win_rate, null, 'no closed trade: no win rate, not 0%');
       assert.equal(res.data.profit_factor, null);
       assert.equal(res.data.sharpe_ratio, null, 'one day: no Sharpe');
+      assert.equal(res.data.annualized_return, null, 'one day: no yearly rate');
       assert.equal(res.data.total_return, 0);
     });
 

@@ -102,7 +102,8 @@ export function createPerformanceService(deps: PerformanceServiceDeps): Performa
       const data: PerformanceAnalytics = {
         period,
         total_return: percent(report.totalReturn),
-        annualized_return: report.returns.length >= 1 ? percentOrNull(report.annualisedReturn) : null,
+        // A yearly rate from a single day's return says nothing (contract: null under 2 trading days).
+        annualized_return: report.returns.length >= 2 ? percentOrNull(report.annualisedReturn) : null,
         net_pnl: rupees(report.netPnl),
         win_rate: percentOrNull(t.winRate),
         total_trades: t.closed,
