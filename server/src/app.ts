@@ -47,6 +47,9 @@ import { createRemoteStore, type RemoteStore } from './remotes/store.js';
 import { opsHandlers } from './ops/routes.js';
 import { performanceHandlers } from './performance/routes.js';
 import { createPerformanceService } from './performance/service.js';
+import { createAccountHistory } from './paper/history.js';
+import { riskHandlers } from './risk/routes.js';
+import { createRiskService } from './risk/service.js';
 import { createOpsService } from './ops/service.js';
 import type { MarketFeed, TickHub } from './market/feed.js';
 import { createTickHub } from './market/tickHub.js';
@@ -311,6 +314,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
 
+  // The paper account's history, read incrementally, for the risk and performance analytics.
+  const history = createAccountHistory(db);
+
   const stream = createTickStreamService({
     hub,
     feed,
@@ -343,8 +349,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       portfolio: portfolioHandlers(portfolio),
       broker: brokerHandlers(createBrokerService({ upstox, tradingMode })),
       ops: opsHandlers(createOpsService({ version: config.version, startedAt })),
+      risk: riskHandlers(
+        createRiskService({
+          db,
+          clock,
+          hub,
+          feed,
+          tradingMode,
+          history,
+          paper,
+          riskFreeRate: config.riskFreeRate,
+        }),
+      ),
       performance: performanceHandlers(
-        createPerformanceService({ db, clock, hub, tradingMode, paper, riskFreeRate: config.riskFreeRate }),
+        createPerformanceService({
+          history,
+          clock,
+          hub,
+          tradingMode,
+          paper,
+          riskFreeRate: config.riskFreeRate,
+        }),
       ),
       stream: streamHandlers(stream),
     },

@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import { ApiError, MAX_COUNT, rupeeAmount, Rupees, Timestamp } from './common';
 import { route } from './route';
-import { TradingMode } from './trading';
+import { DEFAULT_PAPER_LIMITS, TradingMode } from './trading';
 
 /** Every risk GET is polled this often while a page shows it (part 1, section 9). */
 export const RISK_POLLING_MS = 30_000;
@@ -196,6 +196,27 @@ export const RiskLimitsUpdate = z
     }
   });
 export type RiskLimitsUpdate = z.infer<typeof RiskLimitsUpdate>;
+
+/**
+ * The limits in force until the operator saves their own: the single-position size agrees with the
+ * paper account's enforced `max_position_size` (DEFAULT_PAPER_LIMITS), the daily loss with its
+ * `max_daily_loss`; the rest are common retail risk budgets (a fifth of the book in one stock, two
+ * fifths in one sector, at least five positions, a 15% drawdown).
+ */
+export const DEFAULT_RISK_LIMITS: RiskLimitsUpdate = {
+  position_limits: {
+    max_position_size: DEFAULT_PAPER_LIMITS.max_position_size,
+    max_single_stock: 0.2,
+    max_sector_exposure: 0.4,
+    min_diversification: 5,
+  },
+  loss_limits: {
+    daily_loss_limit: DEFAULT_PAPER_LIMITS.max_daily_loss,
+    weekly_loss_limit: 2 * DEFAULT_PAPER_LIMITS.max_daily_loss,
+    monthly_loss_limit: 4 * DEFAULT_PAPER_LIMITS.max_daily_loss,
+    max_drawdown_limit: 0.15,
+  },
+};
 
 /** Which risk alerts the server raises. Stored on the server; defaults below until first saved. */
 export const AlertSettings = z.object({

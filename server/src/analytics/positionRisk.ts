@@ -27,7 +27,7 @@ const PARTICIPATION = 0.1;
 /** Days of traded value averaged for liquidity. */
 const LIQUIDITY_DAYS = 20;
 /** A stock more volatile than this (annualised) is high risk; above the lower bound, medium. */
-const VOLATILITY_BANDS = { medium: 0.25, high: 0.4 } as const;
+export const VOLATILITY_BANDS = { medium: 0.25, high: 0.4 } as const;
 
 /** Close-to-close returns by day, oldest first (the last `STOCK_WINDOW_DAYS`). */
 export function candleReturns(

@@ -16,13 +16,11 @@ import {
   type PerformancePeriod,
   type PerformanceReturnsResponse,
 } from '@nivesh/api-contract';
-import type { Db } from '../db/index.js';
 import type { Clock } from '../clock.js';
 import type { Account } from '../broker/broker.js';
 import type { TickHub } from '../market/feed.js';
 import type { TradingModeService } from '../trading/mode.js';
 import { BENCHMARK_SYMBOL } from '../paper/snapshots.js';
-import { toRupees } from '../paper/money.js';
 import {
   dailyPnl,
   performanceReport,
@@ -31,7 +29,7 @@ import {
   type TradeRecord,
 } from '../analytics/performance.js';
 import { benchmarkReturnOfDay, returnOfDay, type DayValue } from '../analytics/returns.js';
-import { createAccountHistory, type AccountHistory } from './history.js';
+import { dailySeries, type AccountHistoryReader } from '../paper/history.js';
 
 const PERFORMANCE_BENCHMARK_NAME = 'NIFTY 50';
 const NO_HISTORY = 'Performance data not available: the account has no trading history yet.';
@@ -39,7 +37,8 @@ export const LIVE_NOT_RECORDED =
   'Performance data not available: analytics cover the paper account; live trading through Upstox keeps no end-of-day values here yet.';
 
 export interface PerformanceServiceDeps {
-  db: Db;
+  /** The paper account's stored history (shared with the risk service). */
+  history: AccountHistoryReader;
   clock: Clock;
   hub: TickHub;
   tradingMode: TradingModeService;
@@ -58,28 +57,8 @@ const percent = (fraction: number) => fraction * 100;
 const percentOrNull = (fraction: number | null) => (fraction === null ? null : fraction * 100);
 const rupees = (x: number) => Math.round(x * 100) / 100;
 
-/**
- * The end-of-day series with each day's external flows, and today's value as the last point while
- * today's close is not recorded yet (flows since the last close belong to it).
- */
-function dailySeries(
-  history: AccountHistory,
-  today: string,
-  current: { value: number; benchmark: number | null },
-): DayValue[] {
-  const flow = (day: string) => toRupees(history.flowPaiseByDay.get(day) ?? 0);
-  const series: DayValue[] = history.snapshots.map((s) => ({ ...s, flow: flow(s.day) }));
-  const last = series[series.length - 1];
-  if (history.flowPaiseByDay.size > 0 && (!last || last.day < today)) {
-    let pending = 0;
-    for (const [day, paise] of history.flowPaiseByDay) if (!last || day > last.day) pending += paise;
-    series.push({ day: today, value: current.value, flow: toRupees(pending), benchmark: current.benchmark });
-  }
-  return series;
-}
-
 export function createPerformanceService(deps: PerformanceServiceDeps): PerformanceService {
-  const history = createAccountHistory(deps.db);
+  const { history } = deps;
   type Inputs = { error: string } | { series: DayValue[]; trades: readonly TradeRecord[]; today: string };
 
   async function inputs(): Promise<Inputs> {

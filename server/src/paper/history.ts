@@ -1,5 +1,5 @@
 /**
- * The account's history as the analytics read it: end-of-day values, external cash flows by day and
+ * The paper account's history as the risk and performance analytics read it: end-of-day values, external cash flows by day and
  * closed trades (one per exit, as the trade history shows them). These rows are only ever added,
  * so the history is held in memory and each read fetches what was added since the last one: one
  * query of counts when nothing changed. When a count does not match what is held (rows removed, or
@@ -8,10 +8,11 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { istDay } from '@nivesh/api-contract';
 import { schema, type Db } from '../db/index.js';
-import { exitFeesPaise, tradeStrategy } from '../paper/mapping.js';
-import { toRupees } from '../paper/money.js';
-import { FLOW_KINDS } from '../paper/state.js';
+import { exitFeesPaise, tradeStrategy } from './mapping.js';
+import { toRupees } from './money.js';
+import { FLOW_KINDS } from './state.js';
 import type { TradeRecord } from '../analytics/performance.js';
+import type { DayValue } from '../analytics/returns.js';
 
 interface StoredDay {
   day: string;
@@ -154,3 +155,25 @@ export function createAccountHistory(db: Db, account = 'paper') {
     },
   };
 }
+
+/**
+ * The end-of-day series with each day's external flows, and today's value as the last point while
+ * today's close is not recorded yet (flows since the last close belong to it).
+ */
+export function dailySeries(
+  history: AccountHistory,
+  today: string,
+  current: { value: number; benchmark: number | null },
+): DayValue[] {
+  const flow = (day: string) => toRupees(history.flowPaiseByDay.get(day) ?? 0);
+  const series: DayValue[] = history.snapshots.map((s) => ({ ...s, flow: flow(s.day) }));
+  const last = series[series.length - 1];
+  if (history.flowPaiseByDay.size > 0 && (!last || last.day < today)) {
+    let pending = 0;
+    for (const [day, paise] of history.flowPaiseByDay) if (!last || day > last.day) pending += paise;
+    series.push({ day: today, value: current.value, flow: toRupees(pending), benchmark: current.benchmark });
+  }
+  return series;
+}
+
+export type AccountHistoryReader = ReturnType<typeof createAccountHistory>;

@@ -1,0 +1,228 @@
+/**
+ * Risk metrics, position risk and alerts through HTTP on a paper account with real history, on
+ * PGlite and PostgreSQL. Figures are checked against references computed here from the stored rows
+ * and the candles with the formulas of docs/DOMAIN.md.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { asc, eq } from 'drizzle-orm';
+import {
+  DEFAULT_RISK_LIMITS,
+  type RiskAlert,
+  type RiskMetrics,
+  type RiskPosition,
+} from '@nivesh/api-contract';
+import { ManualClock } from '../clock.js';
+import { schema } from '../db/index.js';
+import type { Candle } from '../market/feed.js';
+import { createControlledFeed } from '../paper/testing.js';
+import { send, signedInApp, signIn, testDatabases } from '../testing/index.js';
+import { LIVE_NOT_ANALYSED } from './service.js';
+
+function near(actual: number | null | undefined, expected: number, label: string) {
+  assert.ok(actual !== null && actual !== undefined, `${label} is ${actual}`);
+  assert.ok(
+    Math.abs(actual - expected) <= 1e-9 * Math.max(1, Math.abs(expected)),
+    `${label}: ${actual} is not ${expected}`,
+  );
+}
+
+const meanOf = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const cov = (a: number[], b: number[]) => {
+  const ma = meanOf(a);
+  const mb = meanOf(b);
+  return a.reduce((sum, x, i) => sum + (x - ma) * (b[i]! - mb), 0) / (a.length - 1);
+};
+
+/** 70 weekday candles up to 13 November 2026, closes wobbling by at most ₹4 around `base` with a ₹10 range. */
+function candles(base: number, wobble: (i: number) => number): Candle[] {
+  const out: Candle[] = [];
+  let t = Date.UTC(2026, 10, 13);
+  while (out.length < 70) {
+    const day = new Date(t);
+    if (day.getUTCDay() !== 0 && day.getUTCDay() !== 6) {
+      const close = base + wobble(out.length);
+      out.unshift({
+        date: day.toISOString().slice(0, 10),
+        open: close,
+        high: close + 5,
+        low: close - 5,
+        close,
+        volume: 50_000,
+      });
+    }
+    t -= 86_400_000;
+  }
+  return out;
+}
+const closeReturns = (list: Candle[]) =>
+  list
+    .slice(-61)
+    .map((c, i, a) => (i === 0 ? null : c.close / a[i - 1]!.close - 1))
+    .slice(1) as number[];
+
+for (const target of await testDatabases()) {
+  describe(`risk management on ${target.name}`, () => {
+    // Monday 16 November 2026, 10:30 IST.
+    const clock = new ManualClock('2026-11-16T05:00:00.000Z');
+    const feed = createControlledFeed({
+      now: () => clock.now(),
+      prices: { INFY: 1500, TCS: 3200, NIFTY_50: 24_000 },
+    });
+    const s = signedInApp(target, { clock, deps: { feed, live: null, liveAccount: null } });
+    let token = '';
+    const at = async (instant: string) => {
+      clock.set(instant);
+      token = await signIn(s.t.app);
+    };
+    const get = async <T>(url: string) => {
+      const res = await send(s.t.app, 'GET', url, { token: token || s.token });
+      assert.equal(res.statusCode, 200, `${url}: ${res.body}`);
+      return res.json<{ data: T }>().data;
+    };
+    const nifty = candles(24_000, (i) => [0, 3, -2, 4, -4, 1][i % 6]!);
+    const infy = candles(1500, (i) => [0, 4, 1, -3, 2][i % 5]!);
+    const tcs = candles(3200, (i) => [0, -2, 3, -1][i % 4]!);
+
+    it('measures each position from its candles: a 2-ATR stop, its risk, beta-scaled stress', async () => {
+      feed.setCandles('NIFTY_50', nifty);
+      feed.setCandles('INFY', infy);
+      feed.setCandles('TCS', tcs);
+      for (const [symbol, quantity] of [
+        ['INFY', 20],
+        ['TCS', 5],
+      ] as const) {
+        const res = await send(s.t.app, 'POST', '/api/trading/orders', {
+          token: s.token,
+          body: { symbol, side: 'BUY', quantity, order_type: 'MARKET', product: 'CNC' },
+        });
+        assert.equal(res.statusCode, 200, res.body);
+      }
+      const positions = await get<RiskPosition[]>('/api/risk/positions');
+      assert.deepEqual(
+        positions.map((p) => p.symbol),
+        ['INFY', 'TCS'],
+      );
+      const infyRisk = positions[0]!;
+      // Every candle ranges ₹10 and no close moves more than ₹8, so every true range is ₹10: ATR(14) = 10.
+      assert.equal(infyRisk.position_value, 20 * 1500);
+      assert.equal(infyRisk.stop_loss_suggestion, 1480);
+      assert.equal(infyRisk.risk_amount, 20 * 20);
+      assert.equal(infyRisk.recommendation, 'hold');
+      assert.equal(infyRisk.target_price, null);
+      const r = closeReturns(infy);
+      const sd = Math.sqrt(cov(r, r));
+      near(infyRisk.price_volatility, sd * Math.sqrt(252), 'INFY volatility');
+      near(
+        infyRisk.concentration_risk,
+        30_000 / (await get<RiskMetrics>('/api/risk/metrics')).portfolio_value,
+        'share',
+      );
+
+      const metrics = await get<RiskMetrics>('/api/risk/metrics');
+      const betaOf = (list: Candle[]) =>
+        cov(closeReturns(list), closeReturns(nifty)) / cov(closeReturns(nifty), closeReturns(nifty));
+      const cash = metrics.portfolio_value - 30_000 - 16_000;
+      near(
+        metrics.stress_test.scenario_1,
+        Math.round((cash + 30_000 * (1 - 0.1 * betaOf(infy)) + 16_000 * (1 - 0.1 * betaOf(tcs))) * 100) / 100,
+        '10% drop',
+      );
+      near(
+        metrics.stress_test.scenario_3,
+        Math.round((cash + 30_000 * (1 - 0.3 * betaOf(infy)) + 16_000 * (1 - 0.3 * betaOf(tcs))) * 100) / 100,
+        '30% drop',
+      );
+      assert.equal(metrics.window_days, 30);
+      assert.equal(metrics.sharpe_ratio, null, 'one day of history: no Sharpe');
+      assert.ok(metrics.diversification_score > 0 && metrics.diversification_score < 1);
+      assert.ok(metrics.ml_risk_score >= 0 && metrics.ml_risk_score <= 1);
+    });
+
+    it('computes the window statistics from the stored days', async () => {
+      for (const [day, infyClose, tcsClose, level] of [
+        ['2026-11-17', 1490, 3230, 23_900],
+        ['2026-11-18', 1520, 3210, 24_100],
+        ['2026-11-19', 1475, 3260, 23_800],
+      ] as const) {
+        await at(`${day}T10:30:00.000Z`);
+        feed.move('INFY', infyClose);
+        feed.move('TCS', tcsClose);
+        feed.move('NIFTY_50', level);
+        feed.setCandles('INFY', [
+          ...infy,
+          { date: day, open: infyClose, high: infyClose, low: infyClose, close: infyClose, volume: 1 },
+        ]);
+        await s.t.app.services.paper.runScheduled();
+      }
+      const rows = await s.database.db
+        .select()
+        .from(schema.equitySnapshots)
+        .where(eq(schema.equitySnapshots.account, 'paper'))
+        .orderBy(asc(schema.equitySnapshots.tradingDay));
+      const values = rows.map((row) => row.portfolioValuePaise / 100);
+      const levels = rows.map((row) => row.benchmarkClose);
+      const r = values.map((v, i) => (i === 0 ? v / 1_000_000 - 1 : v / values[i - 1]! - 1));
+      const b = levels.slice(1).map((l, i) => l / levels[i]! - 1);
+      const metrics = await get<RiskMetrics>('/api/risk/metrics');
+      assert.equal(metrics.history_days, r.length);
+      near(metrics.volatility, Math.sqrt(cov(r, r)) * Math.sqrt(252), 'volatility');
+      near(metrics.sharpe_ratio, (meanOf(r) / Math.sqrt(cov(r, r))) * Math.sqrt(252), 'Sharpe');
+      near(metrics.beta, cov(r.slice(1), b) / cov(b, b), 'beta over the days both moved');
+      const sorted = [...r].sort((x, y) => x - y);
+      const h = (sorted.length - 1) * 0.05;
+      const q =
+        sorted[Math.floor(h)]! + (h - Math.floor(h)) * (sorted[Math.floor(h) + 1]! - sorted[Math.floor(h)]!);
+      near(metrics.var_95, Math.round(Math.max(0, -q * metrics.portfolio_value) * 100) / 100, 'VaR');
+      let w = 1;
+      let peak = 1;
+      let deepest = 0;
+      for (const x of r) {
+        w *= 1 + x;
+        peak = Math.max(peak, w);
+        deepest = Math.min(deepest, w / peak - 1);
+      }
+      near(metrics.max_drawdown, deepest, 'max drawdown');
+      near(metrics.portfolio_return, (w - 1) * 100, 'return over the window');
+    });
+
+    it('lists the alerts raised, dismisses one, refuses an unknown one and clears the rest', async () => {
+      await s.database.db.insert(schema.alerts).values([
+        { at: clock.now(), source: 'paper', severity: 'high', message: 'Squared off 2 intraday positions.' },
+        {
+          at: new Date(clock.now().getTime() + 1000),
+          source: 'broker',
+          severity: 'low',
+          message: 'Switched to paper.',
+        },
+      ]);
+      const alerts = await get<RiskAlert[]>('/api/risk/alerts');
+      assert.deepEqual(
+        alerts.map((a) => [a.message, a.type]),
+        [
+          ['Switched to paper.', 'info'],
+          ['Squared off 2 intraday positions.', 'warning'],
+        ],
+      );
+      const dismissed = await send(s.t.app, 'POST', `/api/risk/alerts/${alerts[0]!.id}/dismiss`, { token });
+      assert.equal(dismissed.statusCode, 200);
+      assert.equal((await get<RiskAlert[]>('/api/risk/alerts')).length, 1);
+      const unknown = await send(s.t.app, 'POST', '/api/risk/alerts/999999/dismiss', { token });
+      assert.equal(unknown.statusCode, 404);
+      assert.equal(unknown.json<{ error: string }>().error, 'There is no alert 999999.');
+      const cleared = await send(s.t.app, 'POST', '/api/risk/alerts/clear', { token });
+      assert.deepEqual(cleared.json(), { success: true, message: 'Cleared 1 alert.', data: { cleared: 1 } });
+      assert.deepEqual(await get<RiskAlert[]>('/api/risk/alerts'), []);
+    });
+
+    it('says so in live mode, and limits are not served until the engine enforces them', async () => {
+      await s.t.app.services.tradingMode.set('live', 'test');
+      const res = await send(s.t.app, 'GET', '/api/risk/metrics', { token });
+      assert.equal(res.statusCode, 503);
+      assert.equal(res.json<{ error: string }>().error, LIVE_NOT_ANALYSED);
+      await s.t.app.services.tradingMode.set('paper', 'test');
+      assert.equal((await send(s.t.app, 'GET', '/api/risk/limits', { token })).statusCode, 503);
+      assert.equal(DEFAULT_RISK_LIMITS.position_limits.max_position_size, 50_000);
+    });
+  });
+}
