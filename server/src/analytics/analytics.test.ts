@@ -24,13 +24,7 @@ import { currentDrawdown, deepestDrawdowns, drawdownSeries, maxDrawdown } from '
 import { tradeStats } from './trades.js';
 import { moneyWeightedReturn } from './moneyWeighted.js';
 import { dailyPnl, performanceReport, periodBase, pointsOfPeriod, type TradeRecord } from './performance.js';
-
-/** |actual - expected| <= 1e-9 * max(1, |expected|). */
-function near(actual: number | null, expected: number, label = 'value') {
-  assert.notEqual(actual, null, `${label} is null`);
-  const tolerance = 1e-9 * Math.max(1, Math.abs(expected));
-  assert.ok(Math.abs(actual! - expected) <= tolerance, `${label}: ${actual} is not ${expected}`);
-}
+import { near } from '../testing/reference.js';
 
 const day = (n: number) => `2026-01-${String(n).padStart(2, '0')}`;
 const points = (values: number[], flows: number[] = [], benchmark: Array<number | null> = []): DayValue[] =>

@@ -13,14 +13,7 @@ import {
   type DailyCandle,
   type PositionInput,
 } from './positionRisk.js';
-
-function near(actual: number | null, expected: number, label = 'value') {
-  assert.notEqual(actual, null, `${label} is null`);
-  assert.ok(
-    Math.abs(actual! - expected) <= 1e-9 * Math.max(1, Math.abs(expected)),
-    `${label}: ${actual} is not ${expected}`,
-  );
-}
+import { near } from '../testing/reference.js';
 
 const date = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
 /** Flat candles at `close` with a high-low range of `range` and `volume` shares. */

@@ -12,21 +12,7 @@ import { schema } from '../db/index.js';
 import { candlesFromCloses as candles, createControlledFeed } from '../paper/testing.js';
 import { send, signedInApp, signIn, testDatabases } from '../testing/index.js';
 import { LIVE_NOT_RECORDED } from './service.js';
-
-function near(actual: number | null | undefined, expected: number, label: string) {
-  assert.ok(actual !== null && actual !== undefined, `${label} is ${actual}`);
-  assert.ok(
-    Math.abs(actual - expected) <= 1e-9 * Math.max(1, Math.abs(expected)),
-    `${label}: ${actual} is not ${expected}`,
-  );
-}
-
-// DOMAIN.md formulas, written out plainly as the reference.
-const meanOf = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-const sampleStd = (xs: number[]) => {
-  const m = meanOf(xs);
-  return Math.sqrt(xs.reduce((a, x) => a + (x - m) ** 2, 0) / (xs.length - 1));
-};
+import { meanOf, near, sampleStd } from '../testing/reference.js';
 
 for (const target of await testDatabases()) {
   describe(`performance analytics on ${target.name}`, () => {

@@ -18,21 +18,7 @@ import type { Candle } from '../market/feed.js';
 import { createControlledFeed } from '../paper/testing.js';
 import { send, signedInApp, signIn, testDatabases } from '../testing/index.js';
 import { LIVE_NOT_ANALYSED } from './service.js';
-
-function near(actual: number | null | undefined, expected: number, label: string) {
-  assert.ok(actual !== null && actual !== undefined, `${label} is ${actual}`);
-  assert.ok(
-    Math.abs(actual - expected) <= 1e-9 * Math.max(1, Math.abs(expected)),
-    `${label}: ${actual} is not ${expected}`,
-  );
-}
-
-const meanOf = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-const cov = (a: number[], b: number[]) => {
-  const ma = meanOf(a);
-  const mb = meanOf(b);
-  return a.reduce((sum, x, i) => sum + (x - ma) * (b[i]! - mb), 0) / (a.length - 1);
-};
+import { meanOf, near, sampleCov } from '../testing/reference.js';
 
 /** 70 weekday candles up to 13 November 2026, closes wobbling by at most ₹4 around `base` with a ₹10 range. */
 function candles(base: number, wobble: (i: number) => number): Candle[] {
@@ -111,7 +97,7 @@ for (const target of await testDatabases()) {
       assert.equal(infyRisk.recommendation, 'hold');
       assert.equal(infyRisk.target_price, null);
       const r = closeReturns(infy);
-      const sd = Math.sqrt(cov(r, r));
+      const sd = Math.sqrt(sampleCov(r, r));
       near(infyRisk.price_volatility, sd * Math.sqrt(252), 'INFY volatility');
       near(
         infyRisk.concentration_risk,
@@ -121,7 +107,8 @@ for (const target of await testDatabases()) {
 
       const metrics = await get<RiskMetrics>('/api/risk/metrics');
       const betaOf = (list: Candle[]) =>
-        cov(closeReturns(list), closeReturns(nifty)) / cov(closeReturns(nifty), closeReturns(nifty));
+        sampleCov(closeReturns(list), closeReturns(nifty)) /
+        sampleCov(closeReturns(nifty), closeReturns(nifty));
       const cash = metrics.portfolio_value - 30_000 - 16_000;
       near(
         metrics.stress_test.scenario_1,
@@ -166,9 +153,9 @@ for (const target of await testDatabases()) {
       const b = levels.slice(1).map((l, i) => l / levels[i]! - 1);
       const metrics = await get<RiskMetrics>('/api/risk/metrics');
       assert.equal(metrics.history_days, r.length);
-      near(metrics.volatility, Math.sqrt(cov(r, r)) * Math.sqrt(252), 'volatility');
-      near(metrics.sharpe_ratio, (meanOf(r) / Math.sqrt(cov(r, r))) * Math.sqrt(252), 'Sharpe');
-      near(metrics.beta, cov(r.slice(1), b) / cov(b, b), 'beta over the days both moved');
+      near(metrics.volatility, Math.sqrt(sampleCov(r, r)) * Math.sqrt(252), 'volatility');
+      near(metrics.sharpe_ratio, (meanOf(r) / Math.sqrt(sampleCov(r, r))) * Math.sqrt(252), 'Sharpe');
+      near(metrics.beta, sampleCov(r.slice(1), b) / sampleCov(b, b), 'beta over the days both moved');
       const sorted = [...r].sort((x, y) => x - y);
       const h = (sorted.length - 1) * 0.05;
       const q =
