@@ -47,7 +47,6 @@ import { createRemoteStore, type RemoteStore } from './remotes/store.js';
 import { opsHandlers } from './ops/routes.js';
 import { performanceHandlers } from './performance/routes.js';
 import { createPerformanceService } from './performance/service.js';
-import { createAccountHistory } from './paper/history.js';
 import { riskHandlers } from './risk/routes.js';
 import { createRiskService } from './risk/service.js';
 import { createOpsService } from './ops/service.js';
@@ -314,8 +313,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
 
-  // The paper account's history, read incrementally, for the risk and performance analytics.
-  const history = createAccountHistory(db);
+  // The paper account's history, read incrementally: its loss limits, risk and performance analytics.
+  const { history } = paper;
 
   const stream = createTickStreamService({
     hub,
@@ -358,6 +357,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           tradingMode,
           history,
           paper,
+          calendar,
           riskFreeRate: config.riskFreeRate,
         }),
       ),

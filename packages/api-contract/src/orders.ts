@@ -107,6 +107,9 @@ export type Order = z.infer<typeof Order>;
 /** Which of the paper limits refused an order (or would). */
 export const LimitName = z.enum([
   'max_position_size',
+  'max_single_stock',
+  'max_sector_exposure',
+  'loss_limit',
   'max_daily_loss',
   'max_portfolio_exposure',
   'max_positions_count',

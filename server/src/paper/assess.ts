@@ -23,7 +23,9 @@ import { checkOrder, splitOrder, type LimitBook, type Rejection } from './limits
 import { toPaise, toRupees } from './money.js';
 import { orderCharges, planFill, type FillOrder, type FillPlan, type PlanResult } from './plan.js';
 import { orderPrices, standingPrice } from './pricing.js';
-import { costSettingsOf, limitsOf, type PaperSettings } from './settings.js';
+import { costSettingsOf, orderLimitsOf, type PaperSettings } from './settings.js';
+import { dailySeries } from './history.js';
+import { lossLimitState } from '../analytics/lossLimits.js';
 import {
   markPrice,
   positionKey,
@@ -70,10 +72,15 @@ export function limitBookOf(
   state: AccountState,
   s: PaperSettings,
   prices: Prices,
-  symbol: string,
-  product: string,
+  order: {
+    symbol: string;
+    product: string;
+    sectorOf(symbol: string): string;
+    reducingOnly?: readonly string[];
+  },
   excludeOrderId?: string,
 ): LimitBook {
+  const { symbol, product } = order;
   const costs = costSettingsOf(s);
   const projected = new Map<string, number>();
   for (const [key, position] of state.positions) projected.set(key, position.quantity);
@@ -108,12 +115,26 @@ export function limitBookOf(
     gross += Math.abs(value);
     if (value < 0) shorts += -value;
   }
+  const ownKey = positionKey(symbol, product);
+  const sector = order.sectorOf(symbol);
+  let sectorOthers = 0;
+  for (const [key, quantity] of projected) {
+    if (quantity === 0 || key === ownKey) continue;
+    const other = key.slice(0, key.lastIndexOf('|'));
+    if (order.sectorOf(other) !== sector) continue;
+    const position = state.positions.get(key);
+    const price = position ? markPrice(position, prices) : (prices.ltp(other) ?? 0);
+    sectorOthers += Math.abs(quantity) * price;
+  }
   return {
+    sector,
+    sectorOthersPaise: sectorOthers,
+    reducingOnly: order.reducingOnly ?? [],
     cashPaise: state.cashPaise,
     blockedPaise: reserved + 2 * shorts,
     accountValuePaise: state.cashPaise + holdings,
     grossExposurePaise: gross + pendingOpening,
-    positionQuantity: projected.get(positionKey(symbol, product)) ?? 0,
+    positionQuantity: projected.get(ownKey) ?? 0,
     positionCount: [...projected.values()].filter((q) => q !== 0).length,
     dayLossPaise: Math.max(0, -state.dayPnlPaise),
   };
@@ -140,6 +161,10 @@ export interface Assessment {
   /** When it is taken and fills at once: what the fill does. Null when it rests or is refused. */
   fill: FillPlan | null;
 }
+
+/** Each stock's sector from the instrument master ('Unknown' for one it does not list). */
+const sectorLookup = (ctx: PaperContext) => (symbol: string) =>
+  ctx.feed.instrument(symbol)?.sector ?? 'Unknown';
 
 function requireInstrument(ctx: PaperContext, symbol: string) {
   const instrument = ctx.feed.instrument(symbol);
@@ -185,13 +210,21 @@ export async function assessOrder(ctx: PaperContext, request: OrderRequest, now:
     quantity: request.quantity,
   };
   const charges = orderCharges(order, prices.estimatePaise, state.dpPaidToday, costs);
-  const book = limitBookOf(state, settings, ctx.prices, request.symbol, request.product);
+  const sectorOf = sectorLookup(ctx);
+  const unchecked = limitBookOf(state, settings, ctx.prices, { ...request, sectorOf });
+  // The loss limits, on the account's stored days and its value now.
+  const today = istDay(now);
+  const series = dailySeries(await ctx.history.load(), today, {
+    value: toRupees(unchecked.accountValuePaise),
+    benchmark: null,
+  });
+  const book = { ...unchecked, reducingOnly: lossLimitState(series, today, settings).breaches };
   let rejection =
     gate ??
     checkOrder(
       { ...order, pricePaise: prices.estimatePaise, chargesPaise: charges.total },
       book,
-      limitsOf(settings),
+      orderLimitsOf(settings),
     );
   let fill: FillPlan | null = null;
   if (rejection === null && prices.fillNowPaise !== null) {
@@ -254,8 +287,8 @@ export function assessRestingFill(
   const costs = costSettingsOf(s);
   // The check counts the DP charge even when this fill will not pay it.
   const chargesPaise = computeCharges({ ...order, pricePaise, settings: costs }).total;
-  const book = limitBookOf(state, s, prices, row.symbol, row.product, row.id);
-  const rejection = checkOrder({ ...order, pricePaise, chargesPaise }, book, limitsOf(s), 'funds');
+  const book = limitBookOf(state, s, prices, { ...row, sectorOf: () => '' }, row.id);
+  const rejection = checkOrder({ ...order, pricePaise, chargesPaise }, book, orderLimitsOf(s), 'funds');
   if (rejection) return { rejection, plan: null };
   return { rejection: null, plan: requirePlan(planAgainst(state, order, pricePaise, costs)) };
 }

@@ -7,6 +7,7 @@ import type { Clock } from '../clock.js';
 import type { HolidayCalendar } from '../market/calendar.js';
 import type { MarketFeed, TickHub } from '../market/feed.js';
 import { loadPaperSettings, type PaperSettings } from './settings.js';
+import { createAccountHistory, type AccountHistoryReader } from './history.js';
 import {
   createStateCache,
   hubPrices,
@@ -51,6 +52,8 @@ export interface PaperContext {
   /** Resolves once every queued job (including jobs queued meanwhile) is done. */
   idle(): Promise<void>;
   settings(): Promise<PaperSettings>;
+  /** The account's stored days, flows and exits, read incrementally (loss limits, analytics). */
+  history: AccountHistoryReader;
   /** After the settings were stored. */
   rememberSettings(settings: PaperSettings): void;
   /** The open orders as last read (the engine is their only writer). */
@@ -90,6 +93,7 @@ export function createPaperContext(deps: PaperContextDeps): PaperContext {
         await current;
       } while (current !== chain);
     },
+    history: createAccountHistory(db),
     async settings() {
       cachedSettings ??= await loadPaperSettings(db);
       return cachedSettings;

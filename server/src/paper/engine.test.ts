@@ -45,14 +45,15 @@ function freshRig(database: () => Database, setup?: (r: Rig) => Promise<void>): 
   return r;
 }
 
-/** Limits that only cash can break, and ₹1,00,000 of it. */
+/** Limits that only cash can break (paper and risk limits opened wide), and ₹1,00,000 of it. */
 async function cashOnly(r: Rig, limits: Partial<PaperLimits> = {}): Promise<void> {
-  await r.engine.setLimits(
+  await r.engine.updateSettings(
     {
-      ...DEFAULT_PAPER_SETTINGS,
       max_position_size: 10_000_000,
       max_portfolio_exposure: 1,
       min_balance_threshold: 0,
+      max_single_stock: 1,
+      max_sector_exposure: 1,
       ...limits,
     },
     'op',

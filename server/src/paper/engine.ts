@@ -30,6 +30,7 @@ import { createReadModels } from './readModels.js';
 import { createScheduler, type ScheduledResult } from './scheduler.js';
 import type { PaperSettings } from './settings.js';
 import { createWriter } from './writer.js';
+import type { AccountHistoryReader } from './history.js';
 
 export interface PaperEngineDeps extends PaperContextDeps {
   /**
@@ -61,6 +62,8 @@ export interface PaperEngine extends Broker, Account {
   setBalance(balance: number, actor: string): Promise<{ balance: number }>;
   /** Percent return over the last 30 days (end-of-day snapshots; since the start if younger). */
   monthlyReturn(): Promise<number>;
+  /** The account's stored days, flows and exits (read incrementally; risk and performance share it). */
+  readonly history: AccountHistoryReader;
 }
 
 const INVALID_BALANCE_MESSAGE = 'Please enter a valid positive balance amount.';
@@ -99,6 +102,7 @@ export function createPaperEngine(deps: PaperEngineDeps): PaperEngine {
 
   return {
     account: 'paper',
+    history: ctx.history,
 
     async start() {
       await ctx.serialize(() => writer.ensureOpening(clock.now()));

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DEFAULT_PAPER_LIMITS, type PaperLimits } from '@nivesh/api-contract';
-import { checkOrder, splitOrder, type LimitBook, type OrderIntent } from './limits.js';
+import { DEFAULT_PAPER_LIMITS, DEFAULT_RISK_LIMITS } from '@nivesh/api-contract';
+import { checkOrder, splitOrder, type LimitBook, type OrderIntent, type OrderLimits } from './limits.js';
 
 const TEN_LAKH = 100_000_000; // ₹10,00,000 in paise
 const book = (overrides: Partial<LimitBook> = {}): LimitBook => ({
@@ -12,6 +12,9 @@ const book = (overrides: Partial<LimitBook> = {}): LimitBook => ({
   positionQuantity: 0,
   positionCount: 0,
   dayLossPaise: 0,
+  sector: 'Information Technology',
+  sectorOthersPaise: 0,
+  reducingOnly: [],
   ...overrides,
 });
 const buy = (overrides: Partial<OrderIntent> = {}): OrderIntent => ({
@@ -23,7 +26,11 @@ const buy = (overrides: Partial<OrderIntent> = {}): OrderIntent => ({
   chargesPaise: 2_000,
   ...overrides,
 });
-const limits: PaperLimits = DEFAULT_PAPER_LIMITS;
+const limits: OrderLimits = {
+  ...DEFAULT_PAPER_LIMITS,
+  max_single_stock: DEFAULT_RISK_LIMITS.position_limits.max_single_stock,
+  max_sector_exposure: DEFAULT_RISK_LIMITS.position_limits.max_sector_exposure,
+};
 
 describe('paper limit checks', () => {
   it('accepts an order within every limit', () => {
@@ -134,5 +141,49 @@ describe('paper limit checks', () => {
   it("scope 'funds' checks only funds and holdings (a resting order about to fill)", () => {
     assert.equal(checkOrder(buy(), book({ dayLossPaise: 9_999_999 }), limits, 'funds'), null);
     assert.equal(checkOrder(buy(), book({ cashPaise: 100 }), limits, 'funds')?.limit, 'insufficient_funds');
+  });
+
+  it('max_single_stock: refuses a position above its share of the account, naming both figures', () => {
+    // 170 INFY at ₹1,249 = ₹2,12,330 of a ₹10,00,000 account (less ₹20 of charges): 21.23% > 20%.
+    const rejection = checkOrder(buy({ quantity: 170 }), book(), { ...limits, max_position_size: 1_000_000 });
+    assert.deepEqual(rejection, {
+      limit: 'max_single_stock',
+      message:
+        'Max single stock 20% exceeded: this order would put 21.23% of the account (₹2,12,330.00 of ₹9,99,980.00) in INFY',
+    });
+    assert.equal(
+      checkOrder(buy({ quantity: 160 }), book(), { ...limits, max_position_size: 1_000_000 }),
+      null,
+      '₹1,99,840 is 19.98%',
+    );
+  });
+
+  it('max_sector_exposure: counts the other positions of the sector', () => {
+    // ₹2,50,000 of other IT stocks + ₹1,87,350 of INFY = ₹4,37,350: 43.74% > 40%.
+    const rejection = checkOrder(buy({ quantity: 150 }), book({ sectorOthersPaise: 25_000_000 }), {
+      ...limits,
+      max_position_size: 1_000_000,
+    });
+    assert.deepEqual(rejection, {
+      limit: 'max_sector_exposure',
+      message:
+        'Max sector exposure 40% exceeded: this order would put 43.74% of the account (₹4,37,350.00 of ₹9,99,980.00) in Information Technology',
+    });
+  });
+
+  it('loss limits: while one is crossed, only reducing orders pass', () => {
+    const crossed = ["This week's loss ₹60,000 is past the ₹50,000 weekly loss limit."];
+    const rejection = checkOrder(buy(), book({ reducingOnly: crossed }), limits);
+    assert.deepEqual(rejection, {
+      limit: 'loss_limit',
+      message:
+        "Reducing only: This week's loss ₹60,000 is past the ₹50,000 weekly loss limit. Only orders that reduce a position are accepted until it is back within the limit",
+    });
+    const sell = buy({ side: 'SELL', quantity: 10 });
+    assert.equal(
+      checkOrder(sell, book({ reducingOnly: crossed, positionQuantity: 40 }), limits),
+      null,
+      'a sale of held shares passes',
+    );
   });
 });

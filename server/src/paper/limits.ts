@@ -13,6 +13,10 @@
  * - Minimum balance: an opening order may not leave less than the threshold available.
  * - Daily loss: today's loss (realised and unrealised since the previous close, after charges)
  *   plus this order's charges may not pass the limit.
+ * - The risk limits of Settings › Risk Management also apply to the opening part: one stock's
+ *   position may not pass `max_single_stock` of the account's value, nor one sector's positions
+ *   (this order's included) `max_sector_exposure`; and while a weekly, monthly or drawdown loss
+ *   limit is crossed (`reducingOnly`, analytics/lossLimits.ts) no order may open or grow a position.
  */
 import type { LimitName, PaperLimits, TradeProduct, TradeSide } from '@nivesh/api-contract';
 import { formatPaise, formatRupeesShort } from './money.js';
@@ -44,6 +48,18 @@ export interface LimitBook {
   positionCount: number;
   /** Today's loss after charges, paise, 0 when the day is up. */
   dayLossPaise: number;
+  /** The order's sector, and |value| of every other position in it (open orders included), paise. */
+  sector: string;
+  sectorOthersPaise: number;
+  /** The loss limits crossed (sentences), or empty: while not empty, only reducing orders pass. */
+  reducingOnly: readonly string[];
+}
+
+/** The limits an order is checked against: the paper limits and the risk limits the engine enforces. */
+export interface OrderLimits extends PaperLimits {
+  /** Fractions of the account's value. */
+  max_single_stock: number;
+  max_sector_exposure: number;
 }
 
 export interface Rejection {
@@ -76,6 +92,12 @@ function cashNeeded(intent: OrderIntent, split: OrderSplit): number {
 
 const percent = (fraction: number) => `${Number((fraction * 100).toFixed(2))}%`;
 
+/** "23.4% of the account (₹2,34,000 of ₹10,00,000)", or the amounts when the account is worth nothing. */
+const shareText = (share: number, partPaise: number, wholePaise: number) =>
+  wholePaise > 0
+    ? `${percent(share)} of the account (${formatPaise(partPaise)} of ${formatPaise(wholePaise)})`
+    : `${formatPaise(partPaise)} with an account worth ${formatPaise(wholePaise)}`;
+
 /**
  * The first rule the order breaks, or null. `scope: 'funds'` checks only funds and holdings (a
  * resting order about to fill was already checked against the limits when it was accepted).
@@ -83,7 +105,7 @@ const percent = (fraction: number) => `${Number((fraction * 100).toFixed(2))}%`;
 export function checkOrder(
   intent: OrderIntent,
   book: LimitBook,
-  limits: PaperLimits,
+  limits: OrderLimits,
   scope: 'all' | 'funds' = 'all',
 ): Rejection | null {
   const split = splitOrder(intent.side, intent.quantity, book.positionQuantity);
@@ -108,6 +130,13 @@ export function checkOrder(
   }
 
   if (scope === 'funds' || split.opening === 0) return null;
+
+  if (book.reducingOnly.length > 0) {
+    return {
+      limit: 'loss_limit',
+      message: `Reducing only: ${book.reducingOnly.join(' ')} Only orders that reduce a position are accepted until it is back within the limit`,
+    };
+  }
 
   const after = available - Math.max(0, need);
   const threshold = limits.min_balance_threshold * 100;
@@ -138,6 +167,27 @@ export function checkOrder(
       message:
         `Max position size ${formatRupeesShort(limits.max_position_size)} exceeded: this order would make ` +
         `the ${intent.symbol} position ${formatPaise(positionValue)}`,
+    };
+  }
+
+  const valueAfterOrder = book.accountValuePaise - intent.chargesPaise;
+  const stockShare = valueAfterOrder > 0 ? positionValue / valueAfterOrder : Number.POSITIVE_INFINITY;
+  if (stockShare > limits.max_single_stock) {
+    return {
+      limit: 'max_single_stock',
+      message:
+        `Max single stock ${percent(limits.max_single_stock)} exceeded: this order would put ` +
+        `${shareText(stockShare, positionValue, valueAfterOrder)} in ${intent.symbol}`,
+    };
+  }
+  const sectorValue = book.sectorOthersPaise + positionValue;
+  const sectorShare = valueAfterOrder > 0 ? sectorValue / valueAfterOrder : Number.POSITIVE_INFINITY;
+  if (sectorShare > limits.max_sector_exposure) {
+    return {
+      limit: 'max_sector_exposure',
+      message:
+        `Max sector exposure ${percent(limits.max_sector_exposure)} exceeded: this order would put ` +
+        `${shareText(sectorShare, sectorValue, valueAfterOrder)} in ${book.sector}`,
     };
   }
 

@@ -56,7 +56,9 @@ export function createReadModels(ctx: PaperContext) {
       const s = await ctx.settings();
       const state = await ctx.state(now);
       const { valuePaise, holdingsPaise } = accountValue(state, prices);
-      const cashAvailable = availablePaise(limitBookOf(state, s, prices, '', ''));
+      const cashAvailable = availablePaise(
+        limitBookOf(state, s, prices, { symbol: '', product: '', sectorOf: () => '' }),
+      );
       let unrealized = 0;
       let gross = 0;
       for (const position of state.positions.values()) {

@@ -5,9 +5,16 @@
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { DEFAULT_PAPER_LIMITS, PaperLimits } from '@nivesh/api-contract';
+import {
+  DEFAULT_PAPER_LIMITS,
+  DEFAULT_RISK_LIMITS,
+  LossLimits,
+  PaperLimits,
+  PositionLimits,
+} from '@nivesh/api-contract';
 import { schema, type Db } from '../db/index.js';
 import type { CostSettings } from './costs.js';
+import type { OrderLimits } from './limits.js';
 
 export const PAPER_SETTINGS_KEY = 'paper_settings';
 
@@ -32,6 +39,14 @@ export const PaperSettings = PaperLimits.extend({
    * it and sells this much below, rounded outward to the 0.05 tick.
    */
   half_spread_percent: z.number().min(0).max(5),
+  // The risk limits of Settings › Risk Management that the engine enforces beside the paper limits
+  // (the risk limits' position size and daily loss are max_position_size and max_daily_loss above).
+  max_single_stock: PositionLimits.shape.max_single_stock,
+  max_sector_exposure: PositionLimits.shape.max_sector_exposure,
+  min_diversification: PositionLimits.shape.min_diversification,
+  weekly_loss_limit: LossLimits.shape.weekly_loss_limit,
+  monthly_loss_limit: LossLimits.shape.monthly_loss_limit,
+  max_drawdown_limit: LossLimits.shape.max_drawdown_limit,
 });
 export type PaperSettings = z.infer<typeof PaperSettings>;
 
@@ -45,10 +60,25 @@ export const DEFAULT_PAPER_SETTINGS: PaperSettings = {
   gst_rate: 0.18,
   dp_charge: 18.5,
   half_spread_percent: 0.05,
+  max_single_stock: DEFAULT_RISK_LIMITS.position_limits.max_single_stock,
+  max_sector_exposure: DEFAULT_RISK_LIMITS.position_limits.max_sector_exposure,
+  min_diversification: DEFAULT_RISK_LIMITS.position_limits.min_diversification,
+  weekly_loss_limit: DEFAULT_RISK_LIMITS.loss_limits.weekly_loss_limit,
+  monthly_loss_limit: DEFAULT_RISK_LIMITS.loss_limits.monthly_loss_limit,
+  max_drawdown_limit: DEFAULT_RISK_LIMITS.loss_limits.max_drawdown_limit,
 };
 
 export function limitsOf(settings: PaperSettings): PaperLimits {
   return PaperLimits.parse(settings);
+}
+
+/** What an order is checked against: the paper limits and the risk limits the engine enforces. */
+export function orderLimitsOf(settings: PaperSettings): OrderLimits {
+  return {
+    ...limitsOf(settings),
+    max_single_stock: settings.max_single_stock,
+    max_sector_exposure: settings.max_sector_exposure,
+  };
 }
 
 export function costSettingsOf(settings: PaperSettings): CostSettings {

@@ -9,6 +9,7 @@ import { asc, eq } from 'drizzle-orm';
 import {
   DEFAULT_RISK_LIMITS,
   type RiskAlert,
+  type RiskLimits,
   type RiskMetrics,
   type RiskPosition,
 } from '@nivesh/api-contract';
@@ -202,14 +203,128 @@ for (const target of await testDatabases()) {
       assert.deepEqual(await get<RiskAlert[]>('/api/risk/alerts'), []);
     });
 
-    it('says so in live mode, and limits are not served until the engine enforces them', async () => {
+    it('serves the limits in force with their status, and applies saved ones to the next order', async () => {
+      await at('2026-11-20T05:00:00.000Z'); // Friday 10:30 IST
+      const limits = await get<RiskLimits>('/api/risk/limits');
+      assert.deepEqual(
+        { position_limits: limits.position_limits, loss_limits: limits.loss_limits },
+        DEFAULT_RISK_LIMITS,
+      );
+      assert.ok(
+        limits.current_status.warnings.includes(
+          '2 positions, fewer than the 5 the diversification minimum asks for.',
+        ),
+        limits.current_status.warnings.join(' | '),
+      );
+      assert.equal(limits.current_status.portfolio_health, 'warning');
+      assert.equal(
+        limits.ml_recommendations.next_review_date,
+        '2026-11-23T03:45:00.000Z',
+        'Monday 09:15 IST',
+      );
+
+      const save = (position: object, loss: object = {}) =>
+        send(s.t.app, 'POST', '/api/risk/limits', {
+          token,
+          body: {
+            position_limits: { ...DEFAULT_RISK_LIMITS.position_limits, ...position },
+            loss_limits: { ...DEFAULT_RISK_LIMITS.loss_limits, ...loss },
+          },
+        });
+      const fractional = await save({ max_position_size: 50_000.5 });
+      assert.equal(fractional.statusCode, 400);
+      assert.equal(
+        fractional.json<{ error: string }>().error,
+        "Max position size must be whole rupees: it is also the paper account's limit.",
+      );
+      const saved = await save({ max_position_size: 100_000, max_single_stock: 0.05 });
+      assert.equal(saved.statusCode, 200, saved.body);
+      assert.equal(saved.json<{ data: RiskLimits }>().data.position_limits.max_single_stock, 0.05);
+      const paperLimits = await get<{ max_position_size: number }>('/api/trading/paper-limits');
+      assert.equal(paperLimits.max_position_size, 100_000, 'one limit, shared with the paper account');
+
+      // 40 more INFY at ~₹1,475 makes a ~₹88,500 position: above 5% of a ~₹10 lakh account.
+      const refused = await send(s.t.app, 'POST', '/api/trading/orders', {
+        token,
+        body: { symbol: 'INFY', side: 'BUY', quantity: 40, order_type: 'MARKET', product: 'CNC' },
+      });
+      assert.equal(refused.statusCode, 422);
+      assert.equal(refused.json<{ limit: string }>().limit, 'max_single_stock');
+      assert.match(
+        refused.json<{ error: string }>().error,
+        /^Max single stock 5% exceeded: this order would put \d+(\.\d+)?% of the account \(₹[\d,.]+ of ₹[\d,.]+\) in INFY$/,
+      );
+      assert.equal(
+        (
+          await send(s.t.app, 'POST', '/api/trading/orders', {
+            token,
+            body: { symbol: 'INFY', side: 'BUY', quantity: 5, order_type: 'MARKET', product: 'CNC' },
+          })
+        ).statusCode,
+        200,
+        '₹36,875 of INFY is within 5%',
+      );
+    });
+
+    it('moves the account into the reducing state past a loss limit: buys refused, sales taken', async () => {
+      const saved = await send(s.t.app, 'POST', '/api/risk/limits', {
+        token,
+        body: {
+          position_limits: DEFAULT_RISK_LIMITS.position_limits,
+          loss_limits: {
+            daily_loss_limit: 1_000_000,
+            weekly_loss_limit: 1_000_000,
+            monthly_loss_limit: 1_000_000,
+            max_drawdown_limit: 0.15,
+          },
+        },
+      });
+      assert.equal(saved.statusCode, 200, saved.body);
+      // The week began with the ₹10,00,000 paid in on Monday; a weekly limit of ₹1 is crossed by any loss.
+      const value = (await get<RiskMetrics>('/api/risk/metrics')).portfolio_value;
+      assert.ok(value < 1_000_000, `the account is down this week (${value})`);
+      await send(s.t.app, 'POST', '/api/risk/limits', {
+        token,
+        body: {
+          position_limits: DEFAULT_RISK_LIMITS.position_limits,
+          loss_limits: {
+            daily_loss_limit: 1,
+            weekly_loss_limit: 1,
+            monthly_loss_limit: 1_000_000,
+            max_drawdown_limit: 0.15,
+          },
+        },
+      });
+      const limits = await get<RiskLimits>('/api/risk/limits');
+      assert.equal(limits.current_status.portfolio_health, 'critical');
+      const loss = Math.round(1_000_000 - value).toLocaleString('en-IN');
+      assert.equal(
+        limits.current_status.warnings[0],
+        `This week's loss ₹${loss} is past the ₹1 weekly loss limit.`,
+      );
+      const buy = await send(s.t.app, 'POST', '/api/trading/orders', {
+        token,
+        body: { symbol: 'TCS', side: 'BUY', quantity: 1, order_type: 'MARKET', product: 'CNC' },
+      });
+      assert.equal(buy.statusCode, 422);
+      assert.equal(buy.json<{ limit: string }>().limit, 'loss_limit');
+      assert.match(
+        buy.json<{ error: string }>().error,
+        /^Reducing only: This week's loss ₹[\d,]+ is past the ₹1 weekly loss limit\. Only orders that reduce a position/,
+      );
+      const sell = await send(s.t.app, 'POST', '/api/trading/orders', {
+        token,
+        body: { symbol: 'TCS', side: 'SELL', quantity: 2, order_type: 'MARKET', product: 'CNC' },
+      });
+      assert.equal(sell.statusCode, 200, sell.body);
+    });
+
+    it('says so in live mode', async () => {
       await s.t.app.services.tradingMode.set('live', 'test');
       const res = await send(s.t.app, 'GET', '/api/risk/metrics', { token });
       assert.equal(res.statusCode, 503);
       assert.equal(res.json<{ error: string }>().error, LIVE_NOT_ANALYSED);
       await s.t.app.services.tradingMode.set('paper', 'test');
-      assert.equal((await send(s.t.app, 'GET', '/api/risk/limits', { token })).statusCode, 503);
-      assert.equal(DEFAULT_RISK_LIMITS.position_limits.max_position_size, 50_000);
     });
   });
 }

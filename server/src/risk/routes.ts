@@ -1,7 +1,6 @@
 /**
- * HTTP for risk management (contract.risk): metrics, positions and alerts. Limits, alert settings
- * and the emergency stop are not served yet (they answer 503 "not connected") until the engine
- * enforces them.
+ * HTTP for risk management (contract.risk): metrics, positions, limits and alerts. Alert settings
+ * and the emergency stop are not served yet (they answer 503 "not connected").
  */
 import type { Contract } from '@nivesh/api-contract';
 import type { Session } from '../auth/service.js';
@@ -13,6 +12,15 @@ export function riskHandlers(risk: RiskService): DomainHandlers<Contract['risk']
     metrics: async () => ({ success: true, data: await risk.metrics() }),
     positions: async () => ({ success: true, data: await risk.positions() }),
     alerts: async () => ({ success: true, data: await risk.alerts() }),
+    limits: async () => ({ success: true, data: await risk.limits() }),
+    updateLimits: async ({ body, session }) => {
+      await risk.updateLimits(body, session.user.email);
+      return {
+        success: true,
+        message: 'Risk limits saved: they apply from the next order.',
+        data: await risk.limits(),
+      };
+    },
     dismissAlert: async ({ params }) => {
       await risk.dismissAlert(params.id);
       return { success: true, message: 'Alert dismissed.' };

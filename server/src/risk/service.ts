@@ -4,28 +4,34 @@
  * position's risk from its stock's daily candles (analytics/positionRisk.ts states every rule), and
  * the alerts the system has raised.
  *
- * Limits are read from the settings (DEFAULT_RISK_LIMITS until saved). Live trading through Upstox
+ * Limits are the engine's settings (the paper limits' position size and daily loss, and the risk
+ * limits it enforces on every order; DEFAULT_RISK_LIMITS until saved). Live trading through Upstox
  * keeps no history here, so in live mode the figures answer 503 with a sentence saying so.
  */
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import {
-  DEFAULT_RISK_LIMITS,
   istDay,
+  istTimeOn,
   ML_RISK_SCORE_BANDS,
   RISK_WINDOW_DAYS,
-  RiskLimitsUpdate,
+  type RiskLimitsUpdate,
   STRESS_TEST_DROPS,
   type Holding,
   type RiskAlert,
+  type RiskLimits,
   type RiskMetrics,
   type RiskPosition,
 } from '@nivesh/api-contract';
 import { schema, type Db } from '../db/index.js';
 import type { Clock } from '../clock.js';
-import type { Account } from '../broker/broker.js';
-import { HttpError, serviceUnavailable } from '../http/errors.js';
+import type { PaperEngine } from '../paper/engine.js';
+import { PAPER_SETTINGS_KEY, type PaperSettings } from '../paper/settings.js';
+import type { HolidayCalendar } from '../market/calendar.js';
+import { lossLimitState } from '../analytics/lossLimits.js';
+import { marketRegime } from '../analytics/regime.js';
+import { badRequest, HttpError, serviceUnavailable } from '../http/errors.js';
 import type { MarketFeed, TickHub } from '../market/feed.js';
-import { addDays } from '../market/tradingDays.js';
+import { addDays, nextTradingDay } from '../market/tradingDays.js';
 import type { TradingModeService } from '../trading/mode.js';
 import { BENCHMARK_SYMBOL } from '../paper/snapshots.js';
 import { dailySeries, type AccountHistoryReader } from '../paper/history.js';
@@ -46,7 +52,6 @@ import {
   type PositionRisk,
 } from '../analytics/positionRisk.js';
 
-const RISK_LIMITS_KEY = 'risk_limits';
 export const LIVE_NOT_ANALYSED =
   'Risk analytics cover the paper account; live positions through Upstox are not analysed here yet.';
 /** Calendar days of candles read for each stock (covers the 60 trading days the statistics use). */
@@ -61,12 +66,70 @@ export interface RiskServiceDeps {
   feed: MarketFeed;
   tradingMode: TradingModeService;
   history: AccountHistoryReader;
-  paper: Pick<Account, 'overview' | 'holdings'>;
+  paper: Pick<PaperEngine, 'overview' | 'holdings' | 'settings' | 'updateSettings'>;
+  calendar: HolidayCalendar;
   riskFreeRate: number;
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 const cap = (x: number) => Math.min(1, Math.max(0, x));
+
+/** 09:15 IST, when the next review is due. */
+const MARKET_OPEN_MINUTE = 9 * 60 + 15;
+
+/** The risk limits view of the engine's settings. */
+function limitsOf(settings: PaperSettings): RiskLimitsUpdate {
+  return {
+    position_limits: {
+      max_position_size: settings.max_position_size,
+      max_single_stock: settings.max_single_stock,
+      max_sector_exposure: settings.max_sector_exposure,
+      min_diversification: settings.min_diversification,
+    },
+    loss_limits: {
+      daily_loss_limit: settings.max_daily_loss,
+      weekly_loss_limit: settings.weekly_loss_limit,
+      monthly_loss_limit: settings.monthly_loss_limit,
+      max_drawdown_limit: settings.max_drawdown_limit,
+    },
+  };
+}
+
+const percentText = (fraction: number) => `${Number((fraction * 100).toFixed(1))}%`;
+
+/** Positions and sectors above their limits, and a book thinner than the diversification minimum. */
+function positionWarnings(
+  positions: readonly PositionRisk[],
+  value: number,
+  limit: RiskLimitsUpdate,
+): string[] {
+  const p = limit.position_limits;
+  const warnings: string[] = [];
+  for (const position of positions) {
+    if (position.concentration > p.max_single_stock) {
+      warnings.push(
+        `${position.symbol} is ${percentText(position.concentration)} of the account, above the ${percentText(p.max_single_stock)} single-stock limit.`,
+      );
+    }
+  }
+  const sectors = new Map<string, number>();
+  for (const position of positions)
+    sectors.set(position.sector, (sectors.get(position.sector) ?? 0) + Math.abs(position.value));
+  for (const [sector, exposure] of sectors) {
+    const share = value > 0 ? exposure / value : 1;
+    if (share > p.max_sector_exposure) {
+      warnings.push(
+        `${sector} is ${percentText(share)} of the account, above the ${percentText(p.max_sector_exposure)} sector limit.`,
+      );
+    }
+  }
+  if (positions.length > 0 && positions.length < p.min_diversification) {
+    warnings.push(
+      `${positions.length} ${positions.length === 1 ? 'position' : 'positions'}, fewer than the ${p.min_diversification} the diversification minimum asks for.`,
+    );
+  }
+  return warnings;
+}
 
 export function createRiskService(deps: RiskServiceDeps) {
   const { db, clock, hub, feed } = deps;
@@ -85,13 +148,9 @@ export function createRiskService(deps: RiskServiceDeps) {
     if ((await deps.tradingMode.get()).mode === 'live') throw serviceUnavailable(LIVE_NOT_ANALYSED);
   }
 
+  /** The limits in force: the engine's settings (the paper limits and the risk limits it enforces). */
   async function limits(): Promise<RiskLimitsUpdate> {
-    const [row] = await db
-      .select({ value: schema.settings.value })
-      .from(schema.settings)
-      .where(eq(schema.settings.key, RISK_LIMITS_KEY));
-    const stored = row ? RiskLimitsUpdate.safeParse(row.value) : null;
-    return stored?.success ? stored.data : DEFAULT_RISK_LIMITS;
+    return limitsOf(await deps.paper.settings());
   }
 
   /** Every open position's risk, and the portfolio it sits in. */
@@ -141,58 +200,122 @@ export function createRiskService(deps: RiskServiceDeps) {
       cap(1 - p.liquidity)) /
     3;
 
+  /** The portfolio's measured risks, its positions' risks and the series they come from. */
+  async function measure() {
+    const [{ overview, positions, limit, today }, history] = await Promise.all([book(), deps.history.load()]);
+    const series = dailySeries(history, today, {
+      value: overview.portfolio_value,
+      benchmark: hub.last(BENCHMARK_SYMBOL)?.ltp ?? null,
+    });
+    // The whole history, from the empty account before its first day (as 'all' time in performance).
+    const all = dailyReturns(pointsOfPeriod(series, null));
+    const window = all.slice(-RISK_WINDOW_DAYS);
+    const r = window.map((d) => d.r);
+    const aligned = alignedWithBenchmark(window);
+    const value = overview.portfolio_value;
+    const volatility = annualVolatility(r);
+    const var95 = valueAtRisk95(r, value);
+    const drawdownNow = all.length ? currentDrawdown(wealthIndex(all.map((d) => d.r))) : null;
+    const diversification = diversificationScore(positions);
+    const score = compositeRiskScore({
+      volatility,
+      currentDrawdown: drawdownNow,
+      maxDrawdownLimit: limit.loss_limits.max_drawdown_limit,
+      var95,
+      value,
+      diversification,
+    });
+    const trades = tradeStats(history.trades);
+    const cash = value - positions.reduce((sum, p) => sum + p.value, 0);
+    const [s1, s2, s3] = stressTest(cash, positions, STRESS_TEST_DROPS);
+    const metrics: RiskMetrics = {
+      current_drawdown: drawdownNow,
+      max_drawdown: r.length ? maxDrawdown(wealthIndex(r)) : null,
+      sharpe_ratio: sharpeRatio(r, deps.riskFreeRate),
+      var_95: var95 === null ? null : round2(Math.max(0, var95)),
+      beta: beta(aligned.r, aligned.b),
+      portfolio_return: r.length ? compoundReturn(r) * 100 : null,
+      win_loss_ratio: trades.losers > 0 ? trades.winners / trades.losers : null,
+      winning_trades: trades.winners,
+      losing_trades: trades.losers,
+      portfolio_value: value,
+      volatility,
+      ml_risk_score: score,
+      risk_level: riskLevelOf(score, ML_RISK_SCORE_BANDS),
+      diversification_score: diversification,
+      stress_test: { scenario_1: round2(s1!), scenario_2: round2(s2!), scenario_3: round2(s3!) },
+      window_days: RISK_WINDOW_DAYS,
+      history_days: r.length,
+      as_of: clock.now().toISOString(),
+    };
+    return { metrics, positions, limit, series, today };
+  }
+
+  async function limitsUpdatedAt(): Promise<string | null> {
+    const [row] = await db
+      .select({ at: schema.settings.updatedAt })
+      .from(schema.settings)
+      .where(eq(schema.settings.key, PAPER_SETTINGS_KEY));
+    return row ? row.at.toISOString() : null;
+  }
+
   return {
     async metrics(): Promise<RiskMetrics> {
       await paperOnly();
-      const [{ overview, positions, limit, today }, history] = await Promise.all([
-        book(),
-        deps.history.load(),
-      ]);
-      const series = dailySeries(history, today, {
-        value: overview.portfolio_value,
-        benchmark: hub.last(BENCHMARK_SYMBOL)?.ltp ?? null,
-      });
-      // The whole history, from the empty account before its first day (as 'all' time in performance).
-      const all = dailyReturns(pointsOfPeriod(series, null));
-      const window = all.slice(-RISK_WINDOW_DAYS);
-      const r = window.map((d) => d.r);
-      const aligned = alignedWithBenchmark(window);
-      const value = overview.portfolio_value;
-      const volatility = annualVolatility(r);
-      const var95 = valueAtRisk95(r, value);
-      const drawdownNow = all.length ? currentDrawdown(wealthIndex(all.map((d) => d.r))) : null;
-      const diversification = diversificationScore(positions);
-      const score = compositeRiskScore({
-        volatility,
-        currentDrawdown: drawdownNow,
-        maxDrawdownLimit: limit.loss_limits.max_drawdown_limit,
-        var95,
-        value,
-        diversification,
-      });
-      const trades = tradeStats(history.trades);
-      const cash = value - positions.reduce((sum, p) => sum + p.value, 0);
-      const [s1, s2, s3] = stressTest(cash, positions, STRESS_TEST_DROPS);
+      return (await measure()).metrics;
+    },
+
+    async limits(): Promise<RiskLimits> {
+      await paperOnly();
+      const { metrics, positions, limit, series, today } = await measure();
+      const settings = await deps.paper.settings();
+      const breaches = lossLimitState(series, today, settings).breaches;
+      const warnings = [...breaches, ...positionWarnings(positions, metrics.portfolio_value, limit)];
+      const nifty = candleReturns(await candles(BENCHMARK_SYMBOL, today));
+      const score = metrics.ml_risk_score;
+      const p = limit.position_limits;
       return {
-        current_drawdown: drawdownNow,
-        max_drawdown: r.length ? maxDrawdown(wealthIndex(r)) : null,
-        sharpe_ratio: sharpeRatio(r, deps.riskFreeRate),
-        var_95: var95 === null ? null : round2(Math.max(0, var95)),
-        beta: beta(aligned.r, aligned.b),
-        portfolio_return: r.length ? compoundReturn(r) * 100 : null,
-        win_loss_ratio: trades.losers > 0 ? trades.winners / trades.losers : null,
-        winning_trades: trades.winners,
-        losing_trades: trades.losers,
-        portfolio_value: value,
-        volatility,
-        ml_risk_score: score,
-        risk_level: riskLevelOf(score, ML_RISK_SCORE_BANDS),
-        diversification_score: diversification,
-        stress_test: { scenario_1: round2(s1!), scenario_2: round2(s2!), scenario_3: round2(s3!) },
-        window_days: RISK_WINDOW_DAYS,
-        history_days: r.length,
-        as_of: clock.now().toISOString(),
+        ...limit,
+        ml_recommendations: {
+          current_risk_score: score,
+          recommended_cash_allocation: Math.min(0.5, 0.1 + 0.4 * score),
+          market_regime: marketRegime([...nifty.values()]),
+          suggested_position_sizing: Math.min(p.max_single_stock, 1 / p.min_diversification) * (1 - score),
+          next_review_date: istTimeOn(nextTradingDay(today, deps.calendar), MARKET_OPEN_MINUTE).toISOString(),
+        },
+        current_status: {
+          portfolio_health: breaches.length > 0 ? 'critical' : warnings.length > 0 ? 'warning' : 'good',
+          warnings,
+        },
+        updated_at: (await limitsUpdatedAt()) ?? clock.now().toISOString(),
       };
+    },
+
+    /** Stores new limits: the engine enforces them from the next order on. */
+    async updateLimits(update: RiskLimitsUpdate, actor: string): Promise<void> {
+      const p = update.position_limits;
+      const l = update.loss_limits;
+      for (const [label, amount] of [
+        ['Max position size', p.max_position_size],
+        ['Daily loss limit', l.daily_loss_limit],
+      ] as const) {
+        if (!Number.isInteger(amount)) {
+          throw badRequest(`${label} must be whole rupees: it is also the paper account's limit.`);
+        }
+      }
+      await deps.paper.updateSettings(
+        {
+          max_position_size: p.max_position_size,
+          max_single_stock: p.max_single_stock,
+          max_sector_exposure: p.max_sector_exposure,
+          min_diversification: p.min_diversification,
+          max_daily_loss: l.daily_loss_limit,
+          weekly_loss_limit: l.weekly_loss_limit,
+          monthly_loss_limit: l.monthly_loss_limit,
+          max_drawdown_limit: l.max_drawdown_limit,
+        },
+        actor,
+      );
     },
 
     async positions(): Promise<RiskPosition[]> {
