@@ -149,7 +149,7 @@ describe('paper limit checks', () => {
     assert.deepEqual(rejection, {
       limit: 'max_single_stock',
       message:
-        'Max single stock 20% exceeded: this order would put 21.23% of the account (₹2,12,330.00 of ₹9,99,980.00) in INFY',
+        'Max single stock 20% exceeded: this order would put 21.23% of the account in INFY (₹2,12,330.00 of ₹9,99,980.00)',
     });
     assert.equal(
       checkOrder(buy({ quantity: 160 }), book(), { ...limits, max_position_size: 1_000_000 }),
@@ -167,7 +167,7 @@ describe('paper limit checks', () => {
     assert.deepEqual(rejection, {
       limit: 'max_sector_exposure',
       message:
-        'Max sector exposure 40% exceeded: this order would put 43.74% of the account (₹4,37,350.00 of ₹9,99,980.00) in Information Technology',
+        'Max sector exposure 40% exceeded: this order would put 43.74% of the account in Information Technology (₹4,37,350.00 of ₹9,99,980.00)',
     });
   });
 

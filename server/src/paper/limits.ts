@@ -92,11 +92,29 @@ function cashNeeded(intent: OrderIntent, split: OrderSplit): number {
 
 const percent = (fraction: number) => `${Number((fraction * 100).toFixed(2))}%`;
 
-/** "23.4% of the account (₹2,34,000 of ₹10,00,000)", or the amounts when the account is worth nothing. */
-const shareText = (share: number, partPaise: number, wholePaise: number) =>
-  wholePaise > 0
-    ? `${percent(share)} of the account (${formatPaise(partPaise)} of ${formatPaise(wholePaise)})`
-    : `${formatPaise(partPaise)} with an account worth ${formatPaise(wholePaise)}`;
+/**
+ * A refusal when `partPaise` is more than `max` of the account's value `wholePaise`, naming the
+ * limit and both figures ("… would put 23.4% of the account in INFY (₹2,34,000.00 of ₹10,00,000.00)").
+ */
+function overShare(
+  limit: LimitName,
+  label: string,
+  max: number,
+  partPaise: number,
+  wholePaise: number,
+  where: string,
+): Rejection | null {
+  const share = wholePaise > 0 ? partPaise / wholePaise : Number.POSITIVE_INFINITY;
+  if (share <= max) return null;
+  return {
+    limit,
+    message:
+      `${label} ${percent(max)} exceeded: this order would put ` +
+      (wholePaise > 0
+        ? `${percent(share)} of the account ${where} (${formatPaise(partPaise)} of ${formatPaise(wholePaise)})`
+        : `${formatPaise(partPaise)} ${where} with an account worth ${formatPaise(wholePaise)}`),
+  };
+}
 
 /**
  * The first rule the order breaks, or null. `scope: 'funds'` checks only funds and holdings (a
@@ -170,26 +188,25 @@ export function checkOrder(
     };
   }
 
-  const valueAfterOrder = book.accountValuePaise - intent.chargesPaise;
-  const stockShare = valueAfterOrder > 0 ? positionValue / valueAfterOrder : Number.POSITIVE_INFINITY;
-  if (stockShare > limits.max_single_stock) {
-    return {
-      limit: 'max_single_stock',
-      message:
-        `Max single stock ${percent(limits.max_single_stock)} exceeded: this order would put ` +
-        `${shareText(stockShare, positionValue, valueAfterOrder)} in ${intent.symbol}`,
-    };
-  }
-  const sectorValue = book.sectorOthersPaise + positionValue;
-  const sectorShare = valueAfterOrder > 0 ? sectorValue / valueAfterOrder : Number.POSITIVE_INFINITY;
-  if (sectorShare > limits.max_sector_exposure) {
-    return {
-      limit: 'max_sector_exposure',
-      message:
-        `Max sector exposure ${percent(limits.max_sector_exposure)} exceeded: this order would put ` +
-        `${shareText(sectorShare, sectorValue, valueAfterOrder)} in ${book.sector}`,
-    };
-  }
+  const valueAfter = book.accountValuePaise - intent.chargesPaise;
+  const concentration =
+    overShare(
+      'max_single_stock',
+      'Max single stock',
+      limits.max_single_stock,
+      positionValue,
+      valueAfter,
+      `in ${intent.symbol}`,
+    ) ??
+    overShare(
+      'max_sector_exposure',
+      'Max sector exposure',
+      limits.max_sector_exposure,
+      book.sectorOthersPaise + positionValue,
+      valueAfter,
+      `in ${book.sector}`,
+    );
+  if (concentration) return concentration;
 
   if (book.positionQuantity === 0 && book.positionCount + 1 > limits.max_positions_count) {
     return {
@@ -201,17 +218,12 @@ export function checkOrder(
   }
 
   const exposureAfter = book.grossExposurePaise + (split.opening - split.closing) * intent.pricePaise;
-  const valueAfter = book.accountValuePaise - intent.chargesPaise;
-  const share = valueAfter > 0 ? exposureAfter / valueAfter : Number.POSITIVE_INFINITY;
-  if (share > limits.max_portfolio_exposure) {
-    return {
-      limit: 'max_portfolio_exposure',
-      message:
-        `Max portfolio exposure ${percent(limits.max_portfolio_exposure)} exceeded: this order would put ` +
-        (valueAfter > 0
-          ? `${percent(share)} of the account in positions (${formatPaise(exposureAfter)} of ${formatPaise(valueAfter)})`
-          : `${formatPaise(exposureAfter)} in positions with an account worth ${formatPaise(valueAfter)}`),
-    };
-  }
-  return null;
+  return overShare(
+    'max_portfolio_exposure',
+    'Max portfolio exposure',
+    limits.max_portfolio_exposure,
+    exposureAfter,
+    valueAfter,
+    'in positions',
+  );
 }

@@ -67,6 +67,12 @@ for (const target of await testDatabases()) {
       assert.equal(res.statusCode, 200, `${url}: ${res.body}`);
       return res.json<{ data: T }>().data;
     };
+    /** A delivery market order, as the operator places it. */
+    const order = (side: 'BUY' | 'SELL', symbol: string, quantity: number) =>
+      send(s.t.app, 'POST', '/api/trading/orders', {
+        token: token || s.token,
+        body: { symbol, side, quantity, order_type: 'MARKET', product: 'CNC' },
+      });
     const nifty = candles(24_000, (i) => [0, 3, -2, 4, -4, 1][i % 6]!);
     const infy = candles(1500, (i) => [0, 4, 1, -3, 2][i % 5]!);
     const tcs = candles(3200, (i) => [0, -2, 3, -1][i % 4]!);
@@ -79,10 +85,7 @@ for (const target of await testDatabases()) {
         ['INFY', 20],
         ['TCS', 5],
       ] as const) {
-        const res = await send(s.t.app, 'POST', '/api/trading/orders', {
-          token: s.token,
-          body: { symbol, side: 'BUY', quantity, order_type: 'MARKET', product: 'CNC' },
-        });
+        const res = await order('BUY', symbol, quantity);
         assert.equal(res.statusCode, 200, res.body);
       }
       const positions = await get<RiskPosition[]>('/api/risk/positions');
@@ -244,26 +247,14 @@ for (const target of await testDatabases()) {
       assert.equal(paperLimits.max_position_size, 100_000, 'one limit, shared with the paper account');
 
       // 40 more INFY at ~₹1,475 makes a ~₹88,500 position: above 5% of a ~₹10 lakh account.
-      const refused = await send(s.t.app, 'POST', '/api/trading/orders', {
-        token,
-        body: { symbol: 'INFY', side: 'BUY', quantity: 40, order_type: 'MARKET', product: 'CNC' },
-      });
+      const refused = await order('BUY', 'INFY', 40);
       assert.equal(refused.statusCode, 422);
       assert.equal(refused.json<{ limit: string }>().limit, 'max_single_stock');
       assert.match(
         refused.json<{ error: string }>().error,
-        /^Max single stock 5% exceeded: this order would put \d+(\.\d+)?% of the account \(₹[\d,.]+ of ₹[\d,.]+\) in INFY$/,
+        /^Max single stock 5% exceeded: this order would put \d+(\.\d+)?% of the account in INFY \(₹[\d,.]+ of ₹[\d,.]+\)$/,
       );
-      assert.equal(
-        (
-          await send(s.t.app, 'POST', '/api/trading/orders', {
-            token,
-            body: { symbol: 'INFY', side: 'BUY', quantity: 5, order_type: 'MARKET', product: 'CNC' },
-          })
-        ).statusCode,
-        200,
-        '₹36,875 of INFY is within 5%',
-      );
+      assert.equal((await order('BUY', 'INFY', 5)).statusCode, 200, '₹36,875 of INFY is within 5%');
     });
 
     it('moves the account into the reducing state past a loss limit: buys refused, sales taken', async () => {
@@ -302,20 +293,14 @@ for (const target of await testDatabases()) {
         limits.current_status.warnings[0],
         `This week's loss ₹${loss} is past the ₹1 weekly loss limit.`,
       );
-      const buy = await send(s.t.app, 'POST', '/api/trading/orders', {
-        token,
-        body: { symbol: 'TCS', side: 'BUY', quantity: 1, order_type: 'MARKET', product: 'CNC' },
-      });
+      const buy = await order('BUY', 'TCS', 1);
       assert.equal(buy.statusCode, 422);
       assert.equal(buy.json<{ limit: string }>().limit, 'loss_limit');
       assert.match(
         buy.json<{ error: string }>().error,
         /^Reducing only: This week's loss ₹[\d,]+ is past the ₹1 weekly loss limit\. Only orders that reduce a position/,
       );
-      const sell = await send(s.t.app, 'POST', '/api/trading/orders', {
-        token,
-        body: { symbol: 'TCS', side: 'SELL', quantity: 2, order_type: 'MARKET', product: 'CNC' },
-      });
+      const sell = await order('SELL', 'TCS', 2);
       assert.equal(sell.statusCode, 200, sell.body);
     });
 
