@@ -258,7 +258,11 @@ export const cashLedger = pgTable(
     note: text('note').notNull(),
     tradingDay: text('trading_day').notNull(),
   },
-  (t) => [index('cash_ledger_account_idx').on(t.account, t.id)],
+  (t) => [
+    index('cash_ledger_account_idx').on(t.account, t.id),
+    // The few external flows (opening, reset, adjustment) among the many trade rows, found at once.
+    index('cash_ledger_account_kind_idx').on(t.account, t.kind),
+  ],
 );
 
 /**

@@ -162,6 +162,21 @@ export interface Assessment {
   fill: FillPlan | null;
 }
 
+/** The loss limits crossed now (analytics/lossLimits.ts), one sentence each. */
+async function lossLimitsCrossed(
+  ctx: PaperContext,
+  now: Date,
+  book: LimitBook,
+  settings: PaperSettings,
+): Promise<string[]> {
+  const today = istDay(now);
+  const series = dailySeries(await ctx.history.loadDays(), today, {
+    value: toRupees(book.accountValuePaise),
+    benchmark: null,
+  });
+  return lossLimitState(series, today, settings).breaches;
+}
+
 /** Each stock's sector from the instrument master ('Unknown' for one it does not list). */
 const sectorLookup = (ctx: PaperContext) => (symbol: string) =>
   ctx.feed.instrument(symbol)?.sector ?? 'Unknown';
@@ -212,13 +227,13 @@ export async function assessOrder(ctx: PaperContext, request: OrderRequest, now:
   const charges = orderCharges(order, prices.estimatePaise, state.dpPaidToday, costs);
   const sectorOf = sectorLookup(ctx);
   const unchecked = limitBookOf(state, settings, ctx.prices, { ...request, sectorOf });
-  // The loss limits, on the account's stored days and its value now.
-  const today = istDay(now);
-  const series = dailySeries(await ctx.history.load(), today, {
-    value: toRupees(unchecked.accountValuePaise),
-    benchmark: null,
-  });
-  const book = { ...unchecked, reducingOnly: lossLimitState(series, today, settings).breaches };
+  // The loss limits (on the account's stored days and its value now) only ever stop an order that
+  // opens or grows a position: one that only reduces is not held up reading them.
+  const opens = splitOrder(request.side, request.quantity, unchecked.positionQuantity).opening > 0;
+  const book = {
+    ...unchecked,
+    reducingOnly: opens ? await lossLimitsCrossed(ctx, now, unchecked, settings) : [],
+  };
   let rejection =
     gate ??
     checkOrder(

@@ -51,20 +51,24 @@ const empty = (): Held => ({
 
 export function createAccountHistory(db: Db, account = 'paper') {
   let held = empty();
-  let reading: Promise<AccountHistory> | null = null;
+  /** Reads run one at a time: each brings the one held history up to date. */
+  let queue: Promise<unknown> = Promise.resolve();
 
-  async function counts() {
+  async function counts(withExits: boolean) {
+    const exits = withExits
+      ? sql`(select count(*) from ${schema.lotExits} where ${schema.lotExits.account} = ${account})`
+      : sql`0`;
     const result = await db.execute(sql`
       select
         (select count(*) from ${schema.equitySnapshots} where ${schema.equitySnapshots.account} = ${account}) as snapshots,
         (select count(*) from ${schema.cashLedger} where ${schema.cashLedger.account} = ${account}
            and ${inArray(schema.cashLedger.kind, [...FLOW_KINDS])}) as flows,
-        (select count(*) from ${schema.lotExits} where ${schema.lotExits.account} = ${account}) as exits`);
+        ${exits} as exits`);
     const row = (result as unknown as { rows: Array<Record<string, unknown>> }).rows[0]!;
     return { snapshots: Number(row['snapshots']), flows: Number(row['flows']), exits: Number(row['exits']) };
   }
 
-  async function readNew(h: Held): Promise<void> {
+  async function readNew(h: Held, withExits: boolean): Promise<void> {
     const lastDay = h.snapshots[h.snapshots.length - 1]?.day ?? '';
     const [days, flows, exits] = await Promise.all([
       db
@@ -93,21 +97,23 @@ export function createAccountHistory(db: Db, account = 'paper') {
           ),
         )
         .orderBy(asc(schema.cashLedger.id)),
-      db
-        .select({
-          id: schema.lotExits.id,
-          exitedAt: schema.lotExits.exitedAt,
-          realizedPnlPaise: schema.lotExits.realizedPnlPaise,
-          entryChargesPaise: schema.lotExits.entryChargesPaise,
-          exitChargesPaise: schema.lotExits.exitChargesPaise,
-          symbol: schema.lots.symbol,
-          strategy: schema.lots.strategy,
-          openedAt: schema.lots.openedAt,
-        })
-        .from(schema.lotExits)
-        .innerJoin(schema.lots, eq(schema.lots.id, schema.lotExits.lotId))
-        .where(and(eq(schema.lotExits.account, account), gt(schema.lotExits.id, h.lastExitId)))
-        .orderBy(asc(schema.lotExits.id)),
+      !withExits
+        ? []
+        : db
+            .select({
+              id: schema.lotExits.id,
+              exitedAt: schema.lotExits.exitedAt,
+              realizedPnlPaise: schema.lotExits.realizedPnlPaise,
+              entryChargesPaise: schema.lotExits.entryChargesPaise,
+              exitChargesPaise: schema.lotExits.exitChargesPaise,
+              symbol: schema.lots.symbol,
+              strategy: schema.lots.strategy,
+              openedAt: schema.lots.openedAt,
+            })
+            .from(schema.lotExits)
+            .innerJoin(schema.lots, eq(schema.lots.id, schema.lotExits.lotId))
+            .where(and(eq(schema.lotExits.account, account), gt(schema.lotExits.id, h.lastExitId)))
+            .orderBy(asc(schema.lotExits.id)),
     ]);
     for (const d of days) h.snapshots.push({ day: d.day, value: toRupees(d.value), benchmark: d.benchmark });
     for (const f of flows) {
@@ -130,29 +136,40 @@ export function createAccountHistory(db: Db, account = 'paper') {
     h.trades.sort((a, b) => a.closedAt.getTime() - b.closedAt.getTime());
   }
 
-  async function read(): Promise<AccountHistory> {
-    const now = await counts();
+  async function read(withExits: boolean): Promise<AccountHistory> {
+    const now = await counts(withExits);
     const matches = (h: Held) =>
-      h.snapshots.length === now.snapshots && h.flowRows === now.flows && h.exitRows === now.exits;
+      h.snapshots.length === now.snapshots &&
+      h.flowRows === now.flows &&
+      (!withExits || h.exitRows === now.exits);
     if (!matches(held)) {
-      await readNew(held);
+      await readNew(held, withExits);
       if (!matches(held)) {
         const fresh = empty();
-        await readNew(fresh);
+        await readNew(fresh, withExits);
         held = fresh;
       }
     }
     return { snapshots: held.snapshots, flowPaiseByDay: held.flowPaiseByDay, trades: held.trades };
   }
 
+  function queued(withExits: boolean): Promise<AccountHistory> {
+    const run = queue.then(
+      () => read(withExits),
+      () => read(withExits),
+    );
+    queue = run.catch(() => undefined);
+    return run;
+  }
+
   return {
-    /** The history as stored now (concurrent callers share one read). */
-    load(): Promise<AccountHistory> {
-      reading ??= read().finally(() => {
-        reading = null;
-      });
-      return reading;
-    },
+    /** The history as stored now. */
+    load: () => queued(true),
+    /**
+     * The end-of-day values and flows as stored now, without reading new exits (`trades` may lag):
+     * what the loss limits need on every order, for one small query when nothing changed.
+     */
+    loadDays: () => queued(false),
   };
 }
 

@@ -3,11 +3,13 @@
  * - resting orders are checked on every tick of their symbol and filled once the price crosses;
  * - at 15:20 IST open intraday (MIS) orders are cancelled and MIS positions closed at market;
  * - day orders still open after their session's close expire;
- * - end-of-day equity snapshots are written and missing days backfilled (snapshots.ts).
+ * - end-of-day equity snapshots are written and missing days backfilled (snapshots.ts);
+ * - when a weekly, monthly or drawdown loss limit is crossed (the account only reduces, assess.ts),
+ *   a high alert says so, once a day while it lasts.
  * Everything that writes runs through the context's queue.
  */
-import { and, eq, lt } from 'drizzle-orm';
-import { istDay, istMinuteOfDay, type TradeSide } from '@nivesh/api-contract';
+import { and, eq, gte, like, lt } from 'drizzle-orm';
+import { istDay, istMinuteOfDay, istTimeOn, type TradeSide } from '@nivesh/api-contract';
 import { schema } from '../db/index.js';
 import type { Tick } from '../market/feed.js';
 import {
@@ -18,7 +20,9 @@ import {
 } from '../market/tradingDays.js';
 import { assessRestingFill, intradayGate } from './assess.js';
 import type { PaperContext } from './context.js';
-import { formatPaise } from './money.js';
+import { formatPaise, toRupees } from './money.js';
+import { dailySeries } from './history.js';
+import { lossLimitState } from '../analytics/lossLimits.js';
 import { crossingPrice } from './pricing.js';
 import { ensureSnapshots, type SnapshotResult } from './snapshots.js';
 import { accountValue, PAPER, type LotRow } from './state.js';
@@ -30,7 +34,12 @@ export interface ScheduledResult {
   /** Orders cancelled: MIS at the square-off, day orders at the close. */
   cancelled: number;
   snapshots: SnapshotResult;
+  /** The loss limits crossed now (the reducing state), one sentence each; empty when trading normally. */
+  lossLimits: string[];
 }
+
+/** How a reducing-state alert begins (one a day while the state lasts). */
+const REDUCING_ALERT_PREFIX = 'Reducing only:';
 
 export interface SchedulerOptions {
   /** Run the scheduled work on a timer; tests pass false and call `runScheduled()`. */
@@ -174,7 +183,48 @@ export function createScheduler(ctx: PaperContext, writer: PaperWriter, options:
       snapshotsRunning = null;
     });
     const snapshots = await snapshotsRunning;
-    return { squaredOff: squareOff.squaredOff, cancelled: squareOff.cancelled + expired, snapshots };
+    const lossLimits = await ctx.serialize(() => alertLossLimits(now));
+    return {
+      squaredOff: squareOff.squaredOff,
+      cancelled: squareOff.cancelled + expired,
+      snapshots,
+      lossLimits,
+    };
+  }
+
+  /** The loss limits crossed now; raises the day's reducing-state alert when there is none yet. */
+  async function alertLossLimits(now: Date): Promise<string[]> {
+    const today = istDay(now);
+    const state = await ctx.state(now);
+    const series = dailySeries(await ctx.history.loadDays(), today, {
+      value: toRupees(accountValue(state, prices).valuePaise),
+      benchmark: null,
+    });
+    const { breaches } = lossLimitState(series, today, await ctx.settings());
+    if (breaches.length === 0) return breaches;
+    const [already] = await db
+      .select({ id: schema.alerts.id })
+      .from(schema.alerts)
+      .where(
+        and(
+          eq(schema.alerts.source, 'risk'),
+          like(schema.alerts.message, `${REDUCING_ALERT_PREFIX}%`),
+          gte(schema.alerts.at, istTimeOn(today, 0)),
+        ),
+      )
+      .limit(1);
+    if (!already) {
+      await db.insert(schema.alerts).values({
+        at: now,
+        source: 'risk',
+        severity: 'high',
+        message: `${REDUCING_ALERT_PREFIX} ${breaches.join(' ')} New positions are refused; orders that reduce a position are taken.`,
+        actionRequired: true,
+        suggestedAction:
+          'Review the positions on the risk page, or raise the limit in Settings › Risk Management.',
+      });
+    }
+    return breaches;
   }
 
   return {

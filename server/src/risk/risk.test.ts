@@ -302,6 +302,21 @@ for (const target of await testDatabases()) {
       );
       const sell = await order('SELL', 'TCS', 2);
       assert.equal(sell.statusCode, 200, sell.body);
+
+      // The scheduled work raises one high alert a day while the state lasts.
+      const run = await s.t.app.services.paper.runScheduled();
+      assert.equal(run.lossLimits.length, 1);
+      await s.t.app.services.paper.runScheduled();
+      const raised = (await get<RiskAlert[]>('/api/risk/alerts')).filter((a) =>
+        a.message.startsWith('Reducing only:'),
+      );
+      assert.equal(raised.length, 1, 'once a day');
+      assert.equal(raised[0]!.severity, 'high');
+      assert.equal(raised[0]!.action_required, true);
+      assert.match(
+        raised[0]!.message,
+        /weekly loss limit\. New positions are refused; orders that reduce a position are taken\.$/,
+      );
     });
 
     it('says so in live mode', async () => {

@@ -1,0 +1,1 @@
+CREATE INDEX "cash_ledger_account_kind_idx" ON "cash_ledger" USING btree ("account","kind");
