@@ -1,11 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { asc, eq } from 'drizzle-orm';
 import type { ManualClock } from '../clock.js';
-import { schema, type Database } from '../db/index.js';
+import type { Database } from '../db/index.js';
 import { testDatabases } from '../testing/databases.js';
 import type { PaperEngine } from './engine.js';
-import { candlesFromCloses as candles, startTestEngine, type ControlledFeed } from './testing.js';
+import {
+  candlesFromCloses as candles,
+  paperSnapshots,
+  startTestEngine,
+  type ControlledFeed,
+} from './testing.js';
 
 for (const target of await testDatabases()) {
   describe(`end-of-day equity snapshots on ${target.name}`, () => {
@@ -60,12 +64,7 @@ for (const target of await testDatabases()) {
       await database.close();
     });
 
-    const rows = () =>
-      database.db
-        .select()
-        .from(schema.equitySnapshots)
-        .where(eq(schema.equitySnapshots.account, 'paper'))
-        .orderBy(asc(schema.equitySnapshots.tradingDay));
+    const rows = () => paperSnapshots(database.db);
 
     it('writes nothing before the first close', async () => {
       await engine.placeOrder(

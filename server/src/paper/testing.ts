@@ -5,7 +5,8 @@
  * engine on it.
  */
 import { ManualClock } from '../clock.js';
-import type { Db } from '../db/index.js';
+import { asc, eq } from 'drizzle-orm';
+import { schema, type Db } from '../db/index.js';
 import type { Candle, Instrument, MarketFeed, Tick, TickHub } from '../market/feed.js';
 import { loadHolidayCalendar } from '../market/holidays.js';
 import { createTickHub } from '../market/tickHub.js';
@@ -152,6 +153,14 @@ export const candlesFromCloses = (closes: Record<string, number>): Candle[] =>
     close,
     volume: 1000,
   }));
+
+/** The paper account's stored end-of-day rows, oldest first. */
+export const paperSnapshots = (db: Db) =>
+  db
+    .select()
+    .from(schema.equitySnapshots)
+    .where(eq(schema.equitySnapshots.account, 'paper'))
+    .orderBy(asc(schema.equitySnapshots.tradingDay));
 
 export interface TestEngine {
   clock: ManualClock;

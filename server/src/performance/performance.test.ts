@@ -5,11 +5,11 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { PerformanceAnalytics, PerformanceReturnsResponse, Trade } from '@nivesh/api-contract';
 import { ManualClock } from '../clock.js';
 import { schema } from '../db/index.js';
-import { candlesFromCloses as candles, createControlledFeed } from '../paper/testing.js';
+import { candlesFromCloses as candles, createControlledFeed, paperSnapshots } from '../paper/testing.js';
 import { send, signedInApp, signIn, testDatabases } from '../testing/index.js';
 import { LIVE_NOT_RECORDED } from './service.js';
 import { meanOf, near, sampleStd } from '../testing/reference.js';
@@ -81,11 +81,7 @@ for (const target of await testDatabases()) {
       feed.move('NIFTY_50', 24_150);
       await s.t.app.services.paper.runScheduled();
 
-      const rows = await s.database.db
-        .select()
-        .from(schema.equitySnapshots)
-        .where(eq(schema.equitySnapshots.account, 'paper'))
-        .orderBy(asc(schema.equitySnapshots.tradingDay));
+      const rows = await paperSnapshots(s.database.db);
       assert.deepEqual(
         rows.map((r) => r.tradingDay),
         ['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20'],

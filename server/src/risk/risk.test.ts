@@ -5,7 +5,6 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { asc, eq } from 'drizzle-orm';
 import {
   DEFAULT_RISK_LIMITS,
   type RiskAlert,
@@ -16,7 +15,7 @@ import {
 import { ManualClock } from '../clock.js';
 import { schema } from '../db/index.js';
 import type { Candle } from '../market/feed.js';
-import { createControlledFeed } from '../paper/testing.js';
+import { createControlledFeed, paperSnapshots } from '../paper/testing.js';
 import { send, signedInApp, signIn, testDatabases } from '../testing/index.js';
 import { LIVE_NOT_ANALYSED } from './service.js';
 import { meanOf, near, sampleCov } from '../testing/reference.js';
@@ -146,11 +145,7 @@ for (const target of await testDatabases()) {
         ]);
         await s.t.app.services.paper.runScheduled();
       }
-      const rows = await s.database.db
-        .select()
-        .from(schema.equitySnapshots)
-        .where(eq(schema.equitySnapshots.account, 'paper'))
-        .orderBy(asc(schema.equitySnapshots.tradingDay));
+      const rows = await paperSnapshots(s.database.db);
       const values = rows.map((row) => row.portfolioValuePaise / 100);
       const levels = rows.map((row) => row.benchmarkClose);
       const r = values.map((v, i) => (i === 0 ? v / 1_000_000 - 1 : v / values[i - 1]! - 1));
