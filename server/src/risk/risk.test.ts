@@ -216,6 +216,11 @@ for (const target of await testDatabases()) {
       );
       assert.equal(limits.current_status.portfolio_health, 'warning');
       assert.equal(
+        limits.updated_at,
+        '2026-11-16T05:00:00.000Z',
+        'the defaults have applied since the account opened',
+      );
+      assert.equal(
         limits.ml_recommendations.next_review_date,
         '2026-11-23T03:45:00.000Z',
         'Monday 09:15 IST',

@@ -8,7 +8,7 @@
  * limits it enforces on every order; DEFAULT_RISK_LIMITS until saved). Live trading through Upstox
  * keeps no history here, so in live mode the figures answer 503 with a sentence saying so.
  */
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import {
   istDay,
   istTimeOn,
@@ -26,6 +26,7 @@ import { schema, type Db } from '../db/index.js';
 import type { Clock } from '../clock.js';
 import type { PaperEngine } from '../paper/engine.js';
 import { PAPER_SETTINGS_KEY, type PaperSettings } from '../paper/settings.js';
+import { PAPER } from '../paper/state.js';
 import type { HolidayCalendar } from '../market/calendar.js';
 import { lossLimitState } from '../analytics/lossLimits.js';
 import { marketRegime } from '../analytics/regime.js';
@@ -251,12 +252,23 @@ export function createRiskService(deps: RiskServiceDeps) {
     return { metrics, positions, limit, series, today };
   }
 
-  async function limitsUpdatedAt(): Promise<string | null> {
-    const [row] = await db
+  /**
+   * When the limits in force were set: the last save of the engine's settings, or, while the
+   * defaults still apply, when the account opened (its first ledger row).
+   */
+  async function limitsUpdatedAt(): Promise<string> {
+    const [saved] = await db
       .select({ at: schema.settings.updatedAt })
       .from(schema.settings)
       .where(eq(schema.settings.key, PAPER_SETTINGS_KEY));
-    return row ? row.at.toISOString() : null;
+    if (saved) return saved.at.toISOString();
+    const [opened] = await db
+      .select({ at: schema.cashLedger.at })
+      .from(schema.cashLedger)
+      .where(eq(schema.cashLedger.account, PAPER))
+      .orderBy(asc(schema.cashLedger.id))
+      .limit(1);
+    return (opened?.at ?? clock.now()).toISOString();
   }
 
   return {
@@ -287,7 +299,7 @@ export function createRiskService(deps: RiskServiceDeps) {
           portfolio_health: breaches.length > 0 ? 'critical' : warnings.length > 0 ? 'warning' : 'good',
           warnings,
         },
-        updated_at: (await limitsUpdatedAt()) ?? clock.now().toISOString(),
+        updated_at: await limitsUpdatedAt(),
       };
     },
 
