@@ -49,6 +49,9 @@ import { performanceHandlers } from './performance/routes.js';
 import { createPerformanceService } from './performance/service.js';
 import { riskHandlers } from './risk/routes.js';
 import { createRiskService } from './risk/service.js';
+import { createRiskMonitor, type RiskMonitor } from './risk/monitor.js';
+import { createEmergencyStopService } from './risk/emergencyStop.js';
+import { createHaltStore } from './trading/halt.js';
 import { createOpsService } from './ops/service.js';
 import type { MarketFeed, TickHub } from './market/feed.js';
 import { createTickHub } from './market/tickHub.js';
@@ -94,6 +97,8 @@ export interface AppDeps {
   liveAccount?: Account | null;
   /** Delete old login attempts every 10 minutes (default true; tests call the service). */
   pruneLoginAttempts?: boolean;
+  /** Run the risk alert monitor every minute (default true; tests call `services.riskMonitor.runOnce()`). */
+  riskMonitor?: boolean;
 }
 
 export interface Services {
@@ -119,6 +124,8 @@ export interface Services {
   paper: PaperEngine;
   orders: OrdersService;
   portfolio: PortfolioService;
+  /** Stop loss, daily loss, volatility and correlation alerts, as the alert settings ask. */
+  riskMonitor: Pick<RiskMonitor, 'runOnce'>;
 }
 
 declare module 'fastify' {
@@ -287,17 +294,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await paper.start();
   app.addHook('onClose', async () => paper.stop());
+  const liveAccount = deps.liveAccount !== undefined ? deps.liveAccount : upstox.liveAccount;
   const live: LiveTrading | null =
     deps.live !== undefined
       ? deps.live
-      : { broker: upstox.liveBroker, ensureLiveReady: () => upstox.liveGate.ensureLiveReady() };
-  const orders = createOrdersService({ tradingMode, paper, live });
+      : {
+          broker: upstox.liveBroker,
+          ensureLiveReady: () => upstox.liveGate.ensureLiveReady(),
+          account: liveAccount ?? upstox.liveAccount,
+        };
+  // Emergency Stop All's halt, in the database: every process on it and every restart sees it.
+  const halts = createHaltStore({ db, clock });
+  const orders = createOrdersService({ tradingMode, paper, live, halts });
   const portfolio = createPortfolioService({
     db,
     clock,
     tradingMode,
     paper,
-    liveAccount: deps.liveAccount !== undefined ? deps.liveAccount : upstox.liveAccount,
+    liveAccount,
     feed,
     hub,
     log: app.log,
@@ -315,6 +329,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The paper account's history, read incrementally: its loss limits, risk and performance analytics.
   const { history } = paper;
+
+  const risk = createRiskService({
+    db,
+    clock,
+    hub,
+    feed,
+    tradingMode,
+    history,
+    paper,
+    calendar,
+    riskFreeRate: config.riskFreeRate,
+  });
+  const riskMonitor = createRiskMonitor({ db, clock, calendar, tradingMode, risk, paper, log: app.log });
+  if (deps.riskMonitor ?? true) riskMonitor.start();
+  app.addHook('onClose', async () => riskMonitor.stop());
 
   const stream = createTickStreamService({
     hub,
@@ -349,16 +378,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       broker: brokerHandlers(createBrokerService({ upstox, tradingMode })),
       ops: opsHandlers(createOpsService({ version: config.version, startedAt })),
       risk: riskHandlers(
-        createRiskService({
-          db,
+        risk,
+        createEmergencyStopService({
           clock,
-          hub,
-          feed,
+          halts,
+          orders,
           tradingMode,
-          history,
+          liveAccount,
           paper,
-          calendar,
-          riskFreeRate: config.riskFreeRate,
+          history,
         }),
       ),
       performance: performanceHandlers(
@@ -387,6 +415,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     paper,
     orders,
     portfolio,
+    riskMonitor,
   });
 
   await app.register(websocket, stream.websocketOptions);

@@ -7,6 +7,7 @@ import {
   mlRiskLabel,
   mlRiskTone,
   riskDistribution,
+  sectorExposure,
   stressRows,
 } from './riskFormat';
 import { queryView, type QueryResultLike } from '@nivesh/api-client';
@@ -46,6 +47,20 @@ describe('risk formatting', () => {
       { drop: 0.2, value: 170_000, change: -30_000, changePercent: -15 },
       { drop: 0.3, value: 155_000, change: -45_000, changePercent: -22.5 },
     ]);
+  });
+
+  it('sums exposure by sector, a short by its size, an unknown sector as Unclassified', () => {
+    const held = (sector: string | null, position_value: number) =>
+      ({ sector, position_value }) as RiskPosition;
+    // ₹1,00,000 held: IT ₹60,000 (one short of ₹20,000), Energy ₹30,000, no sector ₹10,000.
+    expect(
+      sectorExposure([held('IT', 40_000), held('Energy', 30_000), held('IT', -20_000), held(null, 10_000)]),
+    ).toEqual([
+      { sector: 'IT', count: 2, exposure: 60_000, percent: 60 },
+      { sector: 'Energy', count: 1, exposure: 30_000, percent: 30 },
+      { sector: 'Unclassified', count: 1, exposure: 10_000, percent: 10 },
+    ]);
+    expect(sectorExposure([])).toEqual([]);
   });
 
   it('bands the ML risk score at 0.3 and 0.7', () => {

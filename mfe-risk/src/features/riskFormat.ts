@@ -64,6 +64,40 @@ export function riskDistribution(positions: readonly RiskPosition[]): RiskShare[
   });
 }
 
+/** What a position without a sector in the instrument list is counted under. */
+const UNCLASSIFIED_SECTOR = 'Unclassified';
+
+export interface SectorShare {
+  sector: string;
+  /** Positions held in it. */
+  count: number;
+  /** Their gross exposure (a short counts by its size), rupees. */
+  exposure: number;
+  /** Share of the gross exposure of all open positions, percent. */
+  percent: number;
+}
+
+/** Exposure by sector, largest first (ties by name): where the money in open positions sits. */
+export function sectorExposure(positions: readonly RiskPosition[]): SectorShare[] {
+  const bySector = new Map<string, { count: number; exposure: number }>();
+  for (const position of positions) {
+    const sector = position.sector ?? UNCLASSIFIED_SECTOR;
+    const entry = bySector.get(sector) ?? { count: 0, exposure: 0 };
+    entry.count += 1;
+    entry.exposure += Math.abs(position.position_value);
+    bySector.set(sector, entry);
+  }
+  const total = [...bySector.values()].reduce((sum, entry) => sum + entry.exposure, 0);
+  return [...bySector]
+    .map(([sector, entry]) => ({
+      sector,
+      count: entry.count,
+      exposure: entry.exposure,
+      percent: total === 0 ? 0 : (entry.exposure / total) * 100,
+    }))
+    .sort((a, b) => b.exposure - a.exposure || a.sector.localeCompare(b.sector));
+}
+
 export interface StressRow {
   /** Market drop, fraction (0.1 = 10%). */
   drop: number;

@@ -9,6 +9,7 @@ import {
   makeRiskLimits,
   makeRiskMetrics,
   makeRiskPositions,
+  makeTradingState,
   ok,
 } from '@nivesh/api-contract/testing';
 import { errorBody, HttpResponse, mockRoute, mockRouteError } from '@nivesh/api-client/testing';
@@ -31,6 +32,7 @@ export const connectedHandlers = [
   mockRoute(contract.risk.alerts, ok(alerts)),
   mockRoute(contract.risk.limits, ok(limits)),
   mockRoute(contract.risk.alertSettings, ok(alertSettings)),
+  mockRoute(contract.risk.tradingState, ok(makeTradingState())),
 ];
 
 /** Every risk read the pages make. */
@@ -43,4 +45,6 @@ export const RISK_READS = [
 ];
 
 /** Every risk read answering 503, as the server does while the risk domain is not running. */
-export const offlineHandlers = RISK_READS.map((route) => mockRouteError(route, 503, NOT_CONNECTED));
+export const offlineHandlers = [contract.risk.tradingState, ...RISK_READS].map((route) =>
+  mockRouteError(route, 503, NOT_CONNECTED),
+);

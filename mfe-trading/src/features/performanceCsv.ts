@@ -1,7 +1,12 @@
-/** The performance report as CSV (Export Report): the analytics, then each breakdown as a table. */
-import type { PerformanceAnalytics, StockBreakdown, StrategyBreakdown } from '@nivesh/api-contract';
+/**
+ * The performance report as CSV (Export Report): the period and its figures (the tear sheet's
+ * included), then each breakdown, the deepest drawdowns, the daily P&L and the period's closed
+ * trades as tables.
+ */
+import type { PerformanceAnalytics, StockBreakdown, StrategyBreakdown, Trade } from '@nivesh/api-contract';
 import { istCsvTime, plainNumber, toCsv, type CsvCell } from './csv';
 import { PERIOD_LABELS } from './performancePeriods';
+import { TRADE_CSV_HEADER, tradeCsvRow } from './tradesCsv';
 
 export interface PerformanceReportOptions {
   generatedAt: Date;
@@ -10,11 +15,15 @@ export interface PerformanceReportOptions {
   strategies: readonly StrategyBreakdown[];
   /** Describes the filter when one is applied, e.g. "symbol contains REL". */
   filterNote?: string;
+  /** The trades closed in the period. */
+  trades: readonly Trade[];
 }
 
 export function performanceReportCsv(a: PerformanceAnalytics, options: PerformanceReportOptions): string {
   const rows: CsvCell[][] = [
     ['Performance report', PERIOD_LABELS[a.period]],
+    ['From', a.period_start ?? 'account opening'],
+    ['To', a.period_end],
     ['Generated (IST)', istCsvTime(options.generatedAt.toISOString())],
   ];
   if (options.filterNote) rows.push(['Filter', options.filterNote]);
@@ -40,6 +49,10 @@ export function performanceReportCsv(a: PerformanceAnalytics, options: Performan
     ['Max drawdown %', plainNumber(a.max_drawdown)],
     ['Volatility %', plainNumber(a.volatility)],
     ['Average hold time (hours)', plainNumber(a.avg_hold_time_hours)],
+    ['Money-weighted return (XIRR) %', plainNumber(a.money_weighted_return)],
+    ['Beta to NIFTY 50', plainNumber(a.beta)],
+    ['Alpha (annualised) %', plainNumber(a.alpha)],
+    ['Information ratio', plainNumber(a.information_ratio)],
     [],
     ['Month', 'Return %', 'P&L', 'Trades', 'Win rate %'],
     ...a.monthly.map((m) => [
@@ -62,8 +75,15 @@ export function performanceReportCsv(a: PerformanceAnalytics, options: Performan
       plainNumber(s.profit_factor),
     ]),
     [],
+    ['Drawdown start', 'Trough', 'Recovery', 'Depth %', 'Length (trading days)'],
+    ...a.deepest_drawdowns.map((d) => [d.start, d.trough, d.recovery, plainNumber(d.depth), d.length]),
+    [],
     ['Date', 'Daily P&L'],
     ...a.daily_pnl.map((d) => [d.date, plainNumber(d.pnl)]),
+    [],
+    ['Closed trades', options.trades.length],
+    [...TRADE_CSV_HEADER],
+    ...options.trades.map(tradeCsvRow),
   );
   return toCsv(rows);
 }

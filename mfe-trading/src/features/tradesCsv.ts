@@ -2,7 +2,7 @@
 import type { Trade } from '@nivesh/api-contract';
 import { istCsvTime, plainNumber, toCsv, type CsvCell } from './csv';
 
-const TRADE_CSV_HEADER = [
+export const TRADE_CSV_HEADER = [
   'Trade ID',
   'Symbol',
   'Mode',
@@ -22,8 +22,9 @@ const TRADE_CSV_HEADER = [
   'Exit Time (IST)',
 ] as const;
 
-export function tradesToCsv(trades: readonly Trade[]): string {
-  const rows: CsvCell[][] = trades.map((t) => [
+/** One trade as a row under TRADE_CSV_HEADER. */
+export function tradeCsvRow(t: Trade): CsvCell[] {
+  return [
     t.trade_id,
     t.symbol,
     t.mode.toUpperCase(),
@@ -41,6 +42,9 @@ export function tradesToCsv(trades: readonly Trade[]): string {
     t.strategy,
     istCsvTime(t.entry_time),
     istCsvTime(t.exit_time),
-  ]);
-  return toCsv([[...TRADE_CSV_HEADER], ...rows]);
+  ];
+}
+
+export function tradesToCsv(trades: readonly Trade[]): string {
+  return toCsv([[...TRADE_CSV_HEADER], ...trades.map(tradeCsvRow)]);
 }

@@ -64,7 +64,12 @@ export const PlaceOrderRequest = z
   });
 export type PlaceOrderRequest = z.input<typeof PlaceOrderRequest>;
 
-/** One executed side's charges (DOMAIN.md, "Trading costs"), rupees to the paisa. */
+/**
+ * One executed side's charges (DOMAIN.md, "Trading costs"), rupees to the paisa. On a delivery
+ * (CNC) fill that settles as intraday against the same stock traded the other way the same day
+ * (see SameDaySettlement), stt, stamp_duty and dp_charge also take back what that earlier trade
+ * paid at delivery rates, so they can be below zero.
+ */
 export const Charges = z.object({
   brokerage: Rupees,
   stt: Rupees,
@@ -110,6 +115,7 @@ export const LimitName = z.enum([
   'max_single_stock',
   'max_sector_exposure',
   'loss_limit',
+  'emergency_stop',
   'max_daily_loss',
   'max_portfolio_exposure',
   'max_positions_count',
@@ -119,6 +125,21 @@ export const LimitName = z.enum([
   'market_closed',
 ]);
 export type LimitName = z.infer<typeof LimitName>;
+
+/**
+ * The part of a delivery (CNC) order that settles as intraday: brokers' contract notes are made per
+ * stock per day, and the quantity of a stock both bought and sold the same day is charged as
+ * intraday (STT 0.025% on the sell only, stamp duty 0.003% on the buy, no DP charge) even in CNC.
+ * The paper engine charges it so when the order fills and takes back the delivery charges the
+ * earlier trade of the day paid (its delivery STT and stamp duty, or a DP charge no longer due).
+ */
+export const SameDaySettlement = z.object({
+  /** Shares of this order matched with today's trades of the other side. */
+  quantity: z.number().int().positive(),
+  /** Delivery charges of today's earlier trades taken back, rupees (already inside `charges`). */
+  refund: Rupees,
+});
+export type SameDaySettlement = z.infer<typeof SameDaySettlement>;
 
 export const OrderPreview = z.object({
   symbol: z.string(),
@@ -132,6 +153,11 @@ export const OrderPreview = z.object({
   net_amount: Rupees,
   /** Cash available now. */
   available_balance: Rupees,
+  /**
+   * Paper CNC orders: the shares that settle as intraday because the stock was traded the other
+   * way today, or null. Null in live mode (Upstox's own contract note decides).
+   */
+  same_day: SameDaySettlement.nullable(),
   /** Null when every limit allows it; otherwise the refusal the order would get. */
   rejection: z.object({ limit: LimitName, message: z.string() }).nullable(),
   market_open: z.boolean(),

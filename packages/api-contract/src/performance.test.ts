@@ -1,4 +1,10 @@
-import { PerformanceAnalyticsResponse, PerformanceQuery, performanceRoutes } from './performance';
+import { makePerformanceAnalytics } from './testing';
+import {
+  PerformanceAnalytics,
+  PerformanceAnalyticsResponse,
+  PerformanceQuery,
+  performanceRoutes,
+} from './performance';
 
 describe('performance contract', () => {
   it('defaults the period to month and refuses unknown ones', () => {
@@ -22,6 +28,18 @@ describe('performance contract', () => {
       data: { period: 'month', total_return: 1 },
     });
     expect(result.success).toBe(false);
+  });
+
+  it('lists at most five drawdowns, each with its recovery or null while not recovered', () => {
+    const [deepest] = makePerformanceAnalytics().deepest_drawdowns;
+    const episodes = Array.from({ length: 6 }, () => ({ ...deepest!, recovery: null }));
+    expect(
+      PerformanceAnalytics.safeParse(makePerformanceAnalytics({ deepest_drawdowns: episodes.slice(0, 5) }))
+        .success,
+    ).toBe(true);
+    expect(
+      PerformanceAnalytics.safeParse({ ...makePerformanceAnalytics(), deepest_drawdowns: episodes }).success,
+    ).toBe(false);
   });
 
   it('serves analytics and returns at the specification paths', () => {

@@ -62,8 +62,36 @@ export const DailyPnl = z.object({
 });
 export type DailyPnl = z.infer<typeof DailyPnl>;
 
+/** One fall of the account from a peak of its time-weighted wealth index, and the climb back. */
+export const DrawdownEpisode = z.object({
+  /** IST trading day of the peak the fall started from (a fall on the account's first day starts that day). */
+  start: z.iso.date(),
+  /** IST trading day of the lowest point. */
+  trough: z.iso.date(),
+  /** First IST trading day back at the peak; null while the account is still below it. */
+  recovery: z.iso.date().nullable(),
+  /** Depth at the trough, percent (< 0, e.g. -6.2). */
+  depth: Percent,
+  /** Trading days from the peak to the recovery, or to the latest day while not recovered. */
+  length: Count,
+});
+export type DrawdownEpisode = z.infer<typeof DrawdownEpisode>;
+
+/** How many drawdown episodes the tear sheet lists. */
+export const DEEPEST_DRAWDOWNS_LISTED = 5;
+
+/** Trailing window of the rolling Sharpe ratio and beta, trading days (DOMAIN.md). */
+export const ROLLING_WINDOW_DAYS = 60;
+
 export const PerformanceAnalytics = z.object({
   period: PerformancePeriod,
+  /**
+   * First IST calendar day the period covers: returns of trading days from it on and trades closed
+   * on or after it are the period's. Null for all time.
+   */
+  period_start: z.iso.date().nullable(),
+  /** Last IST calendar day the period covers (today). */
+  period_end: z.iso.date(),
   /** Time-weighted return over the period: prod(1 + r) - 1, percent. */
   total_return: Percent,
   /** The same return as a yearly rate (CAGR over 252 days), percent; null under 2 trading days. */
@@ -97,6 +125,21 @@ export const PerformanceAnalytics = z.object({
   volatility: Percent.nullable(),
   /** Mean time from entry to exit of closed trades, hours; null without closed trades. */
   avg_hold_time_hours: z.number().min(0).nullable(),
+  /**
+   * Money-weighted return: the XIRR (yearly rate over 365-day years) of the operator's own cash
+   * flows: the value at the start of the period paid in on its first day, every deposit,
+   * withdrawal, balance edit and reset in it, and the value at its end taken out. Percent; null
+   * when no rate solves them (nothing paid in, or no time between the first and last flow).
+   */
+  money_weighted_return: Percent.nullable(),
+  /** cov(r, r_NIFTY) / var(r_NIFTY) over the days both have a return; null under 2 such days or flat NIFTY. */
+  beta: Ratio,
+  /** Jensen's alpha to NIFTY 50, annualised: (1 + mean(r - beta x r_NIFTY))^252 - 1, percent; null with beta. */
+  alpha: Percent.nullable(),
+  /** mean(r - r_NIFTY) / std(r - r_NIFTY) x sqrt(252) over the same days; null under 2 of them. */
+  information_ratio: Ratio,
+  /** The deepest drawdown episodes of the period (at most DEEPEST_DRAWDOWNS_LISTED), deepest first. */
+  deepest_drawdowns: z.array(DrawdownEpisode).max(DEEPEST_DRAWDOWNS_LISTED),
   /** By calendar month over the period, oldest first. */
   monthly: z.array(MonthlyBreakdown),
   /** By symbol over the period, largest P&L first. */
@@ -131,6 +174,15 @@ export const PerformanceReturnPoint = z.object({
   cumulative_return: Percent,
   /** NIFTY 50's growth since the first day of the series, percent; null when not known. */
   benchmark_cumulative_return: Percent.nullable(),
+  /** Fall from the period's running peak of the time-weighted wealth index, percent (<= 0; the underwater curve). */
+  drawdown: Percent,
+  /**
+   * Sharpe ratio of the ROLLING_WINDOW_DAYS daily returns ending that day (reaching back before
+   * the period when the account has them); null until the account has that many returns.
+   */
+  rolling_sharpe: Ratio,
+  /** Beta to NIFTY 50 over the same trailing window; null until it is full, or without NIFTY returns in it. */
+  rolling_beta: Ratio,
 });
 export type PerformanceReturnPoint = z.infer<typeof PerformanceReturnPoint>;
 

@@ -88,10 +88,19 @@ describe('risk contract', () => {
     ]);
   });
 
-  it('needs an explicit confirmation for the emergency stop', () => {
-    expect(EmergencyStopRequest.safeParse({ confirm: true }).success).toBe(true);
-    expect(EmergencyStopRequest.safeParse({}).success).toBe(false);
-    expect(EmergencyStopRequest.safeParse({ confirm: 'yes' }).success).toBe(false);
+  it('needs an explicit confirmation and a reason for the emergency stop; square-off is off unless asked', () => {
+    expect(EmergencyStopRequest.parse({ confirm: true, reason: '  Feed looks wrong ' })).toEqual({
+      confirm: true,
+      reason: 'Feed looks wrong',
+      square_off: false,
+    });
+    expect(EmergencyStopRequest.safeParse({ confirm: true }).success).toBe(false);
+    expect(EmergencyStopRequest.safeParse({ reason: 'Feed looks wrong' }).success).toBe(false);
+    expect(EmergencyStopRequest.safeParse({ confirm: 'yes', reason: 'Feed looks wrong' }).success).toBe(
+      false,
+    );
+    const short = EmergencyStopRequest.safeParse({ confirm: true, reason: 'no' });
+    expect(short.error?.issues[0]?.message).toBe('Say why you are stopping (3 to 500 characters).');
   });
 
   it('treats drawdowns as non-positive fractions and allows missing statistics', () => {

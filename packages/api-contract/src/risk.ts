@@ -77,6 +77,8 @@ export type PositionRecommendation = z.infer<typeof PositionRecommendation>;
 /** Risk of one open position. */
 export const RiskPosition = z.object({
   symbol: z.string(),
+  /** The stock's sector (exposure by sector); null when the instrument list does not say. */
+  sector: z.string().nullable(),
   risk_level: RiskLevel,
   /** Exposure: quantity times current price, rupees. */
   position_value: Rupees,
@@ -219,11 +221,12 @@ export const DEFAULT_RISK_LIMITS: RiskLimitsUpdate = {
 };
 
 /** Which risk alerts the server raises. Stored on the server; defaults below until first saved. */
+const onOff = (label: string) => z.boolean({ error: `${label} must be true (on) or false (off).` });
 export const AlertSettings = z.object({
-  stop_loss: z.boolean(),
-  daily_loss: z.boolean(),
-  high_volatility: z.boolean(),
-  position_correlation: z.boolean(),
+  stop_loss: onOff('Stop loss alerts'),
+  daily_loss: onOff('Daily loss alerts'),
+  high_volatility: onOff('High volatility alerts'),
+  position_correlation: onOff('Position correlation alerts'),
 });
 export type AlertSettings = z.infer<typeof AlertSettings>;
 
@@ -242,20 +245,62 @@ export const ALERT_SETTING_LABELS: Record<keyof AlertSettings, string> = {
   position_correlation: 'Position correlation alerts',
 };
 
-/** The body must say `confirm: true`: a stray call never squares off a book. */
+/** Why the operator stops everything: said on the halt, kept with who and when. */
+const StopReason = z
+  .string({ error: 'Say why you are stopping (3 to 500 characters).' })
+  .trim()
+  .min(3, 'Say why you are stopping (3 to 500 characters).')
+  .max(500, 'Say why you are stopping (3 to 500 characters).');
+
+/**
+ * The body must say `confirm: true`: a stray call never stops trading. `square_off` also closes
+ * every open position with a market order (off: positions stay, only order entry halts).
+ */
 export const EmergencyStopRequest = z.object({
   confirm: z.literal(true, { error: 'Emergency stop needs confirm: true.' }),
+  square_off: z.boolean({ error: 'square_off must be true or false.' }).default(false),
+  reason: StopReason,
 });
+export type EmergencyStopRequest = z.input<typeof EmergencyStopRequest>;
+
+/** Lifting the halt is a second confirmed action. */
+export const LiftEmergencyStopRequest = z.object({
+  confirm: z.literal(true, { error: 'Lifting the emergency stop needs confirm: true.' }),
+});
+
+/** The emergency stop in force: who stopped trading, when and why. Null fields while not halted. */
+export const TradingHalt = z.object({
+  halted_at: Timestamp,
+  halted_by: z.string(),
+  reason: z.string(),
+  square_off: z.boolean(),
+});
+export type TradingHalt = z.infer<typeof TradingHalt>;
+
+/**
+ * Whether new positions may be opened: `normal`; `reducing` while a loss or drawdown limit is
+ * crossed (only orders that reduce a position are accepted, each reason a sentence); `halted` after
+ * Emergency Stop All until it is lifted (only closing orders). Halted wins over reducing.
+ */
+export const TradingState = z.object({
+  state: z.enum(['normal', 'reducing', 'halted']),
+  /** Sentences: each loss limit crossed, or the halt. Empty when normal. */
+  reasons: z.array(z.string()),
+  halt: TradingHalt.nullable(),
+  as_of: Timestamp,
+});
+export type TradingState = z.infer<typeof TradingState>;
 
 /** What the emergency stop did, in the trading mode it ran in. */
 export const EmergencyStopResult = z.object({
   trading_mode: TradingMode,
   /** Open orders cancelled. */
   cancelled_orders: z.number().int().nonnegative(),
-  /** Positions closed with a market order. */
+  /** Positions closed with a market order (empty unless square_off was asked). */
   squared_off: z.array(z.object({ symbol: z.string(), quantity: z.number().int(), order_id: z.string() })),
-  /** Orders or positions that could not be cancelled or closed, with the broker's reason. */
+  /** Orders or positions that could not be cancelled or closed, with the reason. */
   failures: z.array(z.object({ symbol: z.string(), reason: z.string() })),
+  halt: TradingHalt,
   executed_at: Timestamp,
 });
 export type EmergencyStopResult = z.infer<typeof EmergencyStopResult>;
@@ -348,13 +393,32 @@ export const riskRoutes = {
     body: AlertSettings,
     responses: { 200: okWithMessage(AlertSettings), ...errors },
   }),
+  tradingState: route({
+    method: 'GET',
+    path: '/api/risk/trading-state',
+    access: 'session',
+    tag: 'risk',
+    summary: 'Whether orders may open positions: normal, reducing (a loss limit crossed) or halted',
+    responses: { 200: ok(TradingState), ...errors },
+    client: polled,
+  }),
   emergencyStop: route({
     method: 'POST',
     path: '/api/risk/emergency-stop',
     access: 'session',
     tag: 'risk',
-    summary: 'Cancel every open order and square off every open position in the current trading mode',
+    summary:
+      'Halt order entry (closing orders only), cancel every open order and optionally square off every position',
     body: EmergencyStopRequest,
     responses: { 200: okWithMessage(EmergencyStopResult), 409: ApiError, 502: ApiError, ...errors },
+  }),
+  liftEmergencyStop: route({
+    method: 'POST',
+    path: '/api/risk/emergency-stop/lift',
+    access: 'session',
+    tag: 'risk',
+    summary: 'Lift the emergency stop: orders may open positions again',
+    body: LiftEmergencyStopRequest,
+    responses: { 200: okWithMessage(TradingState), 409: ApiError, ...errors },
   }),
 } as const;

@@ -23,7 +23,14 @@ import {
 import { currentDrawdown, deepestDrawdowns, drawdownSeries, maxDrawdown } from './drawdown.js';
 import { tradeStats } from './trades.js';
 import { moneyWeightedReturn } from './moneyWeighted.js';
-import { dailyPnl, performanceReport, periodBase, pointsOfPeriod, type TradeRecord } from './performance.js';
+import {
+  dailyPnl,
+  performanceReport,
+  periodBase,
+  pointsOfPeriod,
+  rollingFigures,
+  type TradeRecord,
+} from './performance.js';
 import { near } from '../testing/reference.js';
 
 const day = (n: number) => `2026-01-${String(n).padStart(2, '0')}`;
@@ -131,6 +138,24 @@ describe('ratios (DOMAIN.md formulas, worked by hand on +10%, -10%, +10%)', () =
     near(informationRatio(R, b2), (m / activeStd) * Math.sqrt(252));
     assert.equal(beta([0.01, 0.02], [0.01, 0.01]), null, 'NIFTY flat: no beta');
     assert.throws(() => beta([0.01], [0.01, 0.02]), /aligned/);
+  });
+
+  it('rolling Sharpe and beta over trailing windows, the beta on the days NIFTY has a return', () => {
+    const days = ['d1', 'd2', 'd3', 'd4'];
+    const r = [0.1, -0.1, 0.1, 0.1];
+    const b = [0.05, -0.05, 0.05, null];
+    const figures = rollingFigures(
+      days.map((day, i) => ({ day, r: r[i]!, benchmark: b[i]! })),
+      3,
+      0,
+    );
+    assert.deepEqual([...figures.keys()], ['d3', 'd4']);
+    // Both windows hold +10% twice and -10% once: Sharpe = (1/30) / sqrt(1/75) * sqrt(252).
+    near(figures.get('d3')!.sharpe, (1 / 30 / Math.sqrt(1 / 75)) * Math.sqrt(252));
+    near(figures.get('d4')!.sharpe, (1 / 30 / Math.sqrt(1 / 75)) * Math.sqrt(252));
+    near(figures.get('d3')!.beta, 2); // r = 2b
+    near(figures.get('d4')!.beta, 2); // over d2 and d3, the days NIFTY has a return
+    assert.equal(rollingFigures([], 3, 0).size, 0);
   });
 
   it('rolling figures start at the first full window', () => {
@@ -410,6 +435,74 @@ describe('the performance report of a period', () => {
     near(report.trades.averageHoldHours, 4);
   });
 
+  it("over all time: the tear sheet's money-weighted return, beta, alpha, information ratio and drawdowns", () => {
+    const report = performanceReport({
+      series,
+      trades,
+      period: 'all',
+      today: '2026-04-01',
+      riskFreeAnnual: 0,
+    });
+    // Flows: ₹10,00,000 paid in on 03-02 and ₹50,000 on 03-04 (2 days later); ₹11,54,884.5 at the
+    // end on 04-01 (30 days after 03-02). The rate zeroes their value on 03-02:
+    const x = report.moneyWeighted!;
+    const npv = -1_000_000 - 50_000 / (1 + x) ** (2 / 365) + 1_154_884.5 / (1 + x) ** (30 / 365);
+    assert.ok(Math.abs(npv) < 1e-6, `NPV at the rate is ${npv}`);
+    near(
+      x,
+      moneyWeightedReturn(
+        [
+          { day: '2026-03-02', amount: 1_000_000 },
+          { day: '2026-03-04', amount: 50_000 },
+        ],
+        '2026-04-01',
+        1_154_884.5,
+      )!,
+    );
+    // Aligned days (the first day has no NIFTY return): r = -1%, e, +10% and b = -1%, 0, +10%, where
+    // e = 9,99,895 / 9,99,900 - 1. mean(b) = 0.03, var(b) = (0.04^2 + 0.03^2 + 0.07^2) / 2 = 0.0037;
+    // cov(r, b) = (0.0074 - 0.03 e) / 2, so beta = 1 - 0.03 e / 0.0074.
+    const e = 999_895 / 999_900 - 1;
+    const slope = 1 - (0.03 * e) / 0.0074;
+    near(report.beta, slope, 'beta');
+    // mean(r - beta b) = 0.03 + e / 3 - 0.03 beta.
+    near(report.alpha, (1 + 0.03 + e / 3 - 0.03 * slope) ** 252 - 1, 'alpha');
+    // r - b = 0, e, 0: mean e / 3, std |e| / sqrt(3), so IR = -sqrt(3) / 3 * sqrt(252) = -sqrt(84).
+    near(report.informationRatio, -Math.sqrt(84), 'information ratio');
+    // One fall: from the first close (1.01) to 03-04 (1.01 x 0.99 x (1 + e)), back above on 04-01.
+    assert.equal(report.deepestDrawdowns.length, 1);
+    const [fall] = report.deepestDrawdowns;
+    assert.deepEqual(
+      { start: fall!.start, trough: fall!.trough, recovery: fall!.recovery, length: fall!.length },
+      { start: '2026-03-02', trough: '2026-03-04', recovery: '2026-04-01', length: 3 },
+    );
+    near(fall!.depth, 0.99 * (1 + e) - 1, 'depth');
+  });
+
+  it('dates a fall on the first day from that day, and gives no beta for one aligned day', () => {
+    // ₹1,00,000 paid in on 03-02 closes at ₹98,000 (-2%), back to ₹1,00,000 on 03-03.
+    const falling: DayValue[] = [
+      { day: '2026-03-02', value: 98_000, flow: 100_000, benchmark: 22_000 },
+      { day: '2026-03-03', value: 100_000, flow: 0, benchmark: 22_220 },
+    ];
+    const report = performanceReport({
+      series: falling,
+      trades: [],
+      period: 'all',
+      today: '2026-03-03',
+      riskFreeAnnual: 0,
+    });
+    assert.deepEqual(
+      report.deepestDrawdowns.map((d) => [d.start, d.trough, d.recovery, d.length]),
+      [['2026-03-02', '2026-03-02', '2026-03-03', 2]],
+    );
+    near(report.deepestDrawdowns[0]!.depth, -0.02);
+    assert.equal(report.beta, null, 'one aligned day: no beta');
+    assert.equal(report.alpha, null);
+    assert.equal(report.informationRatio, null);
+    near(report.moneyWeighted, 0, 'nothing gained: ₹1,00,000 in, ₹1,00,000 out a day later is 0%');
+  });
+
   it('over a week: only the days and trades after its base day', () => {
     const report = performanceReport({
       series,
@@ -427,6 +520,10 @@ describe('the performance report of a period', () => {
     near(report.netPnl, 1_154_884.5 - 1_049_895);
     assert.equal(report.trades.closed, 1);
     assert.equal(report.trades.largestWin, 30_000);
+    // The value on 03-04 paid in, 10% more taken out 28 days later.
+    near(report.moneyWeighted, 1.1 ** (365 / 28) - 1, 'money-weighted');
+    assert.equal(report.beta, null, 'one aligned day');
+    assert.deepEqual(report.deepestDrawdowns, []);
   });
 
   it('over a month that reaches before the account opened: from the empty account, like all time', () => {

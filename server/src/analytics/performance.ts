@@ -3,11 +3,29 @@
  * rupees; the service turns fractions into percent): returns and ratios from the time-weighted
  * daily series, trade statistics from the trades closed in the period, and the breakdowns.
  */
-import type { PerformancePeriod } from '@nivesh/api-contract';
+import { DEEPEST_DRAWDOWNS_LISTED, type PerformancePeriod } from '@nivesh/api-contract';
 import { addDays } from '../market/tradingDays.js';
-import { currentDrawdown, maxDrawdown } from './drawdown.js';
-import { annualisedReturn, annualVolatility, calmarRatio, sharpeRatio, sortinoRatio } from './ratios.js';
-import { compoundReturn, dailyReturns, wealthIndex, type DayReturn, type DayValue } from './returns.js';
+import { currentDrawdown, deepestDrawdowns, maxDrawdown, type DrawdownEpisode } from './drawdown.js';
+import { moneyWeightedReturn } from './moneyWeighted.js';
+import {
+  annualisedReturn,
+  annualVolatility,
+  beta,
+  calmarRatio,
+  informationRatio,
+  jensenAlpha,
+  rolling,
+  sharpeRatio,
+  sortinoRatio,
+} from './ratios.js';
+import {
+  alignedWithBenchmark,
+  compoundReturn,
+  dailyReturns,
+  wealthIndex,
+  type DayReturn,
+  type DayValue,
+} from './returns.js';
 import { tradeStats, type ClosedTrade, type TradeStats } from './trades.js';
 
 export interface TradeRecord extends ClosedTrade {
@@ -100,6 +118,46 @@ export interface PerformanceReport {
   byStrategy: PeriodBreakdown[];
   /** The period's daily returns (the chart's series). */
   returns: DayReturn[];
+  /** XIRR of the period's flows (see `periodCashFlows`), a yearly fraction; null when none solves them. */
+  moneyWeighted: number | null;
+  /** To NIFTY 50 over the period's days on which both have a return. */
+  beta: number | null;
+  /** Jensen's alpha, annualised (fraction). */
+  alpha: number | null;
+  informationRatio: number | null;
+  /** The deepest drawdown episodes of the period's wealth index, deepest first. */
+  deepestDrawdowns: DrawdownEpisode[];
+}
+
+/**
+ * The operator's own cash flows over the period's points, for the money-weighted return: the value
+ * at its start paid in on its first day, then each day's external flow (deposits, withdrawals,
+ * balance edits, resets); the value at its end is the final value.
+ */
+function periodCashFlows(points: readonly DayValue[]): {
+  flows: Array<{ day: string; amount: number }>;
+  finalDay: string;
+  finalValue: number;
+} | null {
+  const first = points[0];
+  const last = points[points.length - 1];
+  if (!first || !last) return null;
+  const flows = [{ day: first.day, amount: first.value }];
+  for (const p of points.slice(1)) if (p.flow !== 0) flows.push({ day: p.day, amount: p.flow });
+  return { flows, finalDay: last.day, finalValue: last.value };
+}
+
+/**
+ * The days of a wealth index built from `returns` (`wealthIndex`): its starting point is dated by the
+ * close it starts from, except that a start from the empty account (money paid in on the first
+ * day, before any trading) is dated that first day.
+ */
+function indexDays(points: readonly DayValue[], returns: readonly DayReturn[]): string[] {
+  const days = returns.map((d) => d.day);
+  const first = days[0];
+  if (first === undefined) return [];
+  const before = points[points.findIndex((p) => p.day === first) - 1];
+  return [before && before.value > 0 ? before.day : first, ...days];
 }
 
 export function performanceReport(input: {
@@ -120,6 +178,8 @@ export function performanceReport(input: {
   const first = points[0];
   const last = points[points.length - 1];
   const flows = points.slice(1).reduce((sum, p) => sum + p.flow, 0);
+  const cash = periodCashFlows(points);
+  const aligned = alignedWithBenchmark(returns);
 
   const months = breakdown(trades, (t) => t.closedDay.slice(0, 7));
   const monthKeys = new Set([...returns.map((d) => d.day.slice(0, 7)), ...months.map((m) => m.key)]);
@@ -150,7 +210,41 @@ export function performanceReport(input: {
     byStock: breakdown(trades, (t) => t.symbol).sort(byPnl),
     byStrategy: breakdown(trades, (t) => t.strategy).sort(byPnl),
     returns,
+    moneyWeighted: cash && moneyWeightedReturn(cash.flows, cash.finalDay, cash.finalValue),
+    beta: beta(aligned.r, aligned.b),
+    alpha: jensenAlpha(aligned.r, aligned.b),
+    informationRatio: informationRatio(aligned.r, aligned.b),
+    deepestDrawdowns: returns.length
+      ? deepestDrawdowns(indexDays(points, returns), index, DEEPEST_DRAWDOWNS_LISTED)
+      : [],
   };
+}
+
+export interface RollingFigures {
+  sharpe: number | null;
+  beta: number | null;
+}
+
+/**
+ * The Sharpe ratio and the beta to NIFTY 50 of each trailing window of `window` daily returns, by
+ * the day that ends it; days before the first full window are absent. The beta uses the window's
+ * days on which NIFTY 50 has a return too.
+ */
+export function rollingFigures(
+  returns: readonly DayReturn[],
+  window: number,
+  riskFreeAnnual: number,
+): Map<string, RollingFigures> {
+  const r = returns.map((d) => d.r);
+  const windows = rolling(
+    returns.map((d) => d.day),
+    window,
+    (from, to): RollingFigures => {
+      const aligned = alignedWithBenchmark(returns.slice(from, to));
+      return { sharpe: sharpeRatio(r.slice(from, to), riskFreeAnnual), beta: beta(aligned.r, aligned.b) };
+    },
+  );
+  return new Map(windows.map((w) => [w.day, w.value]));
 }
 
 /**

@@ -103,7 +103,7 @@ describe('one position', () => {
   });
 
   it('is to be exited when the price is already through its stop', () => {
-    // A long bought at ₹500 now at ₹0.05: the 2-ATR stop cannot sit below one tick, so the price is at it.
+    // A long bought at ₹500 now at ₹0.05: the stop stays 2 ATR (₹10) below the entry, at ₹490.
     const risk = riskOf({
       symbol: 'SBIN',
       sector: 'Banks',
@@ -112,8 +112,26 @@ describe('one position', () => {
       dayHigh: 1,
       dayLow: 0.05,
     });
-    near(risk.stopLoss, 0.05, 'a stop cannot go below one tick');
+    near(risk.stopLoss, 490);
+    assert.equal(risk.throughStop, true);
+    near(risk.riskAmount, 0, 'nothing more to lose before a stop already passed');
     assert.equal(risk.recommendation, 'exit');
+  });
+
+  it('keeps the stop 2 ATR from the entry under a loss: a long 2 ATR down, a short 2 ATR up are through it', () => {
+    // ATR ₹5. Bought at ₹1,000, now ₹995: the stop stays at ₹990, ₹5 a share away (not 2 ATR below ₹995).
+    const down = riskOf({ price: 995 });
+    near(down.stopLoss, 990);
+    near(down.riskAmount, 50);
+    assert.equal(down.throughStop, false);
+    const hit = riskOf({ price: 990 });
+    assert.equal(hit.throughStop, true, 'at the stop');
+    assert.equal(hit.recommendation, 'exit');
+    // Shorted at ₹1,000: the stop is ₹1,010; at ₹1,010.50 the short is through it.
+    const short = riskOf({ quantity: -10, price: 1010.5 });
+    near(short.stopLoss, 1010);
+    assert.equal(short.throughStop, true);
+    near(short.riskAmount, 0);
   });
 });
 

@@ -101,12 +101,17 @@ type Advice = 'hold' | 'reduce' | 'exit';
 export interface PositionRisk {
   symbol: string;
   sector: string;
+  /** Signed: negative for a short. */
+  quantity: number;
+  price: number;
   value: number;
   unrealizedPnl: number;
   volatility: number | null;
   beta: number | null;
   atr: number;
   stopLoss: number;
+  /** The price is at or through the stop (at or below it for a long, at or above for a short). */
+  throughStop: boolean;
   riskAmount: number;
   concentration: number;
   liquidity: number;
@@ -121,8 +126,11 @@ const roundToTick = (price: number) => Math.max(0.05, Math.round(price / 0.05) *
 
 /**
  * One position's risk:
- * - stop loss: 2 ATR(14) below the price for a long, above it for a short (today's range when the
- *   stock has no 15 days of candles);
+ * - stop loss: 2 ATR(14) below the higher of the entry (average) price and the price for a long,
+ *   2 ATR above the lower of the two for a short (today's range when the stock has no 15 days of
+ *   candles). It trails a gain and stays put under a loss, so a position that has lost 2 ATR a share
+ *   since its entry is through its stop;
+ * - risk amount: quantity x the distance from the price to the stop (0 once through it);
  * - level: high when its annualised volatility is above 40% or it breaks the single-stock limit;
  *   medium above 25% or above half that limit; else low;
  * - advice: exit when the price is already through the stop, reduce when it breaks the position-size
@@ -143,9 +151,13 @@ export function positionRisk(
   const stockBeta = beta(stock, market);
   const atr = averageTrueRange(position.candles) ?? Math.max(position.dayHigh - position.dayLow, 0.05);
   const stopLoss = roundToTick(
-    long ? position.price - STOP_ATR_MULTIPLE * atr : position.price + STOP_ATR_MULTIPLE * atr,
+    long
+      ? Math.max(position.averagePrice, position.price) - STOP_ATR_MULTIPLE * atr
+      : Math.min(position.averagePrice, position.price) + STOP_ATR_MULTIPLE * atr,
   );
-  const riskAmount = Math.abs(position.quantity) * Math.abs(position.price - stopLoss);
+  const throughStop = long ? position.price <= stopLoss : position.price >= stopLoss;
+  const riskAmount =
+    Math.abs(position.quantity) * Math.max(0, long ? position.price - stopLoss : stopLoss - position.price);
   const concentration = portfolioValue > 0 ? Math.min(1, Math.abs(value) / portfolioValue) : 1;
   const reasons: string[] = [];
 
@@ -166,7 +178,6 @@ export function positionRisk(
     );
   }
 
-  const throughStop = long ? position.price <= stopLoss : position.price >= stopLoss;
   let recommendation: Advice = 'hold';
   if (throughStop) {
     recommendation = 'exit';
@@ -183,12 +194,15 @@ export function positionRisk(
   return {
     symbol: position.symbol,
     sector: position.sector,
+    quantity: position.quantity,
+    price: position.price,
     value,
     unrealizedPnl: (position.price - position.averagePrice) * position.quantity,
     volatility,
     beta: stockBeta,
     atr,
     stopLoss,
+    throughStop,
     riskAmount,
     concentration,
     liquidity: liquidityScore(value, position.candles),

@@ -354,7 +354,7 @@ export const alerts = pgTable(
   {
     id: serial('id').primaryKey(),
     at: at('at').notNull(),
-    /** broker | paper | market | system */
+    /** broker | paper | market | risk | system */
     source: text('source').notNull(),
     /** high | medium | low */
     severity: text('severity').notNull(),
@@ -364,4 +364,27 @@ export const alerts = pgTable(
     dismissedAt: at('dismissed_at'),
   },
   (t) => [index('alerts_at_idx').on(t.at)],
+);
+
+/**
+ * Emergency stops (Emergency Stop All): who halted order entry, when and why, and who lifted it.
+ * The row without `lifted_at` is the halt in force; at most one (the partial unique index).
+ */
+export const tradingHalts = pgTable(
+  'trading_halts',
+  {
+    id: serial('id').primaryKey(),
+    haltedAt: at('halted_at').notNull(),
+    haltedBy: text('halted_by').notNull(),
+    reason: text('reason').notNull(),
+    /** Whether the stop also closed every open position at market. */
+    squareOff: boolean('square_off').notNull(),
+    liftedAt: at('lifted_at'),
+    liftedBy: text('lifted_by'),
+  },
+  (t) => [
+    uniqueIndex('trading_halts_in_force_idx')
+      .on(sql`(true)`)
+      .where(sql`${t.liftedAt} IS NULL`),
+  ],
 );

@@ -57,6 +57,12 @@ function recordingLive() {
     async ensureLiveReady() {
       calls.push('ready?');
     },
+    account: {
+      async holdings() {
+        calls.push('holdings');
+        return [];
+      },
+    },
   };
   return { live, calls };
 }

@@ -2,9 +2,16 @@
  * Which broker an order goes to. The stored trading mode decides, for every call: paper and mock
  * go to the paper engine; live goes to the live broker, and only after it confirms it is ready
  * (live mode and a usable token). A paper-mode order never reaches the live broker.
+ *
+ * While the emergency stop is in force (trading/halt.ts) a live order that does not reduce a
+ * position the live account holds is refused here, before the broker sees it; the paper engine
+ * checks the halt itself, inside the transaction that writes the order.
  */
 import type { Order } from '@nivesh/api-contract';
-import type { Broker, OrderRequest } from '../broker/broker.js';
+import type { Account, Broker, OrderRequest } from '../broker/broker.js';
+import { haltRejection } from '../paper/limits.js';
+import { refusal } from '../paper/assess.js';
+import { haltSentence, type HaltStore } from '../trading/halt.js';
 import type { TradingModeService } from '../trading/mode.js';
 import { HttpError } from '../http/errors.js';
 import { formatPaise, toPaise } from '../paper/money.js';
@@ -14,6 +21,15 @@ export interface LiveTrading {
   broker: Broker;
   /** Throws (HttpError 409/503) unless a live order may go to the broker now. */
   ensureLiveReady(): Promise<void>;
+  /** The live account's positions: whether an order reduces one while halted. */
+  account: Pick<Account, 'holdings'>;
+}
+
+/** Whether `request` only reduces the position `held` (signed shares of its symbol and product). */
+function onlyReduces(request: Pick<OrderRequest, 'side' | 'quantity'>, held: number): boolean {
+  return request.side === 'SELL'
+    ? held > 0 && request.quantity <= held
+    : held < 0 && request.quantity <= -held;
 }
 
 export const LIVE_NOT_CONNECTED = 'Live trading is not connected on this server.';
@@ -24,6 +40,7 @@ export function createOrdersService(deps: {
   tradingMode: TradingModeService;
   paper: Broker;
   live: LiveTrading | null;
+  halts: Pick<HaltStore, 'inForce'>;
 }) {
   /** The mode's broker; `write`: the live broker must also confirm it may take orders now. */
   async function broker(write = false): Promise<Broker> {
@@ -34,10 +51,21 @@ export function createOrdersService(deps: {
     return deps.live.broker;
   }
 
+  async function refuseOpeningWhileHalted(request: OrderRequest): Promise<void> {
+    const halt = await deps.halts.inForce();
+    if (!halt || !deps.live) return;
+    const held = (await deps.live.account.holdings())
+      .filter((h) => h.symbol === request.symbol && h.product === request.product)
+      .reduce((sum, h) => sum + h.quantity, 0);
+    if (!onlyReduces(request, held)) throw refusal(haltRejection(haltSentence(halt)));
+  }
+
   return {
     broker,
     async place(request: OrderRequest, actor: string) {
-      const order = await (await broker(true)).placeOrder(request, actor);
+      const target = await broker(true);
+      if (target !== deps.paper) await refuseOpeningWhileHalted(request);
+      const order = await target.placeOrder(request, actor);
       return { order, message: placedMessage(order) };
     },
     async preview(request: OrderRequest) {

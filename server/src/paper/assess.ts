@@ -18,14 +18,29 @@ import { HttpError } from '../http/errors.js';
 import type { HolidayCalendar } from '../market/calendar.js';
 import { isTradingDay, SQUARE_OFF_MINUTE } from '../market/tradingDays.js';
 import type { PaperContext } from './context.js';
-import { chargesToRupees, computeCharges, type ChargesPaise, type CostSettings } from './costs.js';
+import {
+  chargesToRupees,
+  computeCharges,
+  sameDayRefund,
+  type ChargesPaise,
+  type CostSettings,
+  type SameDay,
+} from './costs.js';
 import { checkOrder, splitOrder, type LimitBook, type Rejection } from './limits.js';
 import { toPaise, toRupees } from './money.js';
-import { orderCharges, planFill, type FillOrder, type FillPlan, type PlanResult } from './plan.js';
+import {
+  orderCharges,
+  orderSameDay,
+  planFill,
+  type FillOrder,
+  type FillPlan,
+  type PlanResult,
+} from './plan.js';
 import { orderPrices, standingPrice } from './pricing.js';
 import { costSettingsOf, orderLimitsOf, type PaperSettings } from './settings.js';
 import { dailySeries } from './history.js';
 import { lossLimitState } from '../analytics/lossLimits.js';
+import { haltInForce, haltSentence } from '../trading/halt.js';
 import {
   markPrice,
   positionKey,
@@ -77,6 +92,7 @@ export function limitBookOf(
     product: string;
     sectorOf(symbol: string): string;
     reducingOnly?: readonly string[];
+    halted?: string | null;
   },
   excludeOrderId?: string,
 ): LimitBook {
@@ -130,6 +146,7 @@ export function limitBookOf(
     sector,
     sectorOthersPaise: sectorOthers,
     reducingOnly: order.reducingOnly ?? [],
+    halted: order.halted ?? null,
     cashPaise: state.cashPaise,
     blockedPaise: reserved + 2 * shorts,
     accountValuePaise: state.cashPaise + holdings,
@@ -155,7 +172,11 @@ export interface Assessment {
   estimatePaise: number;
   /** Its charges at the estimate. */
   charges: ChargesPaise;
+  /** The shares that settle as intraday against today's trades of the other side (CNC), or null. */
+  sameDay: SameDay | null;
   availablePaise: number;
+  /** Whether it opens or grows a position (placing re-checks the emergency stop in its transaction). */
+  opens: boolean;
   /** The first rule it breaks, or null when placing takes it. */
   rejection: Rejection | null;
   /** When it is taken and fills at once: what the fill does. Null when it rests or is refused. */
@@ -224,15 +245,17 @@ export async function assessOrder(ctx: PaperContext, request: OrderRequest, now:
     product: request.product,
     quantity: request.quantity,
   };
-  const charges = orderCharges(order, prices.estimatePaise, state.dpPaidToday, costs);
+  const charges = orderCharges(order, prices.estimatePaise, state.cncToday, costs);
   const sectorOf = sectorLookup(ctx);
   const unchecked = limitBookOf(state, settings, ctx.prices, { ...request, sectorOf });
-  // The loss limits (on the account's stored days and its value now) only ever stop an order that
-  // opens or grows a position: one that only reduces is not held up reading them.
+  // The emergency stop and the loss limits (on the account's stored days and its value now) only
+  // ever stop an order that opens or grows a position: one that only reduces is not held up reading them.
   const opens = splitOrder(request.side, request.quantity, unchecked.positionQuantity).opening > 0;
+  const halt = opens ? await haltInForce(ctx.db) : null;
   const book = {
     ...unchecked,
-    reducingOnly: opens ? await lossLimitsCrossed(ctx, now, unchecked, settings) : [],
+    halted: halt ? haltSentence(halt) : null,
+    reducingOnly: opens && !halt ? await lossLimitsCrossed(ctx, now, unchecked, settings) : [],
   };
   let rejection =
     gate ??
@@ -256,11 +279,15 @@ export async function assessOrder(ctx: PaperContext, request: OrderRequest, now:
     state,
     estimatePaise: prices.estimatePaise,
     charges,
+    sameDay: orderSameDay(order, state.cncToday),
     availablePaise: availablePaise(book),
+    opens,
     rejection,
     fill,
   };
 }
+
+const sumRefund = (r: { stt: number; stamp: number; dp: number }) => r.stt + r.stamp + r.dp;
 
 export function previewOf(a: Assessment): OrderPreview {
   const value = a.request.quantity * a.estimatePaise;
@@ -272,13 +299,17 @@ export function previewOf(a: Assessment): OrderPreview {
     charges: chargesToRupees(a.charges),
     net_amount: toRupees(a.request.side === 'BUY' ? value + a.charges.total : value - a.charges.total),
     available_balance: toRupees(a.availablePaise),
+    same_day: a.sameDay && {
+      quantity: a.sameDay.quantity,
+      refund: toRupees(sumRefund(sameDayRefund(a.request.side, a.sameDay, costSettingsOf(a.settings)))),
+    },
     rejection: a.rejection,
     market_open: a.sessionOpen,
   };
 }
 
 const planAgainst = (state: AccountState, order: FillOrder, pricePaise: number, costs: CostSettings) =>
-  planFill({ order, pricePaise, lots: state.openLots, dpPaid: state.dpPaidToday, costs });
+  planFill({ order, pricePaise, lots: state.openLots, today: state.cncToday, costs });
 
 export type RestingAssessment = { rejection: Rejection; plan: null } | { rejection: null; plan: FillPlan };
 

@@ -15,6 +15,7 @@ const book = (overrides: Partial<LimitBook> = {}): LimitBook => ({
   sector: 'Information Technology',
   sectorOthersPaise: 0,
   reducingOnly: [],
+  halted: null,
   ...overrides,
 });
 const buy = (overrides: Partial<OrderIntent> = {}): OrderIntent => ({
@@ -184,6 +185,26 @@ describe('paper limit checks', () => {
       checkOrder(sell, book({ reducingOnly: crossed, positionQuantity: 40 }), limits),
       null,
       'a sale of held shares passes',
+    );
+  });
+
+  it('emergency stop: while halted, only orders that close pass; a sale past the holding is refused', () => {
+    const halted = 'Emergency stop in force since 24 Nov 2026, 10:05 IST (op: "feed looks wrong").';
+    assert.deepEqual(checkOrder(buy(), book({ halted }), limits), {
+      limit: 'emergency_stop',
+      message:
+        'Halted: Emergency stop in force since 24 Nov 2026, 10:05 IST (op: "feed looks wrong"). Only orders that close a position are accepted until it is lifted',
+    });
+    const sell = buy({ side: 'SELL', quantity: 10, product: 'MIS' });
+    assert.equal(
+      checkOrder(sell, book({ halted, positionQuantity: 10 }), limits),
+      null,
+      'closing 10 of 10 passes',
+    );
+    assert.equal(
+      checkOrder(sell, book({ halted, positionQuantity: 4 }), limits)?.limit,
+      'emergency_stop',
+      'selling 10 against 4 would open a short of 6',
     );
   });
 });

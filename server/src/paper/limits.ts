@@ -17,6 +17,7 @@
  *   position may not pass `max_single_stock` of the account's value, nor one sector's positions
  *   (this order's included) `max_sector_exposure`; and while a weekly, monthly or drawdown loss
  *   limit is crossed (`reducingOnly`, analytics/lossLimits.ts) no order may open or grow a position.
+ * - Nor while Emergency Stop All's halt is in force (`halted`, trading/halt.ts).
  */
 import type { LimitName, PaperLimits, TradeProduct, TradeSide } from '@nivesh/api-contract';
 import { formatPaise, formatRupeesShort } from './money.js';
@@ -53,6 +54,8 @@ export interface LimitBook {
   sectorOthersPaise: number;
   /** The loss limits crossed (sentences), or empty: while not empty, only reducing orders pass. */
   reducingOnly: readonly string[];
+  /** The emergency stop in force (a sentence, trading/halt.ts), or null: while set, only reducing orders pass. */
+  halted: string | null;
 }
 
 /** The limits an order is checked against: the paper limits and the risk limits the engine enforces. */
@@ -60,6 +63,14 @@ export interface OrderLimits extends PaperLimits {
   /** Fractions of the account's value. */
   max_single_stock: number;
   max_sector_exposure: number;
+}
+
+/** The refusal of an opening order while the emergency stop (`sentence`, trading/halt.ts) is in force. */
+export function haltRejection(sentence: string): Rejection {
+  return {
+    limit: 'emergency_stop',
+    message: `Halted: ${sentence} Only orders that close a position are accepted until it is lifted`,
+  };
 }
 
 export interface Rejection {
@@ -148,6 +159,8 @@ export function checkOrder(
   }
 
   if (scope === 'funds' || split.opening === 0) return null;
+
+  if (book.halted !== null) return haltRejection(book.halted);
 
   if (book.reducingOnly.length > 0) {
     return {

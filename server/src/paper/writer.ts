@@ -13,8 +13,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { DEFAULT_TRADE_STRATEGY, istDay, PAPER_RESET_BALANCE, type TradeSide } from '@nivesh/api-contract';
 import type { OrderRequest } from '../broker/broker.js';
 import { schema, type Db } from '../db/index.js';
+import { haltForOpeningOrder, haltSentence } from '../trading/halt.js';
 import { refusal, type Assessment } from './assess.js';
+import { haltRejection } from './limits.js';
 import type { PaperContext } from './context.js';
+import { addToDay, type DayTrades } from './costs.js';
 import { formatPaise, formatRupeesShort, toPaise } from './money.js';
 import { planFill, type FillPlan } from './plan.js';
 import { touchPrice } from './pricing.js';
@@ -24,14 +27,15 @@ import { PAPER, positionsOf, type AccountState, type FillRow, type LotRow, type 
 /** What fills need to know of the account inside their transaction. */
 interface FillBook {
   lots: LotRow[];
-  dpPaid: Set<string>;
+  /** Each stock's delivery fills of the day, this transaction's included (plan.ts `TradesToday`). */
+  today: Map<string, DayTrades>;
   /** Fills written in the transaction so far. */
   fills: FillRow[];
 }
 
 const fillBook = (state: AccountState): FillBook => ({
   lots: [...state.openLots],
-  dpPaid: new Set(state.dpPaidToday),
+  today: new Map(state.cncToday),
   fills: [],
 });
 
@@ -127,7 +131,12 @@ async function writeFill(
     })
     .returning();
 
-  if (charges.dp > 0) book.dpPaid.add(symbol);
+  if (product === 'CNC') {
+    book.today.set(
+      symbol,
+      addToDay(book.today.get(symbol), { side, quantity, pricePaise, dpPaise: charges.dp }),
+    );
+  }
   for (const close of plan.closes) {
     const index = book.lots.findIndex((l) => l.id === close.lotId);
     const [updated] = await tx
@@ -328,7 +337,7 @@ export function createWriter(ctx: PaperContext) {
         order: { symbol: position.symbol, side, product: position.product, quantity },
         pricePaise: price,
         lots: book.lots,
-        dpPaid: book.dpPaid,
+        today: book.today,
         costs: costSettingsOf(s),
       });
       if (planned.rejection) throw refusal(planned.rejection);
@@ -382,6 +391,9 @@ export function createWriter(ctx: PaperContext) {
       const book = fillBook(a.state);
       const { request, fill: plan, now } = a;
       return withFills(book, async (tx) => {
+        // An emergency stop written by another process since the assessment wins (trading/halt.ts).
+        const halt = a.opens ? await haltForOpeningOrder(tx) : null;
+        if (halt) throw refusal(haltRejection(haltSentence(halt)));
         const order = await insertOrder(tx, {
           request: {
             ...request,

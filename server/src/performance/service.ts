@@ -11,6 +11,7 @@
 import {
   apiError,
   istDay,
+  ROLLING_WINDOW_DAYS,
   type PerformanceAnalytics,
   type PerformanceAnalyticsResponse,
   type PerformancePeriod,
@@ -26,9 +27,12 @@ import {
   performanceReport,
   pointsOfPeriod,
   periodBase,
+  rollingFigures,
   type TradeRecord,
 } from '../analytics/performance.js';
-import { benchmarkReturnOfDay, returnOfDay, type DayValue } from '../analytics/returns.js';
+import { drawdownSeries } from '../analytics/drawdown.js';
+import { addDays } from '../market/tradingDays.js';
+import { benchmarkReturnOfDay, dailyReturns, returnOfDay, type DayValue } from '../analytics/returns.js';
 import { dailySeries, type AccountHistoryReader } from '../paper/history.js';
 
 const PERFORMANCE_BENCHMARK_NAME = 'NIFTY 50';
@@ -78,8 +82,11 @@ export function createPerformanceService(deps: PerformanceServiceDeps): Performa
       if ('error' in input) return apiError(input.error);
       const report = performanceReport({ ...input, period, riskFreeAnnual: deps.riskFreeRate });
       const t = report.trades;
+      const base = periodBase(period, input.today);
       const data: PerformanceAnalytics = {
         period,
+        period_start: base === null ? null : addDays(base, 1),
+        period_end: input.today,
         total_return: percent(report.totalReturn),
         // A yearly rate from a single day's return says nothing (contract: null under 2 trading days).
         annualized_return: report.returns.length >= 2 ? percentOrNull(report.annualisedReturn) : null,
@@ -100,6 +107,17 @@ export function createPerformanceService(deps: PerformanceServiceDeps): Performa
         max_drawdown: percent(report.maxDrawdown),
         volatility: percentOrNull(report.volatility),
         avg_hold_time_hours: t.averageHoldHours,
+        money_weighted_return: percentOrNull(report.moneyWeighted),
+        beta: report.beta,
+        alpha: percentOrNull(report.alpha),
+        information_ratio: report.informationRatio,
+        deepest_drawdowns: report.deepestDrawdowns.map((d) => ({
+          start: d.start,
+          trough: d.trough,
+          recovery: d.recovery,
+          depth: percent(d.depth),
+          length: d.length,
+        })),
         monthly: report.monthly.map((m) => ({
           month: m.key,
           return_percent: percent(m.return),
@@ -132,7 +150,15 @@ export function createPerformanceService(deps: PerformanceServiceDeps): Performa
       const input = await inputs();
       if ('error' in input) return { success: true, period, benchmark: PERFORMANCE_BENCHMARK_NAME, data: [] };
       const points = pointsOfPeriod(input.series, periodBase(period, input.today));
-      const out: PerformanceReturnsResponse['data'] = [];
+      // The trailing windows reach back before the period, over the whole history.
+      const windows = rollingFigures(
+        dailyReturns(pointsOfPeriod(input.series, null)),
+        ROLLING_WINDOW_DAYS,
+        deps.riskFreeRate,
+      );
+      const out: Array<Omit<PerformanceReturnsResponse['data'][number], 'drawdown'>> = [];
+      // The wealth index from 1 before the period's first return, as the analytics' max drawdown reads it.
+      const index = [1];
       let growth = 1;
       let baseBenchmark: number | null = null;
       for (let i = 0; i < points.length; i += 1) {
@@ -141,8 +167,10 @@ export function createPerformanceService(deps: PerformanceServiceDeps): Performa
         if (p.value === 0 && i === 0) continue; // the empty account the whole history starts from
         const daily = previous ? returnOfDay(previous, p) : null;
         if (daily !== null) growth *= 1 + daily;
+        index.push(growth);
         baseBenchmark ??= p.benchmark;
         const benchmarkDaily = previous ? benchmarkReturnOfDay(previous, p) : null;
+        const window = windows.get(p.day);
         out.push({
           date: p.day,
           portfolio_value: rupees(p.value),
@@ -151,9 +179,13 @@ export function createPerformanceService(deps: PerformanceServiceDeps): Performa
           cumulative_return: percent(growth - 1),
           benchmark_cumulative_return:
             baseBenchmark !== null && p.benchmark !== null ? percent(p.benchmark / baseBenchmark - 1) : null,
+          rolling_sharpe: window?.sharpe ?? null,
+          rolling_beta: window?.beta ?? null,
         });
       }
-      return { success: true, period, benchmark: PERFORMANCE_BENCHMARK_NAME, data: out };
+      const drawdowns = drawdownSeries(index).slice(1);
+      const data = out.map((point, i) => ({ ...point, drawdown: percent(drawdowns[i]!) }));
+      return { success: true, period, benchmark: PERFORMANCE_BENCHMARK_NAME, data };
     },
   };
 }

@@ -95,8 +95,9 @@ for (const target of await testDatabases()) {
       const infyRisk = positions[0]!;
       // Every candle ranges ₹10 and no close moves more than ₹8, so every true range is ₹10: ATR(14) = 10.
       assert.equal(infyRisk.position_value, 20 * 1500);
-      assert.equal(infyRisk.stop_loss_suggestion, 1480);
-      assert.equal(infyRisk.risk_amount, 20 * 20);
+      // The stop sits 2 ATR below the entry, ₹1,500.75 (₹1,500 plus the half-spread), above the price.
+      assert.equal(infyRisk.stop_loss_suggestion, 1480.75);
+      assert.equal(infyRisk.risk_amount, 20 * 19.25);
       assert.equal(infyRisk.recommendation, 'hold');
       assert.equal(infyRisk.target_price, null);
       const r = closeReturns(infy);

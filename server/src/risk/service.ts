@@ -31,6 +31,7 @@ import type { HolidayCalendar } from '../market/calendar.js';
 import { lossLimitState } from '../analytics/lossLimits.js';
 import { marketRegime } from '../analytics/regime.js';
 import { badRequest, HttpError, serviceUnavailable } from '../http/errors.js';
+import { createAlertSettingsStore } from './alerts.js';
 import type { MarketFeed, TickHub } from '../market/feed.js';
 import { addDays, nextTradingDay } from '../market/tradingDays.js';
 import type { TradingModeService } from '../trading/mode.js';
@@ -277,6 +278,12 @@ export function createRiskService(deps: RiskServiceDeps) {
       return (await measure()).metrics;
     },
 
+    /** The portfolio's measured risks and each position's risk, in any mode (the alert monitor's input). */
+    measure,
+
+    /** Which risk alerts the monitor raises (alerts.ts). */
+    alertSettings: createAlertSettingsStore({ db, clock }),
+
     async limits(): Promise<RiskLimits> {
       await paperOnly();
       const { metrics, positions, limit, series, today } = await measure();
@@ -335,6 +342,7 @@ export function createRiskService(deps: RiskServiceDeps) {
       const { positions, limit } = await book();
       return positions.map((p) => ({
         symbol: p.symbol,
+        sector: feed.instrument(p.symbol)?.sector ?? null,
         risk_level: p.level,
         position_value: round2(p.value),
         stop_loss_suggestion: round2(p.stopLoss),

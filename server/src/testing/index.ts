@@ -72,13 +72,15 @@ export async function createTestApp(
     { level: 'info' },
     { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) },
   );
-  // The minute-by-minute broker token check stays off: tests call services.upstox.watcher.check().
+  // The minute-by-minute broker token check and risk alert monitor stay off: tests call
+  // services.upstox.watcher.check() and services.riskMonitor.runOnce().
   const app = await buildApp({
     config,
     db: database.db,
     clock,
     logger,
     watchBrokerToken: false,
+    riskMonitor: false,
     ...options.deps,
   });
   await app.ready();

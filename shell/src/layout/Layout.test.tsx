@@ -7,7 +7,7 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { init } from '@module-federation/enhanced/runtime';
 import { contract } from '@nivesh/api-contract';
-import { makeTradingMode } from '@nivesh/api-contract/testing';
+import { makeTradingHalt, makeTradingMode, makeTradingState, ok } from '@nivesh/api-contract/testing';
 import { HttpResponse, mockRoute, setupServer } from '@nivesh/api-client/testing';
 import { loadRemoteCatalogue } from '../remotes/remoteRegistry';
 import { defaultHandlers, openSidebar, PAGE_TEXT, renderLayout } from './layoutTestSupport';
@@ -212,5 +212,56 @@ describe('real-money mode', () => {
       expect(screen.getByTestId('trading-mode-switch')).toHaveAttribute('data-mode', 'paper'),
     );
     expect(screen.queryByText('LIVE TRADING ACTIVE')).not.toBeInTheDocument();
+  });
+});
+
+describe('the trading state banner', () => {
+  it('shows nothing while trading is normal', async () => {
+    renderLayout();
+    await screen.findByRole('heading', { name: PAGE_TEXT });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByRole('alert', { name: 'Trading halted' })).toBeNull();
+    expect(screen.queryByRole('alert', { name: 'Reducing only' })).toBeNull();
+  });
+
+  it('says trading is halted, by whom, when and why, and links to Risk Management', async () => {
+    server.use(
+      mockRoute(contract.risk.tradingState, () =>
+        ok(
+          makeTradingState({
+            state: 'halted',
+            reasons: ['Emergency stop in force.'],
+            halt: makeTradingHalt(),
+          }),
+        ),
+      ),
+    );
+    renderLayout();
+    const banner = await screen.findByRole('alert', { name: 'Trading halted' });
+    expect(banner).toHaveTextContent('TRADING HALTED · Only orders that close a position are accepted.');
+    expect(banner).toHaveTextContent(
+      'Emergency stop by operator@nivesh.local at 02 Mar 2026, 10:05 am IST: “Feed looks wrong”.',
+    );
+    expect(within(banner).getByRole('link', { name: 'Lift it on Risk Management' })).toHaveAttribute(
+      'href',
+      '/risk',
+    );
+  });
+
+  it('says reducing only with each loss limit crossed', async () => {
+    const reason = "This week's loss ₹60,000 is past the ₹50,000 weekly loss limit.";
+    server.use(
+      mockRoute(contract.risk.tradingState, () =>
+        ok(makeTradingState({ state: 'reducing', reasons: [reason] })),
+      ),
+    );
+    renderLayout();
+    const banner = await screen.findByRole('alert', { name: 'Reducing only' });
+    expect(banner).toHaveTextContent('REDUCING ONLY · Only orders that reduce a position are accepted.');
+    expect(banner).toHaveTextContent(reason);
+    expect(within(banner).getByRole('link', { name: 'See Risk Management' })).toHaveAttribute(
+      'href',
+      '/risk',
+    );
   });
 });

@@ -2,7 +2,8 @@
  * The shared layout of every protected page (specification part 2, section 2): sidebar, top bar and
  * the page (`<Outlet />`). Below `lg` the sidebar is a drawer: the top bar's menu button opens it,
  * and the overlay, Escape or navigating closes it. In real-money (live) mode the whole shell says so:
- * a red rule across the top, red accents, and the 'LIVE TRADING ACTIVE' banner.
+ * a red rule across the top, red accents, and the 'LIVE TRADING ACTIVE' banner. While trading is
+ * halted or reducing only, a banner says so on every page (TradingStateBanner).
  */
 import { useEffect } from 'react';
 import { Box, Flex, HStack, Icon, Text } from '@chakra-ui/react';
@@ -13,6 +14,7 @@ import { selectSidebarOpen } from '../app/store';
 import { sidebarClosed, sidebarToggled } from './layoutSlice';
 import { Sidebar, SIDEBAR_WIDTH } from './Sidebar';
 import { TopBar } from './TopBar';
+import { TradingStateBanner } from './TradingStateBanner';
 
 export function Layout() {
   const dispatch = useAppDispatch();
@@ -68,6 +70,7 @@ export function Layout() {
       <Flex direction="column" minH="100dvh" ml={{ base: '0', lg: SIDEBAR_WIDTH }} minW="0">
         <TopBar sidebarOpen={sidebarOpen} onMenuClick={() => dispatch(sidebarToggled())} live={live} />
         {live && <LiveTradingBanner />}
+        <TradingStateBanner />
         <Box as="main" flex="1" minW="0" px={{ base: '3', md: '6', xl: '8' }} py={{ base: '4', md: '6' }}>
           <Outlet />
         </Box>

@@ -12,6 +12,7 @@ import {
   makePortfolioOverview,
   makeQuickStats,
   makeTradingMode,
+  makeTradingState,
   ok,
 } from '@nivesh/api-contract/testing';
 import {
@@ -64,6 +65,7 @@ export const defaultHandlers = [
   mockRouteError(contract.portfolio.holdings, 503, NOT_CONNECTED('portfolio')),
   mockRouteError(contract.portfolio.quickStats, 503, NOT_CONNECTED('portfolio')),
   mockRoute(contract.auth.logout, () => ({ success: true, message: 'Signed out' })),
+  mockRoute(contract.risk.tradingState, () => ok(makeTradingState())),
 ];
 
 export const PAGE_TEXT = 'The page in the outlet';

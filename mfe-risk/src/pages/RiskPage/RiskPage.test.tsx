@@ -9,7 +9,7 @@ import {
   renderWithProviders,
   setupServer,
 } from '@nivesh/api-client/testing';
-import { makeTradingMode, ok } from '@nivesh/api-contract/testing';
+import { makeTradingHalt, makeTradingMode, makeTradingState, ok } from '@nivesh/api-contract/testing';
 import {
   alerts,
   connectedHandlers,
@@ -227,8 +227,9 @@ describe('RiskPage when the risk system answers', () => {
 
 describe('Emergency Stop All', () => {
   const tradingMode = mockRoute(contract.trading.getMode, makeTradingMode('paper'));
+  const halt = makeTradingHalt();
 
-  it('asks for confirmation, then calls the server and says what was done', async () => {
+  it('asks for a reason and confirmation, then halts, cancels, squares off and says what was done', async () => {
     let body: unknown;
     server.use(
       tradingMode,
@@ -236,12 +237,13 @@ describe('Emergency Stop All', () => {
         body = await request.json();
         return HttpResponse.json({
           success: true,
-          message: 'Emergency stop complete.',
+          message: 'Trading halted: only orders that close a position are accepted until the stop is lifted.',
           data: {
             trading_mode: 'paper',
             cancelled_orders: 2,
             squared_off: [{ symbol: 'RELIANCE', quantity: 80, order_id: 'P-101' }],
             failures: [{ symbol: 'TCS', reason: 'Market closed for this instrument.' }],
+            halt: { ...halt, square_off: true },
             executed_at: '2026-03-02T09:50:00.000Z',
           },
         });
@@ -250,15 +252,20 @@ describe('Emergency Stop All', () => {
     const { user } = await renderConnected();
     await user.click(screen.getByRole('button', { name: 'Emergency Stop All' }));
     const dialog = await screen.findByRole('alertdialog');
-    expect(
-      within(dialog).getByText(/cancels every open order and squares off every open position/),
-    ).toBeInTheDocument();
+    expect(within(dialog).getByText(/only orders that close a position are accepted/)).toBeInTheDocument();
     expect(await within(dialog).findByText('Paper Trading: orders are simulated.')).toBeInTheDocument();
-    expect(body).toBeUndefined();
+    const halting = within(dialog).getByRole('button', { name: 'Halt & cancel orders' });
+    expect(halting).toBeDisabled();
 
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel orders & square off' }));
-    expect(await within(dialog).findByText('Emergency stop complete.')).toBeInTheDocument();
-    expect(body).toEqual({ confirm: true });
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Feed looks wrong');
+    await user.click(within(dialog).getByText('Also square off every open position at market price'));
+    await user.click(within(dialog).getByRole('button', { name: 'Halt, cancel orders & square off' }));
+    expect(
+      await within(dialog).findByText(
+        'Trading halted: only orders that close a position are accepted until the stop is lifted.',
+      ),
+    ).toBeInTheDocument();
+    expect(body).toEqual({ confirm: true, reason: 'Feed looks wrong', square_off: true });
     expect(within(dialog).getByText('Cancelled 2 open orders; squared off 1 position.')).toBeInTheDocument();
     expect(within(dialog).getByText('RELIANCE: 80 shares (order P-101)')).toBeInTheDocument();
     expect(within(dialog).getByText('TCS: Market closed for this instrument.')).toBeInTheDocument();
@@ -286,8 +293,37 @@ describe('Emergency Stop All', () => {
     const { user } = await renderConnected();
     await user.click(screen.getByRole('button', { name: 'Emergency Stop All' }));
     const dialog = await screen.findByRole('alertdialog');
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel orders & square off' }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Feed looks wrong');
+    await user.click(within(dialog).getByRole('button', { name: 'Halt & cancel orders' }));
     expect(await within(dialog).findByText(`Emergency stop failed. ${NOT_CONNECTED}`)).toBeInTheDocument();
+  });
+
+  it('while halted, offers to lift the stop with a second confirmation, showing who stopped trading and why', async () => {
+    let lifted: unknown;
+    const { user } = await renderConnected(
+      mockRoute(contract.risk.tradingState, () =>
+        ok(makeTradingState({ state: 'halted', reasons: ['Emergency stop in force.'], halt })),
+      ),
+      mockRoute(contract.risk.liftEmergencyStop, async ({ request }) => {
+        lifted = await request.json();
+        return {
+          success: true as const,
+          message: 'Emergency stop lifted: orders may open positions again.',
+          data: makeTradingState(),
+        };
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Lift emergency stop' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(
+      within(dialog).getByText(
+        'Trading was halted by operator@nivesh.local at 02 Mar 2026, 10:05 am IST: “Feed looks wrong”.',
+      ),
+    ).toBeInTheDocument();
+    expect(lifted).toBeUndefined();
+    await user.click(within(dialog).getByRole('button', { name: 'Lift the stop' }));
+    await waitFor(() => expect(lifted).toEqual({ confirm: true }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
   });
 });
 

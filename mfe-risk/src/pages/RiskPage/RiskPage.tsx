@@ -10,7 +10,7 @@ import { ConnectionBanner, formatIstTime, PageHeader } from '@nivesh/ui';
 import { CachedDataNotice, LoadFailures } from '../../features/RiskNotices';
 import { RISK_TEXT } from '../../features/riskText';
 import { isWaiting, useRiskData } from '../../features/useRiskData';
-import { EmergencyStopButton } from './EmergencyStop';
+import { EmergencyStopActions } from './EmergencyStop';
 import { MetricCards } from './MetricCards';
 import { AlertsTab } from './tabs/AlertsTab';
 import { LimitsTab } from './tabs/LimitsTab';
@@ -38,7 +38,7 @@ export default function RiskPage() {
             ? `Drawdown, exposure and limits · as of ${formatIstTime(metricsData.as_of)}`
             : 'Drawdown, exposure and limits across your portfolio'
         }
-        actions={<EmergencyStopButton />}
+        actions={<EmergencyStopActions />}
       />
 
       {connection === 'connecting' && (

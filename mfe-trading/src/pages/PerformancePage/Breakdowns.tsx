@@ -1,9 +1,19 @@
-/** The monthly, per-stock and per-strategy breakdowns from the analytics answer. */
+/**
+ * The monthly, per-stock and per-strategy breakdowns and the deepest drawdowns of the analytics
+ * answer, and a period's closed trades (the printable report).
+ */
 import type { ReactNode } from 'react';
 import { Table, Text } from '@chakra-ui/react';
-import type { MonthlyBreakdown, StockBreakdown, StrategyBreakdown } from '@nivesh/api-contract';
+import {
+  istDay,
+  type DrawdownEpisode,
+  type MonthlyBreakdown,
+  type StockBreakdown,
+  type StrategyBreakdown,
+  type Trade,
+} from '@nivesh/api-contract';
 import { Unavailable, formatNumber, formatRupees } from '@nivesh/ui';
-import { percentText, ratioText } from '../../features/format';
+import { MISSING, formatDay, percentText, ratioText, rupeesText } from '../../features/format';
 
 const monthLabel = new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
@@ -63,6 +73,15 @@ function BreakdownTable<T>({
   );
 }
 
+/** A row's name (a symbol, a strategy). */
+function Strong({ children }: { children: ReactNode }) {
+  return (
+    <Text as="span" fontWeight="semibold">
+      {children}
+    </Text>
+  );
+}
+
 const winRate = (value: number | null) => percentText(value, { sign: false, decimals: 1 });
 
 export function MonthlyTable({ rows }: { rows: readonly MonthlyBreakdown[] }) {
@@ -101,11 +120,7 @@ export function StocksTable({ rows }: { rows: readonly StockBreakdown[] }) {
       columns={[
         {
           header: 'Symbol',
-          cell: (r) => (
-            <Text as="span" fontWeight="semibold">
-              {r.symbol}
-            </Text>
-          ),
+          cell: (r) => <Strong>{r.symbol}</Strong>,
         },
         { header: 'Trades', numeric: true, cell: (r) => formatNumber(r.trades) },
         { header: 'P&L', numeric: true, cell: (r) => <Pnl value={r.pnl} /> },
@@ -125,16 +140,77 @@ export function StrategiesTable({ rows }: { rows: readonly StrategyBreakdown[] }
       columns={[
         {
           header: 'Strategy',
-          cell: (r) => (
-            <Text as="span" fontWeight="semibold">
-              {r.strategy}
-            </Text>
-          ),
+          cell: (r) => <Strong>{r.strategy}</Strong>,
         },
         { header: 'Trades', numeric: true, cell: (r) => formatNumber(r.trades) },
         { header: 'P&L', numeric: true, cell: (r) => <Pnl value={r.pnl} /> },
         { header: 'Win Rate', numeric: true, cell: (r) => winRate(r.win_rate) },
         { header: 'Profit Factor', numeric: true, cell: (r) => ratioText(r.profit_factor) },
+      ]}
+    />
+  );
+}
+
+export function DrawdownsTable({ rows }: { rows: readonly DrawdownEpisode[] }) {
+  return (
+    <BreakdownTable
+      label="Deepest drawdowns"
+      rows={rows}
+      rowKey={(r) => r.start}
+      empty="No drawdown in this period"
+      columns={[
+        { header: 'Start', cell: (r) => formatDay(r.start) },
+        { header: 'Trough', cell: (r) => formatDay(r.trough) },
+        {
+          header: 'Recovery',
+          cell: (r) =>
+            r.recovery === null ? (
+              <Text as="span" color="fg.muted">
+                Not recovered
+              </Text>
+            ) : (
+              formatDay(r.recovery)
+            ),
+        },
+        {
+          header: 'Depth',
+          numeric: true,
+          cell: (r) => (
+            <Text as="span" color="loss" fontWeight="medium">
+              {percentText(r.depth, { sign: false })}
+            </Text>
+          ),
+        },
+        {
+          header: 'Length',
+          numeric: true,
+          cell: (r) => `${formatNumber(r.length)} ${r.length === 1 ? 'day' : 'days'}`,
+        },
+      ]}
+    />
+  );
+}
+
+export function ClosedTradesTable({ rows }: { rows: readonly Trade[] }) {
+  return (
+    <BreakdownTable
+      label="Closed trades"
+      rows={rows}
+      rowKey={(r) => r.trade_id}
+      empty="No trades closed in this period"
+      columns={[
+        { header: 'Closed', cell: (r) => (r.exit_time ? formatDay(istDay(r.exit_time)) : MISSING) },
+        {
+          header: 'Symbol',
+          cell: (r) => <Strong>{r.symbol}</Strong>,
+        },
+        { header: 'Side', cell: (r) => r.side },
+        { header: 'Qty', numeric: true, cell: (r) => formatNumber(r.quantity) },
+        { header: 'Entry', numeric: true, cell: (r) => rupeesText(r.entry_price, { decimals: 2 }) },
+        { header: 'Exit', numeric: true, cell: (r) => rupeesText(r.exit_price, { decimals: 2 }) },
+        { header: 'Charges', numeric: true, cell: (r) => formatRupees(r.fees, { decimals: 2 }) },
+        { header: 'Net P&L', numeric: true, cell: (r) => <Pnl value={r.net_pnl} /> },
+        { header: 'Strategy', cell: (r) => r.strategy },
       ]}
     />
   );

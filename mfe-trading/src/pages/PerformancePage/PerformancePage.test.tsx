@@ -9,12 +9,15 @@ import {
   renderWithProviders,
   setupServer,
 } from '@nivesh/api-client/testing';
-import { contract, type PerformanceAnalytics } from '@nivesh/api-contract';
+import { contract, type PerformanceAnalytics, type PerformanceReturnPoint } from '@nivesh/api-contract';
 import { makePerformanceAnalytics, makeReturns } from '@nivesh/api-contract/testing';
+import { layOutCharts, performanceHandlers } from '../../testing/fixtures';
 import PerformancePage from './PerformancePage';
 
 configure({ asyncUtilTimeout: 5000 });
 jest.setTimeout(30_000);
+
+layOutCharts();
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -30,19 +33,9 @@ const KPIS = ['Total Return', 'Win Rate', 'Profit Factor', 'Sharpe Ratio', 'Max 
 function connected(
   seen: { analytics: string[]; returns: string[] } = { analytics: [], returns: [] },
   analytics = makePerformanceAnalytics(),
+  returns: PerformanceReturnPoint[] = makeReturns(),
 ) {
-  server.use(
-    mockRoute(contract.performance.analytics, ({ request }) => {
-      const period = new URL(request.url).searchParams.get('period') ?? '';
-      seen.analytics.push(period);
-      return HttpResponse.json({ success: true, data: { ...analytics, period } });
-    }),
-    mockRoute(contract.performance.returns, ({ request }) => {
-      const period = new URL(request.url).searchParams.get('period') ?? '';
-      seen.returns.push(period);
-      return HttpResponse.json({ success: true, period, benchmark: 'NIFTY 50', data: makeReturns() });
-    }),
-  );
+  server.use(...performanceHandlers({ seen, analytics, returns }));
   return seen;
 }
 
@@ -177,6 +170,118 @@ describe('PerformancePage connected', () => {
     expect(within(strategies).getByText('Momentum')).toBeInTheDocument();
   });
 
+  it('shows the tear sheet: XIRR, alpha, beta, information ratio and the deepest drawdowns', async () => {
+    connected();
+    const { user } = await renderLoaded();
+    await user.click(screen.getByRole('tab', { name: 'Statistics' }));
+    expect(await screen.findByTestId('figure-Money-Weighted Return (XIRR)')).toHaveTextContent('+51.30%');
+    expect(screen.getByTestId('figure-Time-Weighted Return')).toHaveTextContent('+4.37%');
+    expect(screen.getByTestId('figure-Alpha')).toHaveTextContent('+21.40%');
+    expect(screen.getByTestId('figure-Beta')).toHaveTextContent('0.82');
+    expect(screen.getByTestId('figure-Information Ratio')).toHaveTextContent('1.27');
+
+    const drawdowns = screen.getByRole('table', { name: 'Deepest drawdowns' });
+    const rows = within(drawdowns).getAllByRole('row').slice(1);
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
+      ['03 Feb 2026', '10 Feb 2026', '18 Feb 2026', '-8.63%', '11 days'],
+      ['20 Feb 2026', '24 Feb 2026', 'Not recovered', '-3.15%', '6 days'],
+    ]);
+  });
+
+  it('shows -- for tear-sheet figures the data cannot support, and says when nothing fell', async () => {
+    connected(
+      undefined,
+      makePerformanceAnalytics({
+        money_weighted_return: null,
+        beta: null,
+        alpha: null,
+        information_ratio: null,
+        deepest_drawdowns: [],
+      }),
+    );
+    const { user } = await renderLoaded();
+    await user.click(screen.getByRole('tab', { name: 'Statistics' }));
+    for (const label of ['Money-Weighted Return (XIRR)', 'Alpha', 'Beta', 'Information Ratio']) {
+      expect(await screen.findByTestId(`figure-${label}`)).toHaveTextContent('--');
+    }
+    expect(screen.getByText('No drawdown in this period')).toBeInTheDocument();
+  });
+
+  it("draws the underwater curve from each day's drawdown, and the equity curve against NIFTY 50", async () => {
+    const points = makeReturns();
+    connected(undefined, undefined, [
+      { ...points[0]!, drawdown: 0 },
+      { ...points[1]!, drawdown: -2.5 },
+      { ...points[2]!, drawdown: -1 },
+    ]);
+    await renderLoaded();
+    expect(screen.getByTestId('drawdown-summary')).toHaveTextContent(
+      'Now -1.00% from the peak; deepest -2.50%',
+    );
+    const chart = screen.getByRole('img', { name: /^Underwater curve/ });
+    expect(chart.querySelectorAll('.recharts-area')).toHaveLength(1);
+    const equity = screen.getByRole('img', { name: /^Equity curve/ });
+    expect(within(equity).getByText('Portfolio')).toBeInTheDocument();
+    expect(within(equity).getByText('NIFTY 50')).toBeInTheDocument();
+    expect(equity.querySelectorAll('.recharts-line')).toHaveLength(2);
+  });
+
+  it('draws the rolling 60-day Sharpe ratio and beta, or says the history is too short', async () => {
+    connected();
+    const { user, unmount } = await renderLoaded();
+    await user.click(screen.getByRole('tab', { name: 'Statistics' }));
+    expect(await screen.findByTestId('rolling-summary')).toHaveTextContent(
+      'Latest 60-day Sharpe 2.12, beta 0.83',
+    );
+    const chart = screen.getByRole('img', { name: /^Rolling Sharpe ratio and beta/ });
+    expect(within(chart).getByText('Sharpe ratio')).toBeInTheDocument();
+    expect(within(chart).getByText('Beta to NIFTY 50')).toBeInTheDocument();
+    expect(chart.querySelectorAll('.recharts-line')).toHaveLength(2);
+    unmount();
+
+    connected(
+      undefined,
+      undefined,
+      makeReturns().map((p) => ({ ...p, rolling_sharpe: null, rolling_beta: null })),
+    );
+    const again = await renderLoaded();
+    await again.user.click(screen.getByRole('tab', { name: 'Statistics' }));
+    expect(await screen.findByText('Not enough history yet')).toBeInTheDocument();
+    expect(
+      screen.getByText('The rolling figures start once the account has 60 trading days of returns.'),
+    ).toBeInTheDocument();
+  });
+
+  it("shades every month's return since the account opened, year by month, from all-time analytics", async () => {
+    const seen = connected();
+    const { user } = await renderLoaded();
+    await user.click(screen.getByRole('tab', { name: 'Monthly' }));
+    const grid = await screen.findByRole('table', { name: 'Monthly returns' });
+    await waitFor(() => expect(seen.analytics).toContain('all'));
+    expect(within(grid).getByTestId('month-2026-01')).toHaveTextContent('+2.1%');
+    expect(within(grid).getByTestId('month-2026-01')).toHaveAttribute('title', 'January 2026: +2.10%');
+    expect(within(grid).getByTestId('month-2026-02')).toHaveTextContent('-0.8%');
+    expect(within(grid).getByTestId('month-2026-03')).toHaveTextContent('');
+    // 1.021 x 0.992 - 1 = +1.28%
+    expect(within(grid).getByTestId('year-2026')).toHaveTextContent('+1.3%');
+    expect(within(grid).getAllByRole('row')).toHaveLength(2);
+  });
+
+  it('opens the printable report of the chosen period', async () => {
+    connected();
+    const { user } = await renderLoaded();
+    await user.click(screen.getByRole('button', { name: 'Quarter' }));
+    await user.click(screen.getByRole('link', { name: 'Printable report' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/performance?view=report&period=quarter');
+    expect(await screen.findByRole('heading', { name: 'Performance Report · Quarter' })).toBeInTheDocument();
+  });
+
   it('exports the analytics and breakdowns as CSV', async () => {
     connected();
     const blobs: Blob[] = [];
@@ -202,8 +307,19 @@ describe('PerformancePage connected', () => {
         'Mean Reversion,16,12700,56.3,',
         '2026-02-01,-1000',
         '2026-02-07,',
+        'Money-weighted return (XIRR) %,51.3',
+        'Beta to NIFTY 50,0.82',
+        'Alpha (annualised) %,21.4',
+        'Information ratio,1.27',
+        '2026-02-20,2026-02-24,,-3.15,6',
+        'Closed trades,2',
       ]),
     );
+    // The trades closed from the period's first day on, in the order they closed.
+    const trades = lines.indexOf('Closed trades,2');
+    expect(lines[trades + 2]).toMatch(/^PT-0003,TCS,/);
+    expect(lines[trades + 3]).toMatch(/^PT-0002,RELIANCE,/);
+    expect(lines.some((line) => line.startsWith('PT-0001,'))).toBe(false);
     expect(click).toHaveBeenCalled();
     click.mockRestore();
   });

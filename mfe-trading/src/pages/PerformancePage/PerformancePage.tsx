@@ -4,8 +4,16 @@
  * says 'Performance service not connected' and shows '--'; an analytics answer with success false
  * means 'Performance data not available'. Every figure, breakdown and heatmap cell comes from the
  * server (the original showed fixed values, sample tables and a random heatmap).
+ *
+ * Overview: the equity curve against NIFTY 50, the underwater curve, key statistics and the
+ * 30-day P&L calendar. Monthly: every month's return since the account opened (year × month) and
+ * the period's months. Statistics: the tear sheet (money-weighted return, alpha, beta,
+ * information ratio, the deepest drawdowns), the rolling 60-day Sharpe ratio and beta, and the
+ * rest. Export Report downloads the period's figures and closed trades as CSV; Printable report
+ * opens the same as a page to print (PerformanceReport.tsx).
  */
 import { useMemo, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import {
   Badge,
   Box,
@@ -19,14 +27,17 @@ import {
   Tabs,
   Text,
 } from '@chakra-ui/react';
-import { LuDownload, LuFilter, LuRefreshCw } from 'react-icons/lu';
+import { LuDownload, LuFilter, LuPrinter, LuRefreshCw } from 'react-icons/lu';
 import { DEFAULT_PERFORMANCE_PERIOD, type PerformancePeriod } from '@nivesh/api-contract';
 import {
   combinedStatus,
+  errorMessage,
   queryView,
   staleSummary,
+  useAppDispatch,
   usePerformanceAnalyticsQuery,
   usePerformanceReturnsQuery,
+  type ApiCallError,
 } from '@nivesh/api-client';
 import {
   ConnectionBanner,
@@ -45,15 +56,52 @@ import { downloadCsv, istFileDay } from '../../features/csv';
 import { percentText, ratioText, signedTone } from '../../features/format';
 import { PERFORMANCE_PERIODS, PERIOD_LABELS } from '../../features/performancePeriods';
 import { performanceReportCsv } from '../../features/performanceCsv';
+import { fetchClosedTrades } from '../../features/tradeHistory';
 import { MonthlyTable, StocksTable, StrategiesTable } from './Breakdowns';
+import { DrawdownChart } from './DrawdownChart';
 import { EquityChart } from './EquityChart';
+import { DATA_NOT_AVAILABLE, SERVICE_NOT_CONNECTED } from './messages';
+import { MonthlyHeatmap } from './MonthlyHeatmap';
+import { PerformanceReport, reportPath, reportPeriod } from './PerformanceReport';
 import { PnlHeatmap } from './PnlHeatmap';
-import { FigureGrid, allStatistics, keyStatistics } from './Statistics';
+import { ROLLING_SUBTITLE, ROLLING_TITLE, RollingChart } from './RollingChart';
+import { FigureGrid, TEAR_SHEET_SUBTITLE, TearSheet, allStatistics, keyStatistics } from './Statistics';
 
-export const SERVICE_NOT_CONNECTED = 'Performance service not connected';
-export const DATA_NOT_AVAILABLE = 'Performance data not available';
-
+/** The page, or its printable report when the address asks for it (`?view=report&period=…`). */
 export default function PerformancePage() {
+  const [params] = useSearchParams();
+  if (params.get('view') === 'report')
+    return <PerformanceReport period={reportPeriod(params.get('period'))} />;
+  return <PerformanceDashboard />;
+}
+
+/**
+ * Monthly returns of every month since the account opened (the analytics of all time, whatever
+ * period the page shows), as a year × month grid.
+ */
+function MonthlyReturns() {
+  const view = queryView(
+    usePerformanceAnalyticsQuery({ query: { period: 'all' } }),
+    'The performance analytics service did not answer.',
+  );
+  const answer = view.data;
+  return (
+    <Panel title="Monthly Returns" subtitle="Every month since the account opened, time-weighted">
+      <QueryNotice view={view} unavailableTitle={SERVICE_NOT_CONNECTED} />
+      {answer?.success ? (
+        <MonthlyHeatmap months={answer.data.monthly} />
+      ) : answer ? (
+        <Unavailable title={DATA_NOT_AVAILABLE}>{answer.error}</Unavailable>
+      ) : view.state === 'loading' ? (
+        <PageLoading label="Loading monthly returns..." />
+      ) : null}
+    </Panel>
+  );
+}
+
+function PerformanceDashboard() {
+  const dispatch = useAppDispatch();
+  const [exporting, setExporting] = useState(false);
   const [period, setPeriod] = useState<PerformancePeriod>(DEFAULT_PERFORMANCE_PERIOD);
   const [filterOpen, setFilterOpen] = useState(false);
   const [strategyFilter, setStrategyFilter] = useState('');
@@ -96,16 +144,29 @@ export default function PerformancePage() {
     void returns.refetch();
   };
 
-  const exportReport = () => {
+  const exportReport = async () => {
     if (!data) return;
-    const csv = performanceReportCsv(data, {
-      generatedAt: new Date(),
-      stocks,
-      strategies,
-      filterNote: filterNote || undefined,
-    });
-    downloadCsv(`nivesh-performance-${period}-${istFileDay(new Date())}.csv`, csv);
-    notify('success', 'Performance report exported');
+    setExporting(true);
+    try {
+      const trades = await fetchClosedTrades(dispatch, data.period_start);
+      const csv = performanceReportCsv(data, {
+        generatedAt: new Date(),
+        stocks,
+        strategies,
+        filterNote: filterNote || undefined,
+        trades,
+      });
+      downloadCsv(`nivesh-performance-${data.period}-${istFileDay(new Date())}.csv`, csv);
+      notify('success', 'Performance report exported');
+    } catch (error) {
+      notify(
+        'error',
+        'Export failed',
+        errorMessage(error as ApiCallError, 'The trade history did not answer, so the report was not made.'),
+      );
+    } finally {
+      setExporting(false);
+    }
   };
 
   return (
@@ -137,7 +198,18 @@ export default function PerformancePage() {
                 </Badge>
               )}
             </Button>
-            <Button size="sm" colorPalette="brand" onClick={exportReport} disabled={!data}>
+            <Button asChild size="sm" variant="outline">
+              <RouterLink to={reportPath(period)}>
+                <LuPrinter /> Printable report
+              </RouterLink>
+            </Button>
+            <Button
+              size="sm"
+              colorPalette="brand"
+              onClick={() => void exportReport()}
+              disabled={!data}
+              loading={exporting}
+            >
               <LuDownload /> Export Report
             </Button>
           </>
@@ -293,13 +365,16 @@ export default function PerformancePage() {
             <Stack gap="6">
               <Panel
                 title={`Equity Curve vs ${series?.benchmark ?? 'NIFTY 50'}`}
-                subtitle="Growth since the start of the period"
+                subtitle="Growth since the start of the period, both rebased to 0%"
               >
                 {series ? (
                   <EquityChart points={series.data} benchmark={series.benchmark} />
                 ) : (
                   <PageLoading label="Loading returns..." />
                 )}
+              </Panel>
+              <Panel title="Drawdown" subtitle="Fall from the running peak, net of deposits and withdrawals">
+                {series ? <DrawdownChart points={series.data} /> : <PageLoading label="Loading returns..." />}
               </Panel>
               <SimpleGrid columns={{ base: 1, xl: 2 }} gap="6">
                 <Panel title="Key Statistics">
@@ -316,9 +391,12 @@ export default function PerformancePage() {
             </Stack>
           </Tabs.Content>
           <Tabs.Content value="monthly">
-            <Panel title="Monthly Performance" subtitle="All strategies and symbols">
-              <MonthlyTable rows={data.monthly} />
-            </Panel>
+            <Stack gap="6">
+              <MonthlyReturns />
+              <Panel title="Monthly Performance" subtitle="This period, all strategies and symbols">
+                <MonthlyTable rows={data.monthly} />
+              </Panel>
+            </Stack>
           </Tabs.Content>
           <Tabs.Content value="stocks">
             <Panel title="Performance by Stock" subtitle={symbolNote ? `Filtered: ${symbolNote}` : undefined}>
@@ -334,9 +412,21 @@ export default function PerformancePage() {
             </Panel>
           </Tabs.Content>
           <Tabs.Content value="statistics">
-            <Panel title="Statistics">
-              <FigureGrid label="Statistics" figures={allStatistics(data)} />
-            </Panel>
+            <Stack gap="6">
+              <Panel title="Tear Sheet" subtitle={TEAR_SHEET_SUBTITLE}>
+                <TearSheet analytics={data} />
+              </Panel>
+              <Panel title={ROLLING_TITLE} subtitle={ROLLING_SUBTITLE}>
+                {series ? (
+                  <RollingChart points={series.data} benchmark={series.benchmark} />
+                ) : (
+                  <PageLoading label="Loading returns..." />
+                )}
+              </Panel>
+              <Panel title="Statistics">
+                <FigureGrid label="Statistics" figures={allStatistics(data)} />
+              </Panel>
+            </Stack>
           </Tabs.Content>
         </Tabs.Root>
       )}

@@ -2,18 +2,7 @@
 import { Box, Grid, HStack, Text } from '@chakra-ui/react';
 import type { DailyPnl } from '@nivesh/api-contract';
 import { formatRupees } from '@nivesh/ui';
-
-const dayLabel = new Intl.DateTimeFormat('en-IN', {
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** '02 Feb 2026' for a YYYY-MM-DD day. */
-function formatDay(date: string): string {
-  return dayLabel.format(new Date(`${date}T00:00:00Z`));
-}
+import { formatDay } from '../../features/format';
 
 function cellLabel(day: DailyPnl): string {
   return `${formatDay(day.date)}: ${day.pnl === null ? 'market closed' : formatRupees(day.pnl, { sign: true })}`;

@@ -1,10 +1,11 @@
-/** Labelled figures of the analytics: key statistics (overview) and the statistics tab. */
-import { Box, SimpleGrid, Text } from '@chakra-ui/react';
+/** Labelled figures of the analytics: key statistics (overview), the tear sheet and the statistics tab. */
+import { Box, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { PerformanceAnalytics } from '@nivesh/api-contract';
 import { formatNumber } from '@nivesh/ui';
 import { MISSING, percentText, ratioText, rupeesText, signedTone } from '../../features/format';
+import { DrawdownsTable } from './Breakdowns';
 
-interface Figure {
+export interface Figure {
   label: string;
   value: string;
   tone?: 'gain' | 'loss' | 'neutral';
@@ -54,6 +55,48 @@ export function keyStatistics(a: PerformanceAnalytics): Figure[] {
       label: 'Volatility',
       value: percentText(a.volatility, { sign: false }),
       help: 'Annualised, daily returns',
+    },
+  ];
+}
+
+export const TEAR_SHEET_SUBTITLE = 'Money-weighted return and the figures against NIFTY 50';
+
+/** The tear sheet: its figures and the deepest drawdowns of the period. */
+export function TearSheet({ analytics }: { analytics: PerformanceAnalytics }) {
+  return (
+    <Stack gap="4">
+      <FigureGrid label="Tear sheet" figures={tearSheet(analytics)} />
+      <DrawdownsTable rows={analytics.deepest_drawdowns} />
+    </Stack>
+  );
+}
+
+/** The tear sheet's money-weighted and benchmark-relative figures (DOMAIN.md, "Metric definitions"). */
+function tearSheet(a: PerformanceAnalytics): Figure[] {
+  return [
+    {
+      label: 'Money-Weighted Return (XIRR)',
+      value: percentText(a.money_weighted_return),
+      tone: signedTone(a.money_weighted_return),
+      help: 'Yearly rate of your deposits, withdrawals and the value now',
+    },
+    {
+      label: 'Time-Weighted Return',
+      value: percentText(a.total_return),
+      tone: signedTone(a.total_return),
+      help: 'The period, net of deposits and withdrawals',
+    },
+    {
+      label: 'Alpha',
+      value: percentText(a.alpha),
+      tone: signedTone(a.alpha),
+      help: 'Annualised, beyond what beta to NIFTY 50 explains',
+    },
+    { label: 'Beta', value: ratioText(a.beta), help: 'To NIFTY 50, daily returns' },
+    {
+      label: 'Information Ratio',
+      value: ratioText(a.information_ratio),
+      help: 'Annualised return over NIFTY 50 per unit of tracking error',
     },
   ];
 }

@@ -3,13 +3,13 @@
  * fetched from the server in the largest page size), as one CSV download.
  */
 import { useCallback, useState } from 'react';
-import { TRADE_HISTORY_MAX_PAGE_SIZE, type Trade, type TradeHistoryQuery } from '@nivesh/api-contract';
-import { errorMessage, tradingApi, useAppDispatch, type ApiCallError } from '@nivesh/api-client';
+import { errorMessage, useAppDispatch, type ApiCallError } from '@nivesh/api-client';
 import { notify } from '@nivesh/ui';
 import { downloadCsv, istFileDay } from '../../features/csv';
+import { fetchAllTrades, type TradeFilterQuery } from '../../features/tradeHistory';
 import { tradesToCsv } from '../../features/tradesCsv';
 
-export type TradeFilterQuery = Omit<TradeHistoryQuery, 'page' | 'page_size'>;
+export type { TradeFilterQuery };
 
 export function useTradeExport(filter: TradeFilterQuery) {
   const dispatch = useAppDispatch();
@@ -18,17 +18,7 @@ export function useTradeExport(filter: TradeFilterQuery) {
   const exportTrades = useCallback(async () => {
     setExporting(true);
     try {
-      const trades: Trade[] = [];
-      for (let page = 1; ; page += 1) {
-        const answer = await dispatch(
-          tradingApi.endpoints.tradeHistory.initiate(
-            { query: { ...filter, page, page_size: TRADE_HISTORY_MAX_PAGE_SIZE } },
-            { subscribe: false, forceRefetch: true },
-          ),
-        ).unwrap();
-        trades.push(...answer.data);
-        if (answer.data.length === 0 || trades.length >= answer.total) break;
-      }
+      const trades = await fetchAllTrades(dispatch, filter);
       if (trades.length === 0) {
         notify('info', 'No trades to export', 'No trades match the current filters.');
         return;

@@ -1,6 +1,7 @@
 /**
  * Risk management: metrics, position risk, alerts, limits and alert settings (each polled every
- * 30 s), and the operator's actions (emergency stop, dismiss / clear alerts, save settings).
+ * 30 s), the trading state (normal / reducing / halted), and the operator's actions (emergency stop
+ * and lifting it, dismiss / clear alerts, save settings).
  */
 import { contract } from '@nivesh/api-contract';
 import { api } from '../api';
@@ -13,6 +14,7 @@ const POSITIONS = { type: 'Risk', id: 'POSITIONS' } as const;
 const ALERTS = { type: 'Risk', id: 'ALERTS' } as const;
 const LIMITS = { type: 'Risk', id: 'LIMITS' } as const;
 const ALERT_SETTINGS = { type: 'Risk', id: 'ALERT_SETTINGS' } as const;
+const TRADING_STATE = { type: 'Risk', id: 'TRADING_STATE' } as const;
 
 export const riskApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -31,6 +33,11 @@ export const riskApi = api.injectEndpoints({
     riskLimits: build.query({
       ...fromRoute(r.limits),
       providesTags: [LIMITS],
+    }),
+    // Normal, reducing or halted: any order or price move can cross a loss limit, so it follows the account.
+    tradingState: build.query({
+      ...fromRoute(r.tradingState),
+      providesTags: [TRADING_STATE, 'Account', 'Portfolio'],
     }),
     riskAlertSettings: build.query({
       ...fromRoute(r.alertSettings),
@@ -84,7 +91,21 @@ export const riskApi = api.injectEndpoints({
     emergencyStop: build.mutation({
       ...fromRoute(r.emergencyStop),
       // Orders and positions changed: every figure built on them is stale now.
-      invalidatesTags: [METRICS, POSITIONS, ALERTS, LIMITS, 'Portfolio', 'PaperAccount', 'Trades'],
+      invalidatesTags: [
+        TRADING_STATE,
+        METRICS,
+        POSITIONS,
+        ALERTS,
+        LIMITS,
+        'Portfolio',
+        'PaperAccount',
+        'Trades',
+        'Orders',
+      ],
+    }),
+    liftEmergencyStop: build.mutation({
+      ...fromRoute(r.liftEmergencyStop),
+      invalidatesTags: [TRADING_STATE, ALERTS, LIMITS],
     }),
   }),
 });
@@ -95,6 +116,7 @@ export const {
   useUpdateRiskLimitsMutation,
   useSaveRiskAlertSettingsMutation,
   useEmergencyStopMutation,
+  useLiftEmergencyStopMutation,
 } = riskApi;
 
 const e = riskApi.endpoints;
@@ -104,4 +126,5 @@ export const useRiskMetricsQuery = polledQueryHook(e.riskMetrics, r.metrics);
 export const useRiskPositionsQuery = polledQueryHook(e.riskPositions, r.positions);
 export const useRiskAlertsQuery = polledQueryHook(e.riskAlerts, r.alerts);
 export const useRiskLimitsQuery = polledQueryHook(e.riskLimits, r.limits);
+export const useTradingStateQuery = polledQueryHook(e.tradingState, r.tradingState);
 export const useRiskAlertSettingsQuery = polledQueryHook(e.riskAlertSettings, r.alertSettings);

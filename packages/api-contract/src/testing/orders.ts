@@ -25,6 +25,7 @@ export const makeOrderPreview = fixture(OrderPreview, 'OrderPreview', {
   },
   net_amount: 24_620.99,
   available_balance: 500_000,
+  same_day: null,
   rejection: null,
   market_open: true,
 });

@@ -5,6 +5,8 @@ import { fixture, valid } from './fixture';
 /** A month of 40 trades (25 won), with monthly, per-stock and per-strategy figures and 30 days of P&L. */
 export const makePerformanceAnalytics = fixture(PerformanceAnalytics, 'PerformanceAnalytics', {
   period: 'month',
+  period_start: '2026-02-01',
+  period_end: '2026-03-01',
   total_return: 4.37,
   annualized_return: 68.2,
   net_pnl: 43_700,
@@ -24,6 +26,14 @@ export const makePerformanceAnalytics = fixture(PerformanceAnalytics, 'Performan
   max_drawdown: -8.63,
   volatility: 14.2,
   avg_hold_time_hours: 5.75,
+  money_weighted_return: 51.3,
+  beta: 0.82,
+  alpha: 21.4,
+  information_ratio: 1.27,
+  deepest_drawdowns: [
+    { start: '2026-02-03', trough: '2026-02-10', recovery: '2026-02-18', depth: -8.63, length: 11 },
+    { start: '2026-02-20', trough: '2026-02-24', recovery: null, depth: -3.15, length: 6 },
+  ],
   monthly: [
     { month: '2026-01', return_percent: 2.1, pnl: 21_000, trades: 18, win_rate: 55.6 },
     { month: '2026-02', return_percent: -0.8, pnl: -8_400, trades: 22, win_rate: 45.5 },
@@ -44,7 +54,10 @@ export const makePerformanceAnalytics = fixture(PerformanceAnalytics, 'Performan
   })),
 });
 
-/** ₹10,00,000 growing 1.2% then 3.13% (4.37% in all), against a benchmark's 0.5% and 0.9%. */
+/**
+ * ₹10,00,000 growing 1.2% then 3.13% (4.37% in all), against a benchmark's 0.5% and 0.9%: never
+ * below a peak. The account's history is long enough for the 60-day rolling figures.
+ */
 export function makeReturns(): PerformanceReturnPoint[] {
   const points: PerformanceReturnPoint[] = [
     {
@@ -54,6 +67,9 @@ export function makeReturns(): PerformanceReturnPoint[] {
       benchmark_return: null,
       cumulative_return: 0,
       benchmark_cumulative_return: 0,
+      drawdown: 0,
+      rolling_sharpe: 1.91,
+      rolling_beta: 0.78,
     },
     {
       date: '2026-02-03',
@@ -62,6 +78,9 @@ export function makeReturns(): PerformanceReturnPoint[] {
       benchmark_return: 0.5,
       cumulative_return: 1.2,
       benchmark_cumulative_return: 0.5,
+      drawdown: 0,
+      rolling_sharpe: 1.96,
+      rolling_beta: 0.8,
     },
     {
       date: '2026-02-04',
@@ -70,6 +89,9 @@ export function makeReturns(): PerformanceReturnPoint[] {
       benchmark_return: 0.9,
       cumulative_return: 4.37,
       benchmark_cumulative_return: 1.4,
+      drawdown: 0,
+      rolling_sharpe: 2.12,
+      rolling_beta: 0.83,
     },
   ];
   return points.map((point) => valid(PerformanceReturnPoint, 'PerformanceReturnPoint', point));

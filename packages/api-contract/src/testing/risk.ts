@@ -9,6 +9,8 @@ import {
   RiskLimits,
   RiskMetrics,
   RiskPosition,
+  TradingHalt,
+  TradingState,
 } from '../risk';
 import { fixture } from './fixture';
 
@@ -35,6 +37,7 @@ export const makeRiskMetrics = fixture(RiskMetrics, 'RiskMetrics', {
 
 export const makeRiskPosition = fixture(RiskPosition, 'RiskPosition', {
   symbol: 'RELIANCE',
+  sector: 'Energy',
   risk_level: 'low',
   position_value: 100_000,
   stop_loss_suggestion: 950,
@@ -48,7 +51,10 @@ export const makeRiskPosition = fixture(RiskPosition, 'RiskPosition', {
   target_price: 1_100,
 });
 
-/** Two low, one medium, one high: 50% / 25% / 25% of the positions. */
+/**
+ * Two low, one medium, one high: 50% / 25% / 25% of the positions. ₹6,00,000 held by sector: IT
+ * ₹2,70,000 (45%), Energy ₹2,50,000, Financials ₹80,000.
+ */
 export function makeRiskPositions(): RiskPosition[] {
   return [
     makeRiskPosition({
@@ -58,9 +64,10 @@ export function makeRiskPositions(): RiskPosition[] {
       stop_loss_suggestion: 2_845.5,
       risk_amount: 12_500,
     }),
-    makeRiskPosition({ symbol: 'TCS', risk_level: 'low', position_value: 150_000 }),
+    makeRiskPosition({ symbol: 'TCS', sector: 'IT', risk_level: 'low', position_value: 150_000 }),
     makeRiskPosition({
       symbol: 'INFY',
+      sector: 'IT',
       risk_level: 'medium',
       position_value: 120_000,
       recommendation: 'reduce',
@@ -68,6 +75,7 @@ export function makeRiskPositions(): RiskPosition[] {
     }),
     makeRiskPosition({
       symbol: 'HDFCBANK',
+      sector: 'Financials',
       risk_level: 'high',
       position_value: 80_000,
       recommendation: 'exit',
@@ -129,3 +137,19 @@ export const makeRiskLimits = fixture(RiskLimits, 'RiskLimits', {
 });
 
 export const makeAlertSettings = fixture(AlertSettings, 'AlertSettings', { ...DEFAULT_ALERT_SETTINGS });
+
+/** The emergency stop pressed at 10:05 IST on 2 March 2026. */
+export const makeTradingHalt = fixture(TradingHalt, 'TradingHalt', {
+  halted_at: '2026-03-02T04:35:00.000Z',
+  halted_by: 'operator@nivesh.local',
+  reason: 'Feed looks wrong',
+  square_off: false,
+});
+
+/** Normal by default; `makeTradingState({ state: 'halted', halt: makeTradingHalt(), reasons: [...] })`. */
+export const makeTradingState = fixture(TradingState, 'TradingState', {
+  state: 'normal',
+  reasons: [],
+  halt: null,
+  as_of: '2026-03-02T09:45:00.000Z',
+});

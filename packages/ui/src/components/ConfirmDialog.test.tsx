@@ -4,7 +4,17 @@ import userEvent from '@testing-library/user-event';
 import { UiProvider } from '../theme/UiProvider';
 import { ConfirmDialog } from './ConfirmDialog';
 
-function Harness({ loading = false, onConfirm }: { loading?: boolean; onConfirm: () => void }) {
+function Harness({
+  loading = false,
+  confirmDisabled = false,
+  finished = false,
+  onConfirm,
+}: {
+  loading?: boolean;
+  confirmDisabled?: boolean;
+  finished?: boolean;
+  onConfirm: () => void;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <UiProvider>
@@ -15,6 +25,8 @@ function Harness({ loading = false, onConfirm }: { loading?: boolean; onConfirm:
         tone="danger"
         confirmLabel="Delete"
         loading={loading}
+        confirmDisabled={confirmDisabled}
+        finished={finished}
         onConfirm={onConfirm}
         trigger={<button type="button">Open</button>}
       >
@@ -60,5 +72,27 @@ describe('ConfirmDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Open' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+  });
+
+  it('cannot confirm while confirmDisabled (a required field is empty)', async () => {
+    const user = userEvent.setup();
+    const onConfirm = jest.fn();
+    render(<Harness confirmDisabled onConfirm={onConfirm} />);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    const confirm = within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' });
+    expect(confirm).toBeDisabled();
+    await user.click(confirm);
+    expect(onConfirm).not.toHaveBeenCalled();
+  });
+
+  it('once finished, offers only Close, which closes it', async () => {
+    const user = userEvent.setup();
+    render(<Harness finished onConfirm={() => undefined} />);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getAllByRole('button', { name: 'Close' })[0]!);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
   });
 });

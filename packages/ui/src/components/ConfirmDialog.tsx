@@ -19,6 +19,10 @@ export interface ConfirmDialogProps {
   cancelLabel?: string;
   /** The confirmed action is on its way: the confirm button spins and Cancel waits for it. */
   loading?: boolean;
+  /** The confirm button cannot be pressed yet (e.g. a required field is empty). */
+  confirmDisabled?: boolean;
+  /** The action is done and `children` say what it did: the footer is one Close button. */
+  finished?: boolean;
   onConfirm: () => void;
   /** A button that opens the dialog (it gets the trigger's aria attributes and focus return). */
   trigger?: ReactElement;
@@ -34,6 +38,8 @@ export function ConfirmDialog({
   confirmLabel,
   cancelLabel = 'Cancel',
   loading = false,
+  confirmDisabled = false,
+  finished = false,
   onConfirm,
   trigger,
 }: ConfirmDialogProps) {
@@ -63,14 +69,27 @@ export function ConfirmDialog({
             </Dialog.Header>
             <Dialog.Body>{children}</Dialog.Body>
             <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline" disabled={loading}>
-                  {cancelLabel}
-                </Button>
-              </Dialog.ActionTrigger>
-              <Button colorPalette={danger ? 'red' : 'brand'} loading={loading} onClick={onConfirm}>
-                {confirmLabel}
-              </Button>
+              {finished ? (
+                <Dialog.ActionTrigger asChild>
+                  <Button>Close</Button>
+                </Dialog.ActionTrigger>
+              ) : (
+                <>
+                  <Dialog.ActionTrigger asChild>
+                    <Button variant="outline" disabled={loading}>
+                      {cancelLabel}
+                    </Button>
+                  </Dialog.ActionTrigger>
+                  <Button
+                    colorPalette={danger ? 'red' : 'brand'}
+                    loading={loading}
+                    disabled={confirmDisabled}
+                    onClick={onConfirm}
+                  >
+                    {confirmLabel}
+                  </Button>
+                </>
+              )}
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" />

@@ -1,9 +1,10 @@
 /**
- * Overview: risk distribution of the open positions, portfolio metrics, the stress test and the
- * monitoring strip (part 2, section 2). Every figure comes from the server's answers.
+ * Overview: risk distribution of the open positions and their exposure by sector, portfolio
+ * metrics, the stress test and the monitoring strip (part 2, section 2), with charts
+ * (OverviewCharts.tsx). Every figure comes from the server's answers.
  */
 import type { ReactNode } from 'react';
-import { Badge, Box, Flex, HStack, Progress, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Flex, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { RiskMetrics, RiskPosition } from '@nivesh/api-contract';
 import { formatPercent, formatRupees, Panel, Unavailable } from '@nivesh/ui';
 import {
@@ -13,6 +14,7 @@ import {
   mlRiskLabel,
   mlRiskTone,
   riskDistribution,
+  sectorExposure,
   stressRows,
   RISK_LEVEL_LABELS,
   RISK_LEVEL_PALETTE,
@@ -20,6 +22,7 @@ import {
 } from '../../../features/riskFormat';
 import { LOAD_ERRORS, RISK_TEXT } from '../../../features/riskText';
 import type { RiskConnection } from '../../../features/useRiskData';
+import { RiskDistributionChart, SectorExposureChart, sectorPalette, StressTestChart } from './OverviewCharts';
 
 const TONE_COLOR: Record<Tone, string> = { green: 'green.fg', yellow: 'yellow.fg', red: 'red.fg' };
 
@@ -64,33 +67,73 @@ function RiskDistribution({
   if (!positions) return loading ? <Blocks count={3} /> : <Unavailable title={LOAD_ERRORS.positions} />;
   if (positions.length === 0)
     return <Unavailable title="No open positions">Nothing is at risk right now.</Unavailable>;
+  const shares = riskDistribution(positions);
   return (
     <Stack gap="4">
-      {riskDistribution(positions).map((share) => (
-        <Stack key={share.level} gap="1.5" data-testid={`risk-share-${share.level}`}>
-          <Flex justify="space-between" align="baseline">
-            <Badge colorPalette={RISK_LEVEL_PALETTE[share.level]} variant="subtle">
-              {RISK_LEVEL_LABELS[share.level]} risk
-            </Badge>
-            <Text fontWeight="semibold" fontVariantNumeric="tabular-nums">
-              {formatShare(share.percent)}
+      <RiskDistributionChart shares={shares} />
+      <Stack gap="3">
+        {shares.map((share) => (
+          <Stack key={share.level} gap="0.5" data-testid={`risk-share-${share.level}`}>
+            <Flex justify="space-between" align="baseline">
+              <Badge colorPalette={RISK_LEVEL_PALETTE[share.level]} variant="subtle">
+                {RISK_LEVEL_LABELS[share.level]} risk
+              </Badge>
+              <Text fontWeight="semibold" fontVariantNumeric="tabular-nums">
+                {formatShare(share.percent)}
+              </Text>
+            </Flex>
+            <Text textStyle="xs" color="fg.muted" fontVariantNumeric="tabular-nums">
+              {share.count} of {positions.length} positions · {formatRupees(share.exposure)} exposure
             </Text>
+          </Stack>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+function SectorExposure({ positions, loading }: { positions: RiskPosition[] | undefined; loading: boolean }) {
+  if (!positions) return loading ? <Blocks count={3} /> : <Unavailable title={LOAD_ERRORS.positions} />;
+  if (positions.length === 0)
+    return <Unavailable title="No open positions">No sector holds any money right now.</Unavailable>;
+  const sectors = sectorExposure(positions);
+  return (
+    <Stack gap="4">
+      <SectorExposureChart sectors={sectors} />
+      <Stack as="ul" gap="0" divideY="1px" listStyle="none" aria-label="Exposure by sector">
+        {sectors.map((share, index) => (
+          <Flex as="li" key={share.sector} justify="space-between" align="flex-start" gap="3" py="1.5">
+            <HStack gap="2" align="flex-start" minW="0">
+              <Box
+                boxSize="2.5"
+                mt="1.5"
+                flexShrink="0"
+                rounded="full"
+                bg={`${sectorPalette(index)}.solid`}
+                aria-hidden="true"
+              />
+              <Stack gap="0" minW="0">
+                <Text textStyle="sm">{share.sector}</Text>
+                <Text textStyle="xs" color="fg.muted">
+                  {share.count} {share.count === 1 ? 'position' : 'positions'}
+                </Text>
+              </Stack>
+            </HStack>
+            <Stack
+              gap="0"
+              textAlign="end"
+              fontVariantNumeric="tabular-nums"
+              flexShrink="0"
+              data-testid={`sector-${share.sector}`}
+            >
+              <Text fontWeight="semibold">{formatShare(share.percent)}</Text>
+              <Text textStyle="xs" color="fg.muted">
+                {formatRupees(share.exposure)}
+              </Text>
+            </Stack>
           </Flex>
-          <Progress.Root
-            value={share.percent}
-            size="sm"
-            colorPalette={RISK_LEVEL_PALETTE[share.level]}
-            aria-label={`${RISK_LEVEL_LABELS[share.level]} risk share`}
-          >
-            <Progress.Track>
-              <Progress.Range />
-            </Progress.Track>
-          </Progress.Root>
-          <Text textStyle="xs" color="fg.muted" fontVariantNumeric="tabular-nums">
-            {share.count} of {positions.length} positions · {formatRupees(share.exposure)} exposure
-          </Text>
-        </Stack>
-      ))}
+        ))}
+      </Stack>
     </Stack>
   );
 }
@@ -124,35 +167,39 @@ function PortfolioMetrics({ metrics, loading }: { metrics: RiskMetrics | undefin
 
 function StressTest({ metrics, loading }: { metrics: RiskMetrics | undefined; loading: boolean }) {
   if (!metrics) return loading ? <Blocks count={3} /> : <Unavailable title={LOAD_ERRORS.metrics} />;
+  const rows = stressRows(metrics);
   return (
-    <Stack gap="3">
-      {stressRows(metrics).map((row) => (
-        <Flex
-          key={row.drop}
-          justify="space-between"
-          align="center"
-          gap="3"
-          p="3"
-          rounded="l2"
-          bg="bg.subtle"
-          data-testid={`stress-${Math.round(row.drop * 100)}`}
-        >
-          <Stack gap="0">
-            <Text fontWeight="medium">Market drop {Math.round(row.drop * 100)}%</Text>
-            <Text textStyle="xs" color="fg.muted">
-              NIFTY 50, scaled by each position&apos;s beta
-            </Text>
-          </Stack>
-          <Stack gap="0" textAlign="end" fontVariantNumeric="tabular-nums">
-            <Text fontWeight="semibold">{formatRupees(row.value)}</Text>
-            <Text textStyle="sm" color={row.change < 0 ? 'loss' : 'fg.muted'}>
-              {formatRupees(row.change, { sign: true })}
-              {row.changePercent !== null && ` (${formatPercent(row.changePercent)})`}
-            </Text>
-          </Stack>
-        </Flex>
-      ))}
-    </Stack>
+    <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" alignItems="center">
+      <StressTestChart rows={rows} />
+      <Stack gap="3">
+        {rows.map((row) => (
+          <Flex
+            key={row.drop}
+            justify="space-between"
+            align="center"
+            gap="3"
+            p="3"
+            rounded="l2"
+            bg="bg.subtle"
+            data-testid={`stress-${Math.round(row.drop * 100)}`}
+          >
+            <Stack gap="0">
+              <Text fontWeight="medium">Market drop {Math.round(row.drop * 100)}%</Text>
+              <Text textStyle="xs" color="fg.muted">
+                NIFTY 50, scaled by each position&apos;s beta
+              </Text>
+            </Stack>
+            <Stack gap="0" textAlign="end" fontVariantNumeric="tabular-nums">
+              <Text fontWeight="semibold">{formatRupees(row.value)}</Text>
+              <Text textStyle="sm" color={row.change < 0 ? 'loss' : 'fg.muted'}>
+                {formatRupees(row.change, { sign: true })}
+                {row.changePercent !== null && ` (${formatPercent(row.changePercent)})`}
+              </Text>
+            </Stack>
+          </Flex>
+        ))}
+      </Stack>
+    </SimpleGrid>
   );
 }
 
@@ -210,17 +257,20 @@ export function OverviewTab(props: OverviewProps) {
   const { metrics, metricsLoading, positions, positionsLoading } = props;
   return (
     <Stack gap="6">
-      <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4">
+      <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4" alignItems="start">
         <Panel title="Risk Distribution" subtitle="Share of open positions by risk level">
           <RiskDistribution positions={positions} loading={positionsLoading} />
+        </Panel>
+        <Panel title="Exposure by Sector" subtitle="Share of the money in open positions">
+          <SectorExposure positions={positions} loading={positionsLoading} />
         </Panel>
         <Panel title="Portfolio Metrics">
           <PortfolioMetrics metrics={metrics} loading={metricsLoading} />
         </Panel>
-        <Panel title="Stress Test" subtitle="Portfolio value after a market drop, and the loss">
-          <StressTest metrics={metrics} loading={metricsLoading} />
-        </Panel>
       </SimpleGrid>
+      <Panel title="Stress Test" subtitle="Portfolio value after a market drop, and the loss">
+        <StressTest metrics={metrics} loading={metricsLoading} />
+      </Panel>
       <MonitoringStrip metrics={metrics} positions={positions} connection={props.connection} />
     </Stack>
   );

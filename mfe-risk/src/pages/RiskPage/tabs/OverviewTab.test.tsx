@@ -1,0 +1,127 @@
+import { screen, within } from '@testing-library/react';
+import { renderWithProviders } from '@nivesh/api-client/testing';
+import { makeRiskPosition } from '@nivesh/api-contract/testing';
+import { metrics, positions } from '../../../testing/riskFixtures';
+import { OverviewTab } from './OverviewTab';
+
+// jsdom lays nothing out: the charts' containers get the width a 390 px phone leaves them.
+const layout = HTMLElement.prototype.getBoundingClientRect;
+beforeAll(() => {
+  jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+    if (!this.classList.contains('recharts-responsive-container')) return layout.call(this);
+    return {
+      x: 0,
+      y: 0,
+      top: 0,
+      left: 0,
+      right: 358,
+      bottom: 224,
+      width: 358,
+      height: 224,
+      toJSON: () => ({}),
+    };
+  });
+});
+afterAll(() => jest.restoreAllMocks());
+
+/** The fill of each slice a ring draws, in order. */
+const slices = (chart: HTMLElement) =>
+  [...chart.querySelectorAll('.recharts-pie-sector path')].map((slice) => slice.getAttribute('fill'));
+
+/** The labels a chart draws along one axis. */
+const ticks = (chart: HTMLElement, side: 'left' | 'bottom') =>
+  [...chart.querySelectorAll(`.recharts-cartesian-axis-tick-value[orientation="${side}"]`)].map(
+    (tick) => tick.textContent,
+  );
+
+const renderOverview = (props: Partial<Parameters<typeof OverviewTab>[0]> = {}) =>
+  renderWithProviders(
+    <OverviewTab
+      metrics={metrics}
+      metricsLoading={false}
+      positions={positions}
+      positionsLoading={false}
+      connection="connected"
+      {...props}
+    />,
+  );
+
+describe('Risk overview charts', () => {
+  it('draws the risk distribution of the positions as a ring with its shares', () => {
+    renderOverview();
+    const chart = screen.getByRole('img', { name: /^Risk distribution/ });
+    expect(chart).toHaveAccessibleName('Risk distribution of 4 positions: low 50%, medium 25%, high 25%');
+    // One slice per level held, coloured by level.
+    expect(slices(chart)).toEqual([
+      'var(--chakra-colors-green-solid)',
+      'var(--chakra-colors-yellow-solid)',
+      'var(--chakra-colors-red-solid)',
+    ]);
+    expect(within(chart).getByText('4')).toBeInTheDocument();
+    expect(
+      within(screen.getByTestId('risk-share-low')).getByText('2 of 4 positions · ₹4,00,000 exposure'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the exposure by sector, largest first, with each sector’s share of the money held', () => {
+    renderOverview();
+    // ₹6,00,000 held: IT ₹2,70,000 (TCS and INFY), Energy ₹2,50,000, Financials ₹80,000.
+    const chart = screen.getByRole('img', { name: /^Exposure by sector/ });
+    expect(chart).toHaveAccessibleName(
+      'Exposure by sector: IT 45% (₹2,70,000), Energy 41.7% (₹2,50,000), Financials 13.3% (₹80,000)',
+    );
+    expect(slices(chart)).toEqual([
+      'var(--chakra-colors-blue-solid)',
+      'var(--chakra-colors-teal-solid)',
+      'var(--chakra-colors-purple-solid)',
+    ]);
+    expect(within(chart).getByText('₹6L')).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Exposure by sector' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'IT2 positions45%₹2,70,000',
+      'Energy1 position41.7%₹2,50,000',
+      'Financials1 position13.3%₹80,000',
+    ]);
+  });
+
+  it('counts a stock the instrument list has no sector for as Unclassified', () => {
+    renderOverview({
+      positions: [
+        makeRiskPosition({ symbol: 'INFY', sector: 'IT', position_value: 30_000 }),
+        makeRiskPosition({ symbol: 'NEWCO', sector: null, position_value: 10_000 }),
+      ],
+    });
+    expect(screen.getByTestId('sector-Unclassified')).toHaveTextContent('25%₹10,000');
+    expect(screen.getByTestId('sector-IT')).toHaveTextContent('75%₹30,000');
+  });
+
+  it('draws the stress test as the value kept and the loss for each NIFTY drop', () => {
+    renderOverview();
+    // ₹10,00,000 today: ₹9,12,000 / ₹8,24,000 / ₹7,36,000 after a 10 / 20 / 30% drop.
+    const chart = screen.getByRole('img', { name: /^Stress test/ });
+    expect(chart).toHaveAccessibleName(
+      'Stress test: after a 10% NIFTY 50 drop, value ₹9,12,000, loss ₹88,000; after a 20% NIFTY 50 drop, value ₹8,24,000, loss ₹1,76,000; after a 30% NIFTY 50 drop, value ₹7,36,000, loss ₹2,64,000',
+    );
+    expect(ticks(chart, 'bottom')).toEqual(['-10%', '-20%', '-30%']);
+    expect(within(chart).getByText('NIFTY 50 drop')).toBeInTheDocument();
+    // Three scenarios, each a value bar and a loss bar labelled with the loss.
+    expect(chart.querySelectorAll('.recharts-bar-rectangle')).toHaveLength(6);
+    expect(
+      [...chart.querySelectorAll('.recharts-label-list text')].map((label) => label.textContent),
+    ).toEqual(['-₹88K', '-₹1.76L', '-₹2.64L']);
+    expect(within(chart).getByText('Value after the drop')).toBeInTheDocument();
+    expect(within(chart).getByText('Loss')).toBeInTheDocument();
+    expect(screen.getByTestId('stress-10')).toHaveTextContent('-₹88,000 (-8.80%)');
+  });
+
+  it('says there is nothing to chart without open positions', () => {
+    renderOverview({ positions: [] });
+    expect(screen.getAllByText('No open positions')).toHaveLength(2);
+    expect(screen.queryByRole('img', { name: /^Risk distribution/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /^Exposure by sector/ })).not.toBeInTheDocument();
+  });
+});

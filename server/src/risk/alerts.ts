@@ -1,0 +1,55 @@
+/**
+ * Which risk alerts the monitor raises (the contract's AlertSettings: stop loss, daily loss, high
+ * volatility, position correlation), stored as one JSON value in the settings table. Until the
+ * operator first saves them, and whenever the stored value cannot be read, DEFAULT_ALERT_SETTINGS
+ * apply (a field added later takes its default). Each save is written to the audit log.
+ */
+import { eq } from 'drizzle-orm';
+import { AlertSettings, DEFAULT_ALERT_SETTINGS } from '@nivesh/api-contract';
+import { schema, type Db } from '../db/index.js';
+import type { Clock } from '../clock.js';
+
+const ALERT_SETTINGS_KEY = 'risk_alert_settings';
+
+/** The stored settings over the defaults. */
+export async function loadAlertSettings(db: Db): Promise<AlertSettings> {
+  const [row] = await db
+    .select({ value: schema.settings.value })
+    .from(schema.settings)
+    .where(eq(schema.settings.key, ALERT_SETTINGS_KEY));
+  if (!row) return DEFAULT_ALERT_SETTINGS;
+  const stored = AlertSettings.partial().safeParse(row.value);
+  if (!stored.success) return DEFAULT_ALERT_SETTINGS;
+  const known = Object.entries(stored.data).filter(([, value]) => value !== undefined);
+  return { ...DEFAULT_ALERT_SETTINGS, ...Object.fromEntries(known) };
+}
+
+export function createAlertSettingsStore(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+  return {
+    get: () => loadAlertSettings(db),
+
+    /** Stores the settings (the contract has parsed them); the monitor applies them on its next run. */
+    async save(settings: AlertSettings, actor: string): Promise<AlertSettings> {
+      const value = AlertSettings.parse(settings);
+      const now = clock.now();
+      const previous = await loadAlertSettings(db);
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(schema.settings)
+          .values({ key: ALERT_SETTINGS_KEY, value, updatedAt: now, updatedBy: actor })
+          .onConflictDoUpdate({
+            target: schema.settings.key,
+            set: { value, updatedAt: now, updatedBy: actor },
+          });
+        await tx.insert(schema.auditLog).values({
+          at: now,
+          actor,
+          action: 'risk.alert_settings.set',
+          detail: { from: previous, to: value },
+        });
+      });
+      return value;
+    },
+  };
+}

@@ -1,0 +1,187 @@
+/**
+ * Emergency Stop All and the trading state it and the loss limits put the account in
+ * (contract.risk: tradingState, emergencyStop, liftEmergencyStop).
+ *
+ * The stop, in the trading mode in force:
+ * 1. halts order entry first (trading/halt.ts: in the database, so it survives a restart and binds
+ *    every server process; from then on only orders that reduce a position are taken);
+ * 2. cancels every open order of the mode's broker;
+ * 3. when asked, closes every open position with a market order (a closing order passes the halt;
+ *    while the market is shut a paper market order rests and fills at the next session's first
+ *    price, as any market order placed then);
+ * 4. raises a high alert and writes an audit row naming who, when and why.
+ * What could not be cancelled or closed is listed with the broker's reason; the halt stays either
+ * way. Lifting is a second confirmed call.
+ */
+import {
+  istDay,
+  type EmergencyStopResult,
+  type Holding,
+  type Order,
+  type TradingHalt,
+  type TradingState,
+} from '@nivesh/api-contract';
+import type { Clock } from '../clock.js';
+import type { Account } from '../broker/broker.js';
+import { formatIst } from '../broker/token.js';
+import { HttpError } from '../http/errors.js';
+import { LIVE_NOT_CONNECTED, type OrdersService } from '../orders/service.js';
+import type { PaperEngine } from '../paper/engine.js';
+import { dailySeries, type AccountHistoryReader } from '../paper/history.js';
+import { lossLimitState } from '../analytics/lossLimits.js';
+import { haltSentence, type HaltStore } from '../trading/halt.js';
+import type { TradingModeService } from '../trading/mode.js';
+
+/** Open orders cancelled at most in one stop (more than any account here holds). */
+const OPEN_ORDERS_READ = 10_000;
+
+export interface EmergencyStopDeps {
+  clock: Clock;
+  halts: HaltStore;
+  orders: Pick<OrdersService, 'broker' | 'place'>;
+  tradingMode: TradingModeService;
+  /** The live account (its positions to square off in live mode), null when not wired. */
+  liveAccount: Pick<Account, 'holdings'> | null;
+  paper: Pick<PaperEngine, 'overview' | 'settings' | 'holdings'>;
+  history: AccountHistoryReader;
+}
+
+const reasonOf = (error: unknown) =>
+  error instanceof HttpError || error instanceof Error ? error.message : String(error);
+
+export type EmergencyStopService = ReturnType<typeof createEmergencyStopService>;
+
+export function createEmergencyStopService(deps: EmergencyStopDeps) {
+  const { clock, halts } = deps;
+
+  /** The paper account's loss limits crossed now, one sentence each (live mode keeps no history). */
+  async function lossLimitsCrossed(): Promise<string[]> {
+    if ((await deps.tradingMode.get()).mode === 'live') return [];
+    const today = istDay(clock.now());
+    const [overview, settings, days] = await Promise.all([
+      deps.paper.overview(),
+      deps.paper.settings(),
+      deps.history.loadDays(),
+    ]);
+    const series = dailySeries(days, today, { value: overview.portfolio_value, benchmark: null });
+    return lossLimitState(series, today, settings).breaches;
+  }
+
+  async function tradingState(): Promise<TradingState> {
+    const halt = await halts.inForce();
+    const as_of = clock.now().toISOString();
+    if (halt) return { state: 'halted', reasons: [haltSentence(halt)], halt, as_of };
+    const crossed = await lossLimitsCrossed();
+    return { state: crossed.length > 0 ? 'reducing' : 'normal', reasons: crossed, halt: null, as_of };
+  }
+
+  /** Cancels every open order of the mode's broker. */
+  async function cancelAll(actor: string, failures: EmergencyStopResult['failures']): Promise<number> {
+    const broker = await deps.orders.broker(true);
+    const open: Order[] = await broker.listOrders({ status: 'open', limit: OPEN_ORDERS_READ });
+    let cancelled = 0;
+    for (const order of open) {
+      try {
+        await broker.cancelOrder(order.order_id, actor);
+        cancelled += 1;
+      } catch (error) {
+        // An order that filled or ended meanwhile is no longer open: nothing to report.
+        if (error instanceof HttpError && error.statusCode === 409) continue;
+        failures.push({
+          symbol: order.symbol,
+          reason: `Order ${order.order_id} not cancelled: ${reasonOf(error)}`,
+        });
+      }
+    }
+    return cancelled;
+  }
+
+  /** Closes every open position with a market order. */
+  async function squareOffAll(actor: string, failures: EmergencyStopResult['failures']) {
+    const squared: EmergencyStopResult['squared_off'] = [];
+    const { mode } = await deps.tradingMode.get();
+    if (mode === 'live' && !deps.liveAccount) throw new HttpError(503, LIVE_NOT_CONNECTED);
+    const holdings: Holding[] = await (mode === 'live' ? deps.liveAccount! : deps.paper).holdings();
+    for (const h of holdings) {
+      if (h.quantity === 0) continue;
+      const quantity = Math.abs(h.quantity);
+      try {
+        const { order } = await deps.orders.place(
+          {
+            symbol: h.symbol,
+            side: h.quantity > 0 ? 'SELL' : 'BUY',
+            quantity,
+            order_type: 'MARKET',
+            product: h.product,
+          },
+          actor,
+        );
+        squared.push({ symbol: h.symbol, quantity, order_id: order.order_id });
+      } catch (error) {
+        failures.push({ symbol: h.symbol, reason: `Not squared off: ${reasonOf(error)}` });
+      }
+    }
+    return squared;
+  }
+
+  return {
+    tradingState,
+
+    async stop(
+      request: { reason: string; square_off: boolean },
+      actor: string,
+    ): Promise<{ result: EmergencyStopResult; already: boolean }> {
+      const { mode } = await deps.tradingMode.get();
+      const { halt, already } = await halts.halt({
+        actor,
+        reason: request.reason,
+        squareOff: request.square_off,
+      });
+      const failures: EmergencyStopResult['failures'] = [];
+      let cancelled = 0;
+      let squared: EmergencyStopResult['squared_off'] = [];
+      try {
+        cancelled = await cancelAll(actor, failures);
+        if (request.square_off) squared = await squareOffAll(actor, failures);
+      } catch (error) {
+        // The mode's broker cannot be reached (e.g. live without a usable token): the halt holds.
+        failures.push({ symbol: 'ALL', reason: reasonOf(error) });
+      }
+      return {
+        already,
+        result: {
+          trading_mode: mode,
+          cancelled_orders: cancelled,
+          squared_off: squared,
+          failures,
+          halt,
+          executed_at: clock.now().toISOString(),
+        },
+      };
+    },
+
+    async lift(actor: string): Promise<{ lifted: TradingHalt; state: TradingState }> {
+      const lifted = await halts.lift(actor);
+      return { lifted, state: await tradingState() };
+    },
+  };
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** The sentence the stop answers with. */
+export function stopMessage(result: EmergencyStopResult, squareOff: boolean, already: boolean): string {
+  const parts = [
+    already
+      ? `Trading was already halted since ${formatIst(new Date(result.halt.halted_at))} by ${result.halt.halted_by}`
+      : 'Trading halted: only orders that close a position are accepted until the stop is lifted',
+    `${plural(result.cancelled_orders, 'open order')} cancelled`,
+  ];
+  if (squareOff) {
+    parts.push(`${plural(result.squared_off.length, 'position')} squared off at market`);
+  }
+  if (result.failures.length > 0) {
+    parts.push(`${result.failures.length} could not be done (see the list)`);
+  }
+  return `${parts.join('; ')}.`;
+}

@@ -1,0 +1,251 @@
+/**
+ * The risk alert monitor. Every RISK_MONITOR_INTERVAL_MS while the server runs (app.ts starts and
+ * stops it; tests call `runOnce`), on NSE trading days and while the console trades on paper (the
+ * risk figures cover the paper account), it checks the account against the rules of
+ * analytics/riskAlerts.ts for each alert kind the operator has switched on (alerts.ts) and raises
+ * each finding as an alert (the alerts table, source 'risk'), which the risk page lists.
+ *
+ * No duplicates: the same kind for the same symbol (or pair, or the portfolio) is raised at most
+ * once an IST trading day, dismissed or not. An alert's kind and subject are the opening words of
+ * its message (`key`); looking for today's alerts with that opening and inserting the new ones run
+ * in one transaction holding an advisory lock, so two server processes on one PostgreSQL database
+ * cannot both raise the same alert.
+ */
+import { and, eq, gte, sql } from 'drizzle-orm';
+import { istDay, istTimeOn, type RiskAlert } from '@nivesh/api-contract';
+import { schema, type Db } from '../db/index.js';
+import type { Clock } from '../clock.js';
+import type { HolidayCalendar } from '../market/calendar.js';
+import { isTradingDay } from '../market/tradingDays.js';
+import type { PaperEngine } from '../paper/engine.js';
+import { formatPaise, formatRupeesShort, toPaise } from '../paper/money.js';
+import type { TradingModeService } from '../trading/mode.js';
+import {
+  CORRELATION_ALERT,
+  correlationFindings,
+  dailyLossFinding,
+  stopLossFindings,
+  volatilityFindings,
+  type RiskFinding,
+} from '../analytics/riskAlerts.js';
+import { loadAlertSettings } from './alerts.js';
+import type { RiskService } from './service.js';
+
+/** How often the monitor looks at the account while the server runs. */
+const RISK_MONITOR_INTERVAL_MS = 60_000;
+/** The advisory lock the monitor's check-and-insert holds (any fixed number unique to this use). */
+const MONITOR_LOCK = 0x6e_72_6d_31; // 'nrm1'
+
+type Severity = RiskAlert['severity'];
+
+/** An alert about to be raised. */
+interface Draft {
+  /** The message's opening words naming the kind and subject: at most one such alert a day. */
+  key: string;
+  /** Openings of alerts that make this one redundant today (the daily loss limit over its warning). */
+  supersededBy: string[];
+  severity: Severity;
+  message: string;
+  actionRequired: boolean;
+  suggestedAction: string;
+}
+
+export interface RaisedRiskAlert {
+  severity: Severity;
+  message: string;
+}
+
+const rupees = (amount: number) => formatPaise(toPaise(amount));
+const percent = (fraction: number, decimals = 1) => `${Number((fraction * 100).toFixed(decimals))}%`;
+const wholePercent = (fraction: number) => `${Math.floor(fraction * 100 + 1e-9)}%`;
+
+const DAILY_LOSS_WARNING = 'Daily loss warning: ';
+const DAILY_LOSS_LIMIT = 'Daily loss limit reached: ';
+
+/** The alert a finding raises: severity, message with its figures, and what to do. */
+function draftOf(finding: RiskFinding): Draft {
+  switch (finding.kind) {
+    case 'stop_loss': {
+      const long = finding.quantity > 0;
+      const shares = Math.abs(finding.quantity);
+      const key = `Stop loss hit: ${finding.symbol} `;
+      return {
+        key,
+        supersededBy: [],
+        severity: 'high',
+        message:
+          `${key}at ${rupees(finding.price)} is at or ${long ? 'below' : 'above'} its suggested stop ` +
+          `${rupees(finding.stopLoss)} (${shares} ${shares === 1 ? 'share' : 'shares'} ${long ? 'held' : 'short'}, ` +
+          `unrealised P&L ${rupees(finding.unrealizedPnl)}).`,
+        actionRequired: true,
+        suggestedAction: long
+          ? `Sell ${finding.symbol} (${shares} at market), or set a new stop deliberately if your view still holds.`
+          : `Buy back ${finding.symbol} (${shares} at market), or set a new stop deliberately if your view still holds.`,
+      };
+    }
+    case 'daily_loss': {
+      const figures = `today's loss ${rupees(finding.loss)} is ${wholePercent(finding.share)} of the ${formatRupeesShort(finding.limit)} daily loss limit.`;
+      return finding.level === 'limit'
+        ? {
+            key: DAILY_LOSS_LIMIT,
+            supersededBy: [],
+            severity: 'high',
+            message: `${DAILY_LOSS_LIMIT}${figures} Orders that open positions are refused for the rest of the day.`,
+            actionRequired: true,
+            suggestedAction:
+              'Close or reduce the losing positions (orders that reduce a position are taken), or review the limit in Settings › Risk Management.',
+          }
+        : {
+            key: DAILY_LOSS_WARNING,
+            supersededBy: [DAILY_LOSS_LIMIT],
+            severity: 'medium',
+            message: `${DAILY_LOSS_WARNING}${figures}`,
+            actionRequired: false,
+            suggestedAction: `Trade smaller or stop for the day: at ${formatRupeesShort(finding.limit)} orders that open positions are refused.`,
+          };
+    }
+    case 'high_volatility': {
+      if (finding.symbol === null) {
+        const key = 'High volatility: the portfolio ';
+        return {
+          key,
+          supersededBy: [],
+          severity: 'medium',
+          message: `${key}moves ${percent(finding.volatility)} a year (annualised over its last ${finding.days} daily returns), above the ${percent(finding.band, 0)} portfolio band.`,
+          actionRequired: false,
+          suggestedAction:
+            'Spread the money over more, less correlated positions, or hold more cash, until the swings settle.',
+        };
+      }
+      const key = `High volatility: ${finding.symbol} `;
+      return {
+        key,
+        supersededBy: [],
+        severity: 'medium',
+        message: `${key}moves ${percent(finding.volatility)} a year (annualised over its last ${finding.days} daily returns), above the ${percent(finding.band, 0)} high-risk band.`,
+        actionRequired: false,
+        suggestedAction: `Consider a smaller ${finding.symbol} position: its daily swings can reach its stop on noise alone.`,
+      };
+    }
+    case 'position_correlation': {
+      const [a, b] = finding.symbols;
+      const key = `Correlated positions: ${a} and ${b} `;
+      return {
+        key,
+        supersededBy: [],
+        severity: 'low',
+        message:
+          `${key}(${percent(finding.weights[0])} and ${percent(finding.weights[1])} of the portfolio) moved together ` +
+          `with a correlation of ${finding.correlation.toFixed(2)} over their last ${finding.days} daily returns, ` +
+          `above ${CORRELATION_ALERT.threshold}.`,
+        actionRequired: false,
+        suggestedAction: `Treat ${a} and ${b} as one bet when sizing, or reduce one of them.`,
+      };
+    }
+  }
+}
+
+export interface RiskMonitorDeps {
+  db: Db;
+  clock: Clock;
+  calendar: HolidayCalendar;
+  tradingMode: Pick<TradingModeService, 'get'>;
+  risk: Pick<RiskService, 'measure'>;
+  paper: Pick<PaperEngine, 'overview'>;
+  log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+export function createRiskMonitor(deps: RiskMonitorDeps) {
+  const { db, clock, log } = deps;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+
+  /** What the switched-on rules find now. */
+  async function findings(): Promise<RiskFinding[]> {
+    const settings = await loadAlertSettings(db);
+    const found: RiskFinding[] = [];
+    if (settings.stop_loss || settings.high_volatility || settings.position_correlation) {
+      const { metrics, positions } = await deps.risk.measure();
+      if (settings.stop_loss) found.push(...stopLossFindings(positions));
+      if (settings.high_volatility) {
+        found.push(
+          ...volatilityFindings(positions, { volatility: metrics.volatility, days: metrics.history_days }),
+        );
+      }
+      if (settings.position_correlation) found.push(...correlationFindings(positions));
+    }
+    if (settings.daily_loss) {
+      const status = (await deps.paper.overview()).limits_status?.daily_loss_status;
+      const finding = status ? dailyLossFinding(status.current_loss, status.limit) : null;
+      if (finding) found.push(finding);
+    }
+    return found;
+  }
+
+  /** Inserts the drafts not raised yet today (their key, or one superseding them, already seen). */
+  async function raise(drafts: readonly Draft[], now: Date): Promise<Draft[]> {
+    if (drafts.length === 0) return [];
+    const dayStart = istTimeOn(istDay(now), 0);
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${MONITOR_LOCK})`);
+      const today = await tx
+        .select({ message: schema.alerts.message })
+        .from(schema.alerts)
+        .where(and(eq(schema.alerts.source, 'risk'), gte(schema.alerts.at, dayStart)));
+      const seen = (key: string) => today.some((a) => a.message.startsWith(key));
+      const fresh = drafts.filter((d) => !seen(d.key) && !d.supersededBy.some(seen));
+      if (fresh.length > 0) {
+        await tx.insert(schema.alerts).values(
+          fresh.map((d) => ({
+            at: now,
+            source: 'risk',
+            severity: d.severity,
+            message: d.message,
+            actionRequired: d.actionRequired,
+            suggestedAction: d.suggestedAction,
+          })),
+        );
+      }
+      return fresh;
+    });
+  }
+
+  /** One look at the account: the alerts raised now (none on a closed day or in live mode). */
+  async function runOnce(now: Date = clock.now()): Promise<RaisedRiskAlert[]> {
+    if (!isTradingDay(istDay(now), deps.calendar)) return [];
+    if ((await deps.tradingMode.get()).mode === 'live') return [];
+    const raised = await raise((await findings()).map(draftOf), now);
+    if (raised.length > 0) log.info({ alerts: raised.map((d) => d.key.trim()) }, 'risk: alerts raised');
+    return raised.map((d) => ({ severity: d.severity, message: d.message }));
+  }
+
+  return {
+    runOnce,
+
+    /** Looks at the account every RISK_MONITOR_INTERVAL_MS (a run still going is not started twice). */
+    start(): void {
+      if (timer) return;
+      timer = setInterval(() => {
+        if (running) return;
+        running = runOnce()
+          .then(
+            () => undefined,
+            (error: unknown) => log.error({ err: error }, 'risk: alert monitor failed'),
+          )
+          .finally(() => {
+            running = null;
+          });
+      }, RISK_MONITOR_INTERVAL_MS);
+      timer.unref();
+    },
+
+    /** Stops the timer and waits for a run in progress: nothing touches the database after. */
+    async stop(): Promise<void> {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+  };
+}
+
+export type RiskMonitor = ReturnType<typeof createRiskMonitor>;

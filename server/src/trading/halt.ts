@@ -1,0 +1,137 @@
+/**
+ * The emergency stop's halt (Emergency Stop All): while a `trading_halts` row has no `lifted_at`,
+ * no order may open or grow a position, in any trading mode; only orders that reduce one are taken.
+ * It lives in the database, so it survives a restart and every server process on the database sees
+ * the same halt.
+ *
+ * Race between processes: the stop takes a transaction-scoped advisory lock exclusively while it
+ * writes the halt, and every opening order takes the same lock shared inside the transaction that
+ * writes it and re-reads the halt there. So an order either commits before the halt (and the stop,
+ * which waited for it, then cancels it if it rests) or sees the halt and is refused.
+ */
+import { eq, isNull, sql } from 'drizzle-orm';
+import type { TradingHalt } from '@nivesh/api-contract';
+import { schema, type Db } from '../db/index.js';
+import type { Clock } from '../clock.js';
+import { formatIst } from '../broker/token.js';
+import { HttpError } from '../http/errors.js';
+
+/** The advisory lock key of the halt (any fixed 64-bit number; "NIVESH01" in ASCII). */
+const HALT_LOCK_KEY = sql`5641940154935883825`;
+
+type HaltRow = typeof schema.tradingHalts.$inferSelect;
+
+const toHalt = (row: HaltRow): TradingHalt => ({
+  halted_at: row.haltedAt.toISOString(),
+  halted_by: row.haltedBy,
+  reason: row.reason,
+  square_off: row.squareOff,
+});
+
+async function inForceRow(q: Db): Promise<HaltRow | undefined> {
+  const [row] = await q
+    .select()
+    .from(schema.tradingHalts)
+    .where(isNull(schema.tradingHalts.liftedAt))
+    .limit(1);
+  return row;
+}
+
+/** Why an order that opens a position is refused while halted, one sentence. */
+export function haltSentence(halt: TradingHalt): string {
+  return `Emergency stop in force since ${formatIst(new Date(halt.halted_at))} (${halt.halted_by}: "${halt.reason}").`;
+}
+
+/** The halt in force, or null (outside a transaction: the committed state). */
+export async function haltInForce(db: Db): Promise<TradingHalt | null> {
+  const row = await inForceRow(db);
+  return row ? toHalt(row) : null;
+}
+
+/**
+ * Inside the transaction that writes an opening order: waits for a stop being written, then the
+ * halt in force (null when none). Hold the transaction open until the order is written.
+ */
+export async function haltForOpeningOrder(tx: Db): Promise<TradingHalt | null> {
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(${HALT_LOCK_KEY})`);
+  return haltInForce(tx);
+}
+
+export type HaltStore = ReturnType<typeof createHaltStore>;
+
+export function createHaltStore(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+  return {
+    inForce: () => haltInForce(db),
+
+    /**
+     * Halts order entry (or keeps the halt already in force: `already`), with a high alert and an
+     * audit row. Once this resolves no opening order can still be written.
+     */
+    async halt(request: { actor: string; reason: string; squareOff: boolean }): Promise<{
+      halt: TradingHalt;
+      already: boolean;
+    }> {
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${HALT_LOCK_KEY})`);
+        const existing = await inForceRow(tx);
+        if (existing) return { halt: toHalt(existing), already: true };
+        const [row] = await tx
+          .insert(schema.tradingHalts)
+          .values({
+            haltedAt: now,
+            haltedBy: request.actor,
+            reason: request.reason,
+            squareOff: request.squareOff,
+          })
+          .returning();
+        await tx.insert(schema.alerts).values({
+          at: now,
+          source: 'risk',
+          severity: 'high',
+          message: `Emergency stop by ${request.actor}: order entry halted${request.squareOff ? ' and every position squared off at market' : ''} ("${request.reason}"). Only orders that close a position are accepted until it is lifted.`,
+          actionRequired: true,
+          suggestedAction:
+            'Review the positions and open orders, then lift the emergency stop on the Risk Management page.',
+        });
+        await tx.insert(schema.auditLog).values({
+          at: now,
+          actor: request.actor,
+          action: 'risk.emergency_stop',
+          detail: { reason: request.reason, square_off: request.squareOff },
+        });
+        return { halt: toHalt(row!), already: false };
+      });
+    },
+
+    /** Lifts the halt in force; 409 when there is none. Returns the halt it lifted. */
+    async lift(actor: string): Promise<TradingHalt> {
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${HALT_LOCK_KEY})`);
+        const existing = await inForceRow(tx);
+        if (!existing) throw new HttpError(409, 'Trading is not halted: there is no emergency stop to lift.');
+        await tx
+          .update(schema.tradingHalts)
+          .set({ liftedAt: now, liftedBy: actor })
+          .where(eq(schema.tradingHalts.id, existing.id));
+        await tx.insert(schema.alerts).values({
+          at: now,
+          source: 'risk',
+          severity: 'medium',
+          message: `Emergency stop lifted by ${actor}: orders may open positions again (halted since ${formatIst(existing.haltedAt)}).`,
+          actionRequired: false,
+          suggestedAction: null,
+        });
+        await tx.insert(schema.auditLog).values({
+          at: now,
+          actor,
+          action: 'risk.emergency_stop.lift',
+          detail: { halted_at: existing.haltedAt.toISOString(), halted_by: existing.haltedBy },
+        });
+        return toHalt(existing);
+      });
+    },
+  };
+}
