@@ -19,6 +19,11 @@ test.describe('first run', () => {
     await page.waitForURL('**/dashboard', { timeout: 15_000 });
     await expect(page.getByRole('navigation').getByRole('link', { name: 'Dashboard' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    // Paper mode with no broker ever configured: a quiet invitation, not a red panel left open.
+    const broker = page.getByRole('region', { name: 'Broker token' });
+    await expect(broker.getByText('Connect Upstox for live trading')).toBeVisible();
+    await expect(broker.getByText('Missing')).toHaveCount(0);
+    await expect(broker.getByRole('textbox', { name: 'Access token' })).toHaveCount(0);
     const stored = await page.evaluate((key) => window.localStorage.getItem(key), SESSION_STORAGE_KEY);
     expect(stored).toBeTruthy();
     expect(problems.list()).toEqual([]);

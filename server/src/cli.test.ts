@@ -60,11 +60,20 @@ describe('pnpm nivesh set-password', () => {
     }
   });
 
-  it('explains its usage for an unknown command', async () => {
+  it('explains its usage for an unknown command, the error on a line of its own', async () => {
     const result = await runCli(['nonsense'], '', {});
     assert.equal(result.code, 2);
-    assert.match(result.stderr, /Unknown command "nonsense"\. Usage: pnpm nivesh set-password/);
+    assert.match(result.stderr, /^Unknown command "nonsense"\.\nUsage: pnpm nivesh set-password/);
   });
+
+  for (const flag of ['--help', '-h', 'help']) {
+    it(`prints its usage with success for ${flag}`, async () => {
+      const result = await runCli([flag], '', {});
+      assert.equal(result.code, 0, result.stderr);
+      assert.match(result.stdout, /^Usage: pnpm nivesh set-password/);
+      assert.equal(result.stderr, '');
+    });
+  }
 });
 
 describe('pnpm release', () => {
@@ -154,9 +163,20 @@ describe('pnpm release', () => {
     assert.match(result.stderr, /The server at http:\/\/127\.0\.0\.1:9 is not reachable/);
   });
 
-  it('explains its usage', async () => {
+  it('explains its usage for an unknown command, the error on a line of its own', async () => {
     const result = await runCli(['release', 'deploy'], '', { NIVESH_SESSION_TOKEN: 'whatever' });
     assert.equal(result.code, 1);
-    assert.match(result.stderr, /Unknown release command "deploy"\.\nUsage:\n {2}pnpm release list/);
+    assert.match(result.stderr, /^Unknown release command "deploy"\.\nUsage:\n {2}pnpm release list/);
+    assert.equal(result.stdout, '');
   });
+
+  for (const args of [['--help'], ['-h'], ['help'], ['publish', '--help']]) {
+    it(`prints its usage with success for ${args.join(' ')}`, async () => {
+      const result = await runCli(['release', ...args], '', {});
+      assert.equal(result.code, 0, result.stderr);
+      assert.match(result.stdout, /^Usage:\n {2}pnpm release list\n/);
+      assert.match(result.stdout, /Remotes: landing, dashboard, risk, trading, ml_ops\n$/);
+      assert.equal(result.stderr, '');
+    });
+  }
 });

@@ -6,6 +6,7 @@
  *                                 must be stopped first (the data folder is locked)
  *   pnpm release <command>        publish and roll out remote releases through the running server
  *                                 (see remotes/releaseCli.ts)
+ *   pnpm nivesh help | --help | -h  this usage
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,7 +17,7 @@ import { openDatabase } from './db/index.js';
 import { DataDirLockedError } from './db/lock.js';
 import { systemClock } from './clock.js';
 import { HttpError } from './http/errors.js';
-import { ReleaseCommandError, runReleaseCommand } from './remotes/releaseCli.js';
+import { RELEASE_USAGE, ReleaseCommandError, runReleaseCommand } from './remotes/releaseCli.js';
 import { StoreError } from './remotes/store.js';
 import { promptHidden } from './terminal.js';
 
@@ -65,13 +66,27 @@ async function setPassword(): Promise<number> {
   }
 }
 
+/** `help`, `--help` or `-h`: the usage is what was asked for, so it goes to standard output with success. */
+function asksForHelp(args: readonly string[]): boolean {
+  return args[0] === 'help' || args.some((arg) => arg === '--help' || arg === '-h');
+}
+
 async function run(args: string[]): Promise<number> {
   const [command, ...rest] = args;
-  if (command === 'set-password') return setPassword();
   if (command === 'release') {
+    if (asksForHelp(rest)) {
+      process.stdout.write(`${RELEASE_USAGE}\n`);
+      return 0;
+    }
     return runReleaseCommand(rest, configuration(), { out: (line) => console.log(line), env: process.env });
   }
-  process.stderr.write(`${command ? `Unknown command "${command}". ` : ''}${USAGE}\n`);
+  if (asksForHelp(args)) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (command === 'set-password') return setPassword();
+  // The error on a line of its own, then the usage.
+  process.stderr.write(`${command ? `Unknown command "${command}".\n` : ''}${USAGE}\n`);
   return 2;
 }
 

@@ -26,8 +26,21 @@ export const MarketStatusResponse = z.object({
   next_close: Timestamp,
   /** False when no holiday list is loaded for this year: weekends are still known, holidays are not. */
   holidays_known: z.boolean(),
+  /**
+   * True while the NSE normal session is not running but the server's simulated market keeps its
+   * own session open (NIVESH_SIM_ALWAYS_OPEN): prices move and market orders fill outside exchange
+   * hours. `status` and `is_open` stay the exchange's.
+   */
+  simulated_session_open: z.boolean(),
 });
 export type MarketStatusResponse = z.infer<typeof MarketStatusResponse>;
+
+/**
+ * What the top bar and the dashboard say while the simulated session runs outside NSE hours:
+ * 'Simulated session open (NSE closed)'. A phone's top bar shows the label without the note.
+ */
+export const SIMULATED_SESSION_LABEL = 'Simulated session open';
+export const SIMULATED_SESSION_NOTE = '(NSE closed)';
 
 /** The three benchmark indices the dashboard follows. SENSEX is a BSE index; the others are NSE's. */
 export const MarketIndexId = z.enum(['NIFTY_50', 'SENSEX', 'BANK_NIFTY']);

@@ -30,8 +30,22 @@ export const PortfolioOverview = z.object({
   total_value: Rupees,
   /** Holdings at current prices. */
   invested_value: Rupees,
-  /** Cash available to trade. */
+  /**
+   * The cash part of the value: portfolio_value = cash_balance + invested_value. Paper: the ledger's
+   * cash (what a balance edit sets), = available_balance + blocked_funds. Live: Upstox's cash
+   * available to trade (its answer does not split out what open orders hold; see blocked_funds).
+   */
+  cash_balance: Rupees,
+  /** Cash available to trade: cash_balance less blocked_funds. */
   available_balance: Rupees,
+  /**
+   * Cash held for open orders and short positions, not available to trade: an open buy holds its
+   * value and charges at its standing price, an open sell that would open a short the same, and an
+   * intraday short its sale proceeds plus an equal margin. Null in live mode: Upstox's funds answer
+   * has no such figure (its "margin used" mixes what open orders hold with the cost of today's
+   * filled delivery buys and the day's losses).
+   */
+  blocked_funds: Rupees.nullable(),
   /** Change of portfolio value since the previous close. */
   day_change: Rupees,
   day_change_percent: z.number(),
@@ -82,8 +96,11 @@ export type ActivityItem = z.infer<typeof ActivityItem>;
 
 export const QuickStats = z.object({
   active_positions: z.number().int(),
-  /** Percent of closed trades that made money after costs (0-100). */
-  win_rate: z.number(),
+  /**
+   * Percent of closed trades that made money after costs (0-100); null before the account has
+   * closed a trade (no win rate yet, not 0%).
+   */
+  win_rate: z.number().min(0).max(100).nullable(),
   /** Return over the last 30 days, percent. */
   monthly_return: z.number(),
   connection_status: z.enum(['connected', 'disconnected']),

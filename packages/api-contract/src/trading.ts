@@ -291,6 +291,78 @@ export const DEFAULT_PAPER_LIMITS: PaperLimits = {
   transaction_charges: 0.00345,
 };
 
+/** A rate, a fraction of turnover from 0 to 1% (a percent typed as a fraction is refused). */
+function turnoverFraction(field: string, example: string) {
+  const sentence = `${field} must be a fraction of turnover from 0 to 0.01 (${example})`;
+  return z.number({ error: sentence }).min(0, sentence).max(0.01, sentence);
+}
+
+/**
+ * The rest of the paper engine's cost schedule (DOMAIN.md, "Trading costs"), beside PaperLimits'
+ * flat brokerage, delivery STT and transaction charges, and the simulated spread. Every rate is a
+ * fraction (0.00025 = 0.025%) except `half_spread_percent`, a percent; amounts are rupees.
+ */
+export const PaperCostSettings = z.object({
+  /**
+   * When set, brokerage = min(brokerage_per_trade, this fraction of turnover), the "₹20 or 0.03%,
+   * whichever is lower" of discount brokers; null: the flat brokerage_per_trade only.
+   */
+  brokerage_rate: turnoverFraction(
+    'brokerage_rate',
+    '0.0003 = 0.03%; null for the flat brokerage only',
+  ).nullable(),
+  /** Intraday (MIS) STT on the sell side only (DOMAIN.md: 0.025%). */
+  intraday_stt_rate: turnoverFraction('intraday_stt_rate', '0.00025 = 0.025%'),
+  /** SEBI turnover fee, rupees per crore (₹1,00,00,000) of turnover (DOMAIN.md: ₹10). */
+  sebi_fee_per_crore: z
+    .number({ error: 'sebi_fee_per_crore must be rupees per crore of turnover, from 0 to 10,000 (₹10)' })
+    .min(0, 'sebi_fee_per_crore must be rupees per crore of turnover, from 0 to 10,000 (₹10)')
+    .max(10_000, 'sebi_fee_per_crore must be rupees per crore of turnover, from 0 to 10,000 (₹10)'),
+  /** Stamp duty on delivery buys (DOMAIN.md: 0.015%). */
+  stamp_duty_delivery_rate: turnoverFraction('stamp_duty_delivery_rate', '0.00015 = 0.015%'),
+  /** Stamp duty on intraday buys (DOMAIN.md: 0.003%). */
+  stamp_duty_intraday_rate: turnoverFraction('stamp_duty_intraday_rate', '0.00003 = 0.003%'),
+  /** GST on brokerage, exchange and SEBI charges and on the DP charge, a fraction (0.18 = 18%). */
+  gst_rate: z
+    .number({ error: 'gst_rate must be a fraction from 0 to 0.5 (0.18 = 18%)' })
+    .min(0, 'gst_rate must be a fraction from 0 to 0.5 (0.18 = 18%)')
+    .max(0.5, 'gst_rate must be a fraction from 0 to 0.5 (0.18 = 18%)'),
+  /** Depository charge per stock per day on delivery sells, rupees before GST (Upstox ₹18.50). */
+  dp_charge: z
+    .number({ error: 'dp_charge must be rupees from 0 to 1,000 (₹18.50 at Upstox)' })
+    .min(0, 'dp_charge must be rupees from 0 to 1,000 (₹18.50 at Upstox)')
+    .max(1_000, 'dp_charge must be rupees from 0 to 1,000 (₹18.50 at Upstox)'),
+  /**
+   * Half the simulated bid-ask spread, a PERCENT of the last price: market buys fill this much
+   * above it and sells this much below, rounded outward to the ₹0.05 tick.
+   */
+  half_spread_percent: z
+    .number({ error: 'half_spread_percent must be a percent of the last price from 0 to 5 (0.05 = 0.05%)' })
+    .min(0, 'half_spread_percent must be a percent of the last price from 0 to 5 (0.05 = 0.05%)')
+    .max(5, 'half_spread_percent must be a percent of the last price from 0 to 5 (0.05 = 0.05%)'),
+});
+export type PaperCostSettings = z.infer<typeof PaperCostSettings>;
+
+/** DOMAIN.md's cost schedule (NSE equity, a discount broker) and a 0.05% simulated half-spread. */
+export const DEFAULT_PAPER_COSTS: PaperCostSettings = {
+  brokerage_rate: null,
+  intraday_stt_rate: 0.00025,
+  sebi_fee_per_crore: 10,
+  stamp_duty_delivery_rate: 0.00015,
+  stamp_duty_intraday_rate: 0.00003,
+  gst_rate: 0.18,
+  dp_charge: 18.5,
+  half_spread_percent: 0.05,
+};
+
+export const PaperCostsResponse = z.object({ success: z.literal(true), data: PaperCostSettings });
+
+export const PaperCostsUpdateResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: PaperCostSettings,
+});
+
 /** A reset closes every paper position and sets the cash to this (₹10,00,000). */
 export const PAPER_RESET_BALANCE = 1_000_000;
 
@@ -368,6 +440,24 @@ export const tradingRoutes = {
     summary: "Replace the paper account's limits and cost settings",
     body: PaperLimits,
     responses: { 200: PaperLimitsUpdateResponse, 400: ApiError, 401: ApiError, 503: ApiError },
+  }),
+  getPaperCosts: route({
+    method: 'GET',
+    path: '/api/trading/paper-costs',
+    access: 'session',
+    tag: 'trading',
+    summary:
+      "The rest of the paper account's cost schedule: brokerage rate, intraday STT, SEBI fee, stamp duty, GST, DP charge and the simulated spread",
+    responses: { 200: PaperCostsResponse, 401: ApiError, 503: ApiError },
+  }),
+  setPaperCosts: route({
+    method: 'POST',
+    path: '/api/trading/paper-costs',
+    access: 'session',
+    tag: 'trading',
+    summary: "Replace the rest of the paper account's cost schedule (the limits' own cost fields stay)",
+    body: PaperCostSettings,
+    responses: { 200: PaperCostsUpdateResponse, 400: ApiError, 401: ApiError, 503: ApiError },
   }),
   resetPaperAccount: route({
     method: 'POST',

@@ -40,6 +40,7 @@ const SNAPSHOT_URLS = [
   '/api/trading/orders?status=all&limit=500',
   '/api/trading/history?period=all&page_size=200',
   '/api/trading/paper-limits',
+  '/api/trading/paper-costs',
   '/api/trading/mode',
   '/api/remotes/releases',
   '/api/upstox/token/status',

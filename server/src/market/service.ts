@@ -1,6 +1,6 @@
 /**
  * Market data: whether the NSE normal session is open (the exchange calendar at the server's
- * clock), and the overview of NIFTY 50, SENSEX and Bank NIFTY from the tick hub's latest index
+ * clock) and whether the simulated market runs its own session outside it, and the overview of NIFTY 50, SENSEX and Bank NIFTY from the tick hub's latest index
  * ticks (the running session's level, or the last close outside it), with the change since the
  * previous session's close and the feed they came from.
  */
@@ -51,7 +51,8 @@ export function createMarketService(deps: {
   const { clock, calendar, hub, feed } = deps;
   return {
     status() {
-      const status = marketStatus(clock.now(), calendar);
+      const now = clock.now();
+      const status = marketStatus(now, calendar);
       return {
         exchange: 'NSE',
         status: status.status,
@@ -63,6 +64,9 @@ export function createMarketService(deps: {
         next_open: status.nextOpen.toISOString(),
         next_close: status.nextClose.toISOString(),
         holidays_known: status.holidaysKnown,
+        // The feed's own session (what fills market orders): open outside NSE hours only when
+        // the simulated market is set to be always open.
+        simulated_session_open: !status.isOpen && feed.isSessionOpen(now),
       };
     },
 

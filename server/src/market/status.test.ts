@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import type { MarketStatusResponse } from '@nivesh/api-contract';
 import { ManualClock } from '../clock.js';
 import type { Database } from '../db/index.js';
 import {
@@ -46,6 +47,55 @@ describe('GET /api/market/status', () => {
     }
   });
 });
+
+for (const target of await testDatabases()) {
+  describe(`GET /api/market/status with the simulated market always open on ${target.name}`, () => {
+    let database: Database;
+    before(async () => {
+      database = await target.open();
+    });
+    after(() => database.close());
+
+    const statusAt = async (at: string, simAlwaysOpen: boolean) => {
+      const clock = new ManualClock(at);
+      const t = await createTestApp(database, {
+        clock,
+        config: { market: { data: 'simulated', simSeed: 7, simAlwaysOpen } },
+      });
+      try {
+        const login = await send(t.app, 'POST', '/api/auth/login', {
+          body: { email: OPERATOR_EMAIL, password: STRONG_PASSWORD },
+        });
+        const token =
+          login.statusCode === 200
+            ? login.json<{ session_token: string }>().session_token
+            : await setUpOperator(t.app);
+        const res = await send(t.app, 'GET', '/api/market/status', { token });
+        assert.equal(res.statusCode, 200);
+        return res.json<MarketStatusResponse>();
+      } finally {
+        await t.close();
+      }
+    };
+
+    it('says the simulated session is open while NSE is closed', async () => {
+      const saturday = await statusAt('2026-11-21T16:30:00Z', true); // Saturday 22:00 IST
+      assert.equal(saturday.status, 'CLOSED', 'the exchange phase stays the calendar phase');
+      assert.equal(saturday.is_open, false);
+      assert.equal(saturday.closed_reason, 'weekend');
+      assert.equal(saturday.simulated_session_open, true);
+    });
+
+    it('does not say so while NSE itself is open, or when the simulation keeps exchange hours', async () => {
+      const friday = await statusAt('2026-11-20T05:00:00Z', true); // Friday 10:30 IST
+      assert.equal(friday.is_open, true);
+      assert.equal(friday.simulated_session_open, false);
+      const saturday = await statusAt('2026-11-21T16:30:00Z', false);
+      assert.equal(saturday.is_open, false);
+      assert.equal(saturday.simulated_session_open, false);
+    });
+  });
+}
 
 describe('operator holiday files', () => {
   it('replace a shipped year and add new ones', () => {

@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { computeCharges, chargesToRupees, type CostSettings } from './costs.js';
+import {
+  addToDay,
+  computeCharges,
+  chargesToRupees,
+  sameDayOf,
+  type CostSettings,
+  type DayTrades,
+} from './costs.js';
 import { allocate, applyRate, formatPaise, scaleBy } from './money.js';
 import { costSettingsOf, DEFAULT_PAPER_SETTINGS } from './settings.js';
 
@@ -107,6 +114,135 @@ describe('computeCharges', () => {
     const rupees = chargesToRupees(charges);
     assert.equal(rupees.brokerage, 20);
     assert.equal(rupees.total, charges.total / 100);
+  });
+});
+
+describe('same-day settlement of delivery (CNC) trades', () => {
+  // DOMAIN.md's worked example traded in one day: 5,000 shares at ₹1,000, zero brokerage, 0.00307%.
+  const settings: CostSettings = { ...defaults, brokerage_per_trade: 0, transaction_charges: 0.00307 };
+  const trade = { product: 'CNC' as const, quantity: 5000, pricePaise: 100_000, settings };
+
+  it('charges a sell of shares bought today at intraday rates and takes back the buy’s delivery STT and stamp duty', () => {
+    const buy = computeCharges({ ...trade, side: 'BUY', sameDay: sameDayOf('BUY', 5000, undefined) });
+    // The buy cannot know yet: delivery STT 0.1% of ₹50,00,000 = ₹5,000, stamp 0.015% = ₹750,
+    // exchange ₹153.50, SEBI ₹5, GST 18% of ₹158.50 = ₹28.53.
+    assert.deepEqual(buy, {
+      brokerage: 0,
+      stt: 500_000,
+      exchange: 15_350,
+      sebi: 500,
+      stamp: 75_000,
+      gst: 2_853,
+      dp: 0,
+      total: 593_703,
+    });
+    const day = addToDay(undefined, { side: 'BUY', quantity: 5000, pricePaise: 100_000, dpPaise: 0 });
+    const sameDay = sameDayOf('SELL', 5000, day);
+    assert.deepEqual(sameDay, { quantity: 5000, counterValuePaise: 500_000_000, refundsDp: false });
+    const sell = computeCharges({ ...trade, side: 'SELL', sameDay });
+    // Intraday STT 0.025% = ₹1,250 on the sell, less the buy's ₹5,000: -₹3,750. Stamp: the buy
+    // paid ₹750 and owes ₹150 at 0.003%: -₹600. No DP: no share leaves the demat account.
+    assert.deepEqual(sell, {
+      brokerage: 0,
+      stt: -375_000,
+      exchange: 15_350,
+      sebi: 500,
+      stamp: -60_000,
+      gst: 2_853,
+      dp: 0,
+      total: -416_297,
+    });
+    // The round trip costs what an intraday round trip does: STT ₹1,250, stamp ₹150, exchange
+    // ₹307, SEBI ₹10, GST ₹57.06 = ₹1,774.06 (₹11,124.06 as delivery, DP aside).
+    const misBuy = computeCharges({ ...trade, product: 'MIS', side: 'BUY' });
+    const misSell = computeCharges({ ...trade, product: 'MIS', side: 'SELL' });
+    assert.equal(buy.total + sell.total, 177_406);
+    assert.equal(misBuy.total + misSell.total, 177_406);
+    assert.equal(buy.stt + sell.stt, misSell.stt, 'STT: the intraday rate on the sell only');
+    assert.equal(buy.stamp + sell.stamp, misBuy.stamp, 'stamp duty: the intraday rate on the buy');
+  });
+
+  it('charges only the shares bought today as intraday when a sell also delivers older holdings', () => {
+    // 100 bought today at ₹2,500; 120 sold at ₹2,600 (20 of them held from before).
+    const day = addToDay(undefined, { side: 'BUY', quantity: 100, pricePaise: 250_000, dpPaise: 0 });
+    const sameDay = sameDayOf('SELL', 120, day)!;
+    assert.deepEqual(sameDay, { quantity: 100, counterValuePaise: 25_000_000, refundsDp: false });
+    const sell = computeCharges({
+      side: 'SELL',
+      product: 'CNC',
+      quantity: 120,
+      pricePaise: 260_000,
+      settings: defaults,
+      sameDay,
+    });
+    // STT: intraday 0.025% of ₹2,60,000 = ₹65, delivery 0.1% of ₹52,000 = ₹52, less the buy's
+    // 0.1% of ₹2,50,000 = ₹250: -₹133. Stamp: the buy paid ₹37.50 → ₹38, owes ₹7.50 → ₹8: -₹30.
+    // Exchange 0.00345% of ₹3,12,000 = ₹10.764 → ₹10.76; SEBI ₹0.312 → ₹0.31; GST 18% of
+    // ₹31.07 = ₹5.59; DP ₹21.83 (20 shares leave the demat account). Total -₹104.51.
+    assert.deepEqual(sell, {
+      brokerage: 2_000,
+      stt: -13_300,
+      exchange: 1_076,
+      sebi: 31,
+      stamp: -3_000,
+      gst: 559,
+      dp: 2_183,
+      total: -10_451,
+    });
+  });
+
+  it('settles a buy-back of shares sold from holdings today as intraday, DP charge included', () => {
+    // 100 held shares sold at ₹1,000 (delivery STT ₹100, DP ₹21.83), bought back at ₹990.
+    const sold = computeCharges({
+      side: 'SELL',
+      product: 'CNC',
+      quantity: 100,
+      pricePaise: 100_000,
+      settings: defaults,
+    });
+    assert.equal(sold.stt, 10_000);
+    assert.equal(sold.dp, 2_183);
+    const day: DayTrades = addToDay(undefined, {
+      side: 'SELL',
+      quantity: 100,
+      pricePaise: 100_000,
+      dpPaise: sold.dp,
+    });
+    const sameDay = sameDayOf('BUY', 100, day);
+    assert.deepEqual(sameDay, { quantity: 100, counterValuePaise: 10_000_000, refundsDp: true });
+    const buy = computeCharges({
+      side: 'BUY',
+      product: 'CNC',
+      quantity: 100,
+      pricePaise: 99_000,
+      settings: defaults,
+      sameDay,
+    });
+    // No STT on an intraday buy, and the sell owes 0.025% (₹25) of the ₹100 it paid: -₹75. Stamp
+    // 0.003% of ₹99,000 = ₹2.97 → ₹3. The DP charge comes back: -₹21.83. Exchange ₹3.4155 → ₹3.42,
+    // SEBI ₹0.10, GST 18% of ₹23.52 = ₹4.23. Total -₹66.08.
+    assert.deepEqual(buy, {
+      brokerage: 2_000,
+      stt: -7_500,
+      exchange: 342,
+      sebi: 10,
+      stamp: 300,
+      gst: 423,
+      dp: -2_183,
+      total: -6_608,
+    });
+  });
+
+  it('matches only what no earlier trade of the day matched', () => {
+    let day = addToDay(undefined, { side: 'BUY', quantity: 10, pricePaise: 100_000, dpPaise: 0 });
+    day = addToDay(day, { side: 'SELL', quantity: 4, pricePaise: 101_000, dpPaise: 0 });
+    assert.deepEqual(sameDayOf('SELL', 10, day), {
+      quantity: 6,
+      counterValuePaise: 600_000,
+      refundsDp: false,
+    });
+    assert.equal(sameDayOf('BUY', 5, day), null, 'no sell of the day is left to match a buy');
+    assert.equal(sameDayOf('SELL', 5, undefined), null, 'nothing traded today');
   });
 });
 

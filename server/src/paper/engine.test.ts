@@ -226,17 +226,10 @@ for (const target of await testDatabases()) {
         );
         assert.equal(filled?.side, 'SELL');
         assert.equal(filled?.average_price, 1519.2, '₹1,520 - 0.05% = ₹1,519.24, down to ₹1,519.20');
-        assert.equal(
-          filled?.charges?.dp_charge,
-          21.83,
-          'the day’s first delivery sell of INFY pays DP + GST',
-        );
-      });
-
-      it('charges DP only once per stock per day', async () => {
-        const second = await r.engine.placeOrder(order({ side: 'SELL', quantity: 1 }), 'op');
-        assert.equal(second.status, 'filled');
-        assert.equal(second.charges?.dp_charge, 0);
+        // Bought today: the sell settles as intraday (costs.ts, "Same-day settlement"). STT 0.025%
+        // of ₹6,076.80 = ₹1.52 → ₹2, less the buy's 0.1% of ₹5,959 = ₹5.96 → ₹6; no DP.
+        assert.equal(filled?.charges?.dp_charge, 0, 'no share leaves the demat account');
+        assert.equal(filled?.charges?.stt, -4);
       });
 
       it('cancels an open order, and refuses to cancel it twice or an unknown one', async () => {
@@ -251,7 +244,7 @@ for (const target of await testDatabases()) {
         await r.engine.idle();
         assert.equal(
           (await r.engine.listOrders({ status: 'filled', limit: 100 })).length,
-          3,
+          2,
           'the cancelled order never fills',
         );
       });
@@ -265,6 +258,22 @@ for (const target of await testDatabases()) {
           (o) => o.order_id === placed.order_id,
         );
         assert.equal(expired?.status_message, 'Expired unfilled at the close (day order)');
+      });
+    });
+
+    describe('the DP charge', () => {
+      const r = freshRig(() => database);
+
+      it('is paid once per stock per day, by delivery sells of shares bought on an earlier day', async () => {
+        await r.engine.placeOrder(order({ quantity: 10 }), 'op'); // Friday, at ₹1,500.75
+        r.clock.set('2026-11-23T05:00:00.000Z'); // Monday 10:30 IST
+        const first = await r.engine.placeOrder(order({ side: 'SELL', quantity: 4 }), 'op');
+        assert.equal(first.average_price, 1499.25);
+        assert.equal(first.charges?.dp_charge, 21.83, 'DP ₹18.50 + 18% GST');
+        assert.equal(first.charges?.stt, 6, 'delivery STT 0.1% of ₹5,997 = ₹6.00');
+        const second = await r.engine.placeOrder(order({ side: 'SELL', quantity: 1 }), 'op');
+        assert.equal(second.status, 'filled');
+        assert.equal(second.charges?.dp_charge, 0);
       });
     });
 
@@ -439,9 +448,14 @@ for (const target of await testDatabases()) {
         r.feed.move('INFY', 1540);
         const sell = await previewThenPlace(order({ side: 'SELL', quantity: 15 }));
         assert.equal(sell.estimated_price, 1539.2);
-        assert.equal(sell.charges.dp_charge, 21.83, 'the day’s first delivery sell of INFY pays DP');
+        // All 20 were bought today: the sells settle as intraday, no DP, and the preview says so.
+        // 15 of the buys' shares at their average ₹1,510.775 are ₹22,661.63: their delivery STT
+        // ₹22.66 → ₹23 and stamp ₹3.40 → ₹3 less ₹0.68 → ₹1 come back, ₹25.
+        assert.equal(sell.charges.dp_charge, 0, 'no DP on shares bought today');
+        assert.deepEqual(sell.same_day, { quantity: 15, refund: 25 });
         const again = await previewThenPlace(order({ side: 'SELL', quantity: 5 }));
-        assert.equal(again.charges.dp_charge, 0, 'and the second does not, in the preview too');
+        assert.equal(again.charges.dp_charge, 0);
+        assert.equal(again.same_day?.quantity, 5);
         await previewThenPlace(order({ symbol: 'TCS', side: 'SELL', product: 'MIS', quantity: 5 }));
         assert.deepEqual(
           (await r.engine.holdings()).map((h) => [h.symbol, h.product, h.quantity]),

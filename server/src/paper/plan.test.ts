@@ -51,7 +51,7 @@ describe('a fill plan', () => {
       order: sell(15),
       pricePaise: 12_000,
       lots: [...lots].reverse(),
-      dpPaid: new Set(),
+      today: new Map(),
       costs,
     });
     assert.deepEqual(
@@ -66,7 +66,7 @@ describe('a fill plan', () => {
   });
 
   it('charges the delivery sell by hand, DP included, and moves the cash after charges', () => {
-    const p = plan({ order: sell(15), pricePaise: 12_000, lots, dpPaid: new Set(), costs });
+    const p = plan({ order: sell(15), pricePaise: 12_000, lots, today: new Map(), costs });
     // Turnover ₹1,800: brokerage ₹20; STT 0.1% = ₹1.80, to the rupee ₹2; exchange 0.00345% =
     // 6.21 paise, 6; SEBI 0.18 paise, 0; no stamp on a sell; GST 18% of 2,006 paise = 361.08, 361;
     // DP ₹18.50 + 18% GST (₹3.33) = ₹21.83. Total ₹47.50.
@@ -86,7 +86,7 @@ describe('a fill plan', () => {
   });
 
   it('splits the charges 10 : 5 to the paisa and says what each lot becomes', () => {
-    const p = plan({ order: sell(15), pricePaise: 12_000, lots, dpPaid: new Set(), costs });
+    const p = plan({ order: sell(15), pricePaise: 12_000, lots, today: new Map(), costs });
     // 4,750 × 10/15 = 3,166.67 and 4,750 × 5/15 = 1,583.33: the spare paisa goes to the larger
     // remainder, the first lot.
     assert.deepEqual(
@@ -125,7 +125,15 @@ describe('a fill plan', () => {
       exitChargesPaise: 1_583,
       realizedPnlPaise: 5_000,
     });
-    const p = plan({ order: sell(5), pricePaise: 11_500, lots: [partly], dpPaid: new Set(['INFY']), costs });
+    const p = plan({
+      order: sell(5),
+      pricePaise: 11_500,
+      lots: [partly],
+      today: new Map([
+        ['INFY', { boughtQuantity: 0, boughtPaise: 0, soldQuantity: 5, soldPaise: 60_000, dpPaid: true }],
+      ]),
+      costs,
+    });
     // Turnover ₹575: brokerage ₹20, STT ₹0.575 → ₹1, exchange 1.98 → 2 paise, GST 18% of 2,002 =
     // 360.36 → 360; DP already paid today. Total ₹24.62.
     assert.equal(p.charges.total, 2_462);
@@ -143,7 +151,7 @@ describe('a fill plan', () => {
     const buy: FillOrder = { symbol: 'INFY', side: 'BUY', product: 'MIS', quantity: 10 };
     // Intraday buy of ₹1,000: brokerage ₹20, no STT, exchange 3.45 → 3 paise, stamp 0.003% = ₹0.03
     // → ₹0 (to the rupee), GST 18% of 2,003 = 360.54 → 361. Total ₹23.64.
-    const p = plan({ order: buy, pricePaise: 10_000, lots, dpPaid: new Set(), costs });
+    const p = plan({ order: buy, pricePaise: 10_000, lots, today: new Map(), costs });
     assert.deepEqual(p.closes, [], 'the delivery lots are another position');
     assert.deepEqual(p.opening, { quantity: 10, entryChargesPaise: 2_364 });
     assert.equal(p.cashPaise, -100_000 - 2_364);
@@ -151,7 +159,7 @@ describe('a fill plan', () => {
 
   it('closes an intraday long and opens a short with the rest, splitting the charges 5 : 3', () => {
     const long = lot(7, { product: 'MIS', openQuantity: 5, entryPricePaise: 10_000 });
-    const p = plan({ order: sell(8, 'MIS'), pricePaise: 9_000, lots: [long], dpPaid: new Set(), costs });
+    const p = plan({ order: sell(8, 'MIS'), pricePaise: 9_000, lots: [long], today: new Map(), costs });
     // Turnover ₹720: brokerage ₹20, intraday STT 0.025% = ₹0.18 → ₹0, exchange 2.48 → 2 paise,
     // GST 18% of 2,002 = 360.36 → 360. Total ₹23.62: 1,476.25 and 885.75, the spare paisa to the
     // larger remainder (the short).
@@ -164,8 +172,56 @@ describe('a fill plan', () => {
     assert.equal(p.cashPaise, 72_000 - 2_362);
   });
 
+  it('charges a sell of shares bought today as intraday, and closes the oldest lot all the same', () => {
+    // 10 INFY from an earlier day at ₹100 (lot 1), 100 bought today at ₹1,000 (lot 2); 100 sold
+    // at ₹1,010. P&L closes lot 1 then 90 of lot 2; the charges follow the day's contract note:
+    // 100 shares bought and sold today settle as intraday.
+    const held = [
+      lot(1, { openQuantity: 10, entryPricePaise: 10_000 }),
+      lot(2, { openQuantity: 100, entryPricePaise: 100_000 }),
+    ];
+    const today = new Map([
+      [
+        'INFY',
+        { boughtQuantity: 100, boughtPaise: 10_000_000, soldQuantity: 0, soldPaise: 0, dpPaid: false },
+      ],
+    ]);
+    const p = plan({ order: sell(100), pricePaise: 101_000, lots: held, today, costs });
+    // Turnover ₹1,01,000: brokerage ₹20; intraday STT 0.025% = ₹25.25 → ₹25, less the buy's
+    // delivery STT 0.1% of ₹1,00,000 = ₹100: -₹75; stamp: the buy paid ₹15, owes ₹3: -₹12;
+    // exchange 0.00345% = ₹3.4845 → ₹3.48; SEBI ₹0.101 → ₹0.10; GST 18% of ₹23.58 = ₹4.24;
+    // no DP. Total -₹59.18: the sell brings ₹1,01,059.18.
+    assert.deepEqual(p.charges, {
+      brokerage: 2_000,
+      stt: -7_500,
+      exchange: 348,
+      sebi: 10,
+      stamp: -1_200,
+      gst: 424,
+      dp: 0,
+      total: -5_918,
+    });
+    assert.equal(p.cashPaise, 10_100_000 + 5_918);
+    assert.deepEqual(
+      p.closes.map((c) => [c.lotId, c.quantity]),
+      [
+        [1, 10],
+        [2, 90],
+      ],
+    );
+  });
+
+  it('still charges delivery and the DP charge for a sell of shares bought on earlier days', () => {
+    const today = new Map([
+      ['TCS', { boughtQuantity: 100, boughtPaise: 10_000_000, soldQuantity: 0, soldPaise: 0, dpPaid: false }],
+    ]);
+    const p = plan({ order: sell(15), pricePaise: 12_000, lots, today, costs });
+    assert.equal(p.charges.stt, 200, 'delivery STT: another stock was bought today');
+    assert.equal(p.charges.dp, 2_183);
+  });
+
   it('refuses a delivery sell of more shares than the lots hold', () => {
-    const result = planFill({ order: sell(21), pricePaise: 12_000, lots, dpPaid: new Set(), costs });
+    const result = planFill({ order: sell(21), pricePaise: 12_000, lots, today: new Map(), costs });
     assert.equal(result.plan, null);
     assert.deepEqual(result.rejection, {
       limit: 'insufficient_holdings',
@@ -179,7 +235,7 @@ describe('a fill plan', () => {
       lot(2, { symbol: 'TCS', openQuantity: 10, entryPricePaise: 9_000 }),
       lot(3, { openQuantity: 4, entryPricePaise: 10_000 }),
     ];
-    const p = plan({ order: sell(4), pricePaise: 12_000, lots: others, dpPaid: new Set(), costs });
+    const p = plan({ order: sell(4), pricePaise: 12_000, lots: others, today: new Map(), costs });
     assert.deepEqual(
       p.closes.map((c) => [c.lotId, c.quantity]),
       [[3, 4]],
@@ -204,7 +260,7 @@ describe("a lot's entry charges over its exits", () => {
       order: sell(4),
       pricePaise: 120_00,
       lots: [lot(1, { openQuantity: 10, entryPricePaise: 100_00, entryChargesPaise: 1001 })],
-      dpPaid: new Set(),
+      today: new Map(),
       costs,
     });
     assert.equal(p.closes[0]!.entryChargesPaise, 400); // round(1001 × 4 / 10)

@@ -7,11 +7,20 @@
  *   is left opens one new lot. A delivery (CNC) sell can never open a lot (no short delivery).
  * - The fill's charges are split over the closed parts and the new lot in proportion to their
  *   shares, to the paisa (money.ts `allocate`).
- * - The DP charge is paid by the day's first delivery sell of a stock (`dpPaid`: the stocks that
- *   paid it today).
+ * - The charges follow the stock's contract note of the day (`today`: its CNC fills so far): the
+ *   part of a CNC fill matched with the day's trades of the other side settles as intraday, and the
+ *   DP charge is paid by the day's first delivery sell of a stock that has shares leaving the demat
+ *   account (costs.ts, "Same-day settlement"). P&L still closes the oldest lots first.
  */
 import type { TradeProduct, TradeSide } from '@nivesh/api-contract';
-import { computeCharges, type ChargesPaise, type CostSettings } from './costs.js';
+import {
+  computeCharges,
+  sameDayOf,
+  type ChargesPaise,
+  type CostSettings,
+  type DayTrades,
+  type SameDay,
+} from './costs.js';
 import type { Rejection } from './limits.js';
 import { allocate } from './money.js';
 import { signedQuantity, type LotRow } from './state.js';
@@ -88,16 +97,26 @@ export function entryChargesShare(
   return upTo(exitedAfter) - upTo(exitedBefore);
 }
 
-/** Whether this fill pays the DP charge: a delivery sell of a stock that has not paid it today. */
-function paysDp(order: Pick<FillOrder, 'symbol' | 'side' | 'product'>, dpPaid: ReadonlySet<string>) {
-  return order.product === 'CNC' && order.side === 'SELL' && !dpPaid.has(order.symbol);
+/** Each stock's delivery (CNC) fills of the day so far, by symbol. */
+export type TradesToday = ReadonlyMap<string, DayTrades>;
+
+/** The part of an order that settles as intraday against the day's trades (CNC only), or null. */
+export function orderSameDay(
+  order: Pick<FillOrder, 'symbol' | 'side' | 'product' | 'quantity'>,
+  today: TradesToday,
+): SameDay | null {
+  return order.product === 'CNC' ? sameDayOf(order.side, order.quantity, today.get(order.symbol)) : null;
 }
 
-/** The charges of an order filling at a price, DP included only when it pays it. */
+/**
+ * The charges of an order filling at a price: its same-day part at intraday rates with the true-up
+ * of the day's earlier trades, and the DP charge when it is the day's first delivery sell of the
+ * stock with shares leaving the demat account.
+ */
 export function orderCharges(
   order: FillOrder,
   pricePaise: number,
-  dpPaid: ReadonlySet<string>,
+  today: TradesToday,
   costs: CostSettings,
 ): ChargesPaise {
   return computeCharges({
@@ -106,7 +125,8 @@ export function orderCharges(
     quantity: order.quantity,
     pricePaise,
     settings: costs,
-    chargeDp: paysDp(order, dpPaid),
+    chargeDp: !(today.get(order.symbol)?.dpPaid ?? false),
+    sameDay: orderSameDay(order, today),
   });
 }
 
@@ -114,7 +134,7 @@ export function planFill(input: {
   order: FillOrder;
   pricePaise: number;
   lots: readonly PlanLot[];
-  dpPaid: ReadonlySet<string>;
+  today: TradesToday;
   costs: CostSettings;
 }): PlanResult {
   const { order, pricePaise } = input;
@@ -145,7 +165,7 @@ export function planFill(input: {
     };
   }
 
-  const charges = orderCharges(order, pricePaise, input.dpPaid, input.costs);
+  const charges = orderCharges(order, pricePaise, input.today, input.costs);
   const shares = allocate(charges.total, [...consumed.map((c) => c.quantity), remaining]);
   const closes = consumed.map(({ lot, quantity }, i): LotClose => {
     const realizedPnlPaise = signedQuantity(lot.side, quantity) * (pricePaise - lot.entryPricePaise);

@@ -56,9 +56,9 @@ export function createReadModels(ctx: PaperContext) {
       const s = await ctx.settings();
       const state = await ctx.state(now);
       const { valuePaise, holdingsPaise } = accountValue(state, prices);
-      const cashAvailable = availablePaise(
-        limitBookOf(state, s, prices, { symbol: '', product: '', sectorOf: () => '' }),
-      );
+      const book = limitBookOf(state, s, prices, { symbol: '', product: '', sectorOf: () => '' });
+      // Cash = available + blocked, and value = cash + holdings, each to the paisa.
+      const cashAvailable = availablePaise(book);
       let unrealized = 0;
       let gross = 0;
       for (const position of state.positions.values()) {
@@ -96,7 +96,9 @@ export function createReadModels(ctx: PaperContext) {
         portfolio_value: toRupees(valuePaise),
         total_value: toRupees(valuePaise),
         invested_value: toRupees(holdingsPaise),
+        cash_balance: toRupees(state.cashPaise),
         available_balance: toRupees(cashAvailable),
+        blocked_funds: toRupees(book.blockedPaise),
         day_change: toRupees(state.dayPnlPaise),
         day_change_percent:
           state.dayBasePaise > 0 ? round2((state.dayPnlPaise / state.dayBasePaise) * 100) : 0,

@@ -4,11 +4,13 @@
  * the settings table; a missing or unreadable value means the defaults.
  */
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
+  DEFAULT_PAPER_COSTS,
   DEFAULT_PAPER_LIMITS,
   DEFAULT_RISK_LIMITS,
   LossLimits,
+  PaperCostSettings,
   PaperLimits,
   PositionLimits,
 } from '@nivesh/api-contract';
@@ -18,27 +20,11 @@ import type { OrderLimits } from './limits.js';
 
 export const PAPER_SETTINGS_KEY = 'paper_settings';
 
-const Fraction = z.number().min(0).max(1);
-
-export const PaperSettings = PaperLimits.extend({
-  /** When set, brokerage = min(brokerage_per_trade, this fraction of turnover). */
-  brokerage_rate: Fraction.nullable(),
-  /** Intraday STT on sells, a fraction (DOMAIN.md: 0.025%). */
-  intraday_stt_rate: Fraction,
-  /** SEBI turnover fee, rupees per crore (DOMAIN.md: ₹10). */
-  sebi_fee_per_crore: z.number().min(0).max(10_000),
-  /** Stamp duty on buys, fractions (DOMAIN.md: 0.015% delivery, 0.003% intraday). */
-  stamp_duty_delivery_rate: Fraction,
-  stamp_duty_intraday_rate: Fraction,
-  /** GST on brokerage, exchange and SEBI charges (and on the DP charge), a fraction (18%). */
-  gst_rate: Fraction,
-  /** DP charge per stock per day on delivery sells, rupees before GST (Upstox ~₹18.50). */
-  dp_charge: z.number().min(0).max(1_000),
-  /**
-   * Half the simulated bid-ask spread, percent of the last price: market buys fill this much above
-   * it and sells this much below, rounded outward to the 0.05 tick.
-   */
-  half_spread_percent: z.number().min(0).max(5),
+/**
+ * The specification's eight limits and costs, the rest of the cost schedule and the simulated
+ * spread (both contract.trading's paper-costs, PaperCostSettings), and the risk limits below.
+ */
+export const PaperSettings = PaperLimits.extend(PaperCostSettings.shape).extend({
   // The risk limits of Settings › Risk Management that the engine enforces beside the paper limits
   // (the risk limits' position size and daily loss are max_position_size and max_daily_loss above).
   max_single_stock: PositionLimits.shape.max_single_stock,
@@ -52,14 +38,7 @@ export type PaperSettings = z.infer<typeof PaperSettings>;
 
 export const DEFAULT_PAPER_SETTINGS: PaperSettings = {
   ...DEFAULT_PAPER_LIMITS,
-  brokerage_rate: null,
-  intraday_stt_rate: 0.00025,
-  sebi_fee_per_crore: 10,
-  stamp_duty_delivery_rate: 0.00015,
-  stamp_duty_intraday_rate: 0.00003,
-  gst_rate: 0.18,
-  dp_charge: 18.5,
-  half_spread_percent: 0.05,
+  ...DEFAULT_PAPER_COSTS,
   max_single_stock: DEFAULT_RISK_LIMITS.position_limits.max_single_stock,
   max_sector_exposure: DEFAULT_RISK_LIMITS.position_limits.max_sector_exposure,
   min_diversification: DEFAULT_RISK_LIMITS.position_limits.min_diversification,
@@ -70,6 +49,11 @@ export const DEFAULT_PAPER_SETTINGS: PaperSettings = {
 
 export function limitsOf(settings: PaperSettings): PaperLimits {
   return PaperLimits.parse(settings);
+}
+
+/** The paper-costs fields of the settings (contract.trading.getPaperCosts). */
+export function costsOf(settings: PaperSettings): PaperCostSettings {
+  return PaperCostSettings.parse(settings);
 }
 
 /** What an order is checked against: the paper limits and the risk limits the engine enforces. */

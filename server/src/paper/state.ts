@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { istDay, type TradeProduct, type TradeSide } from '@nivesh/api-contract';
 import { schema, type Db } from '../db/index.js';
 import type { TickHub } from '../market/feed.js';
+import type { DayTrades } from './costs.js';
 import { toPaise } from './money.js';
 
 export type OrderRow = typeof schema.orders.$inferSelect;
@@ -59,8 +60,11 @@ export interface AccountState {
   chargesPaise: number;
   tradesToday: number;
   totalTrades: number;
-  /** Stocks whose DP charge was paid today (once per stock per day). */
-  dpPaidToday: Set<string>;
+  /**
+   * Each stock's delivery (CNC) fills of the IST day so far, by symbol: the day's contract note,
+   * which same-day settlement and the once-a-day DP charge are worked out from (costs.ts).
+   */
+  cncToday: Map<string, DayTrades>;
 }
 
 export interface Prices {
@@ -146,12 +150,21 @@ const SummaryRow = z.object({
   total_fills: z.coerce.number(),
   today_fills: z.coerce.number(),
   traded_today: z.array(z.object({ symbol: z.string(), net: z.coerce.number(), price: z.coerce.number() })),
-  dp_paid: z.array(z.string()),
+  cnc_today: z.array(
+    z.object({
+      symbol: z.string(),
+      bought_quantity: z.coerce.number(),
+      bought_paise: z.coerce.number(),
+      sold_quantity: z.coerce.number(),
+      sold_paise: z.coerce.number(),
+      dp: z.coerce.number(),
+    }),
+  ),
 });
 
 /**
  * Every figure of the account in one round trip (the engine reads it before each order): epoch,
- * ledger sums, the epoch's fills, today's net shares per symbol and the stocks that paid DP today.
+ * ledger sums, the epoch's fills, today's net shares per symbol and today's delivery fills per stock.
  */
 type Summary = z.infer<typeof SummaryRow>;
 
@@ -197,9 +210,15 @@ async function loadSummary(db: Db, today: string): Promise<Summary> {
           max(price_paise) as price
         from fills where account = ${PAPER} and fills.id > e.fill_id and trading_day >= ${today}
         group by symbol) t) as traded_today,
-      (select coalesce(json_agg(distinct symbol), '[]'::json) from fills
-        where account = ${PAPER} and product = 'CNC' and side = 'SELL'
-          and trading_day = ${today} and dp_paise > 0) as dp_paid
+      (select coalesce(json_agg(d), '[]'::json) from (
+        select symbol,
+          coalesce(sum(quantity) filter (where side = 'BUY'), 0) as bought_quantity,
+          coalesce(sum(quantity * price_paise) filter (where side = 'BUY'), 0) as bought_paise,
+          coalesce(sum(quantity) filter (where side = 'SELL'), 0) as sold_quantity,
+          coalesce(sum(quantity * price_paise) filter (where side = 'SELL'), 0) as sold_paise,
+          coalesce(sum(dp_paise), 0) as dp
+        from fills where account = ${PAPER} and product = 'CNC' and trading_day = ${today}
+        group by symbol) d) as cnc_today
     from e, ledger, f`);
   const rows = (result as unknown as { rows: unknown[] }).rows;
   return SummaryRow.parse(rows[0]);
@@ -262,7 +281,18 @@ function buildState(
     chargesPaise: summary.charges,
     tradesToday: summary.today_fills,
     totalTrades: summary.total_fills,
-    dpPaidToday: new Set(summary.dp_paid),
+    cncToday: new Map(
+      summary.cnc_today.map((d) => [
+        d.symbol,
+        {
+          boughtQuantity: d.bought_quantity,
+          boughtPaise: d.bought_paise,
+          soldQuantity: d.sold_quantity,
+          soldPaise: d.sold_paise,
+          dpPaid: d.dp > 0,
+        },
+      ]),
+    ),
   };
 }
 
@@ -309,7 +339,28 @@ export function createStateCache() {
           traded.net += signed;
           traded.price = Math.max(traded.price, fill.pricePaise);
         } else summary.traded_today.push({ symbol: fill.symbol, net: signed, price: fill.pricePaise });
-        if (fill.dpPaise > 0 && !summary.dp_paid.includes(fill.symbol)) summary.dp_paid.push(fill.symbol);
+        if (fill.product === 'CNC') {
+          let day = summary.cnc_today.find((d) => d.symbol === fill.symbol);
+          if (!day) {
+            day = {
+              symbol: fill.symbol,
+              bought_quantity: 0,
+              bought_paise: 0,
+              sold_quantity: 0,
+              sold_paise: 0,
+              dp: 0,
+            };
+            summary.cnc_today.push(day);
+          }
+          if (fill.side === 'BUY') {
+            day.bought_quantity += fill.quantity;
+            day.bought_paise += value;
+          } else {
+            day.sold_quantity += fill.quantity;
+            day.sold_paise += value;
+          }
+          day.dp += fill.dpPaise;
+        }
       }
       cached.lots = lotsAfter.filter((l) => l.openQuantity > 0);
     },

@@ -112,6 +112,12 @@ for (const target of await testDatabases()) {
       });
     });
 
+    it('has no win rate before the first closed trade (null, not 0%)', async () => {
+      const stats = await get<QuickStats>('/api/quick-stats');
+      assert.equal(stats.win_rate, null);
+      assert.equal(stats.active_positions, 0);
+    });
+
     it('keeps the trading mode routes next to the paper routes', async () => {
       const mode = await send(t.app, 'GET', '/api/trading/mode', { token });
       assert.equal(mode.json<{ mode: string }>().mode, 'paper');
@@ -267,6 +273,8 @@ for (const target of await testDatabases()) {
         assert.equal(overview.trading_mode_label, 'Live Trading');
         assert.deepEqual(await get('/api/portfolio/holdings'), []);
         assert.deepEqual(live.reads, ['overview', 'holdings']);
+        const stats = await get<QuickStats>('/api/quick-stats');
+        assert.equal(stats.win_rate, null, 'no closed live trade: no win rate');
       } finally {
         await t.app.services.tradingMode.set('paper', 'test');
       }

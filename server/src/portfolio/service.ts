@@ -96,7 +96,7 @@ export function createPortfolioService(deps: PortfolioDeps) {
           : await paper.monthlyReturn();
       return {
         active_positions: data.active_positions,
-        win_rate: summary.win_rate === null ? 0 : Math.round(summary.win_rate * 100) / 100,
+        win_rate: summary.win_rate === null ? null : Math.round(summary.win_rate * 100) / 100,
         monthly_return: monthly,
         connection_status: connected() ? 'connected' : 'disconnected',
         data_source: feed.source === 'upstox' ? 'live' : 'simulated',

@@ -8,6 +8,7 @@
  *   pnpm release percent <remote> <percent>
  *   pnpm release promote <remote> [version]   (a version: make it stable directly, without a canary)
  *   pnpm release rollback <remote> [version]
+ *   pnpm release help | --help | -h            (this usage; cli.ts prints it, exit code 0)
  *
  * The server is NIVESH_URL (default this configuration's public URL). Sign-in: NIVESH_SESSION_TOKEN,
  * or the operator password from NIVESH_PASSWORD, or typed at the prompt.
@@ -26,7 +27,7 @@ import { promptHidden } from '../terminal.js';
 import { localBuilds } from './localBuilds.js';
 import { createRemoteStore, readManifest } from './store.js';
 
-const RELEASE_USAGE = `Usage:
+export const RELEASE_USAGE = `Usage:
   pnpm release list
   pnpm release publish <remote> [--dir <build folder>]
   pnpm release canary <remote> <version> <percent>
@@ -195,8 +196,9 @@ export async function runReleaseCommand(args: string[], config: Config, io: Io):
       return 0;
     }
     default:
+      // The error on a line of its own, then the usage.
       throw new ReleaseCommandError(
-        `${command ? `Unknown release command "${command}".\n` : ''}${RELEASE_USAGE}`,
+        `${command ? `Unknown release command "${command}".` : 'Which release command?'}\n${RELEASE_USAGE}`,
       );
   }
 }

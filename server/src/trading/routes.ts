@@ -7,6 +7,7 @@ import type { TradingModeState } from './mode.js';
 import type { TradingService } from './service.js';
 
 const LIMITS_UPDATED = 'Trading limits updated successfully!';
+const COSTS_UPDATED = 'Trading costs updated successfully!';
 const PAPER_RESET_DONE = 'Paper trading account reset successfully!';
 
 function tradingModeBody(state: TradingModeState, message: string) {
@@ -44,6 +45,14 @@ export function tradingHandlers(trading: TradingService): DomainHandlers<Contrac
       success: true,
       message: LIMITS_UPDATED,
       data: await trading.setPaperLimits(body, session.user.email),
+    }),
+
+    getPaperCosts: async () => ({ success: true, data: await trading.paperCosts() }),
+
+    setPaperCosts: async ({ body, session }) => ({
+      success: true,
+      message: COSTS_UPDATED,
+      data: await trading.setPaperCosts(body, session.user.email),
     }),
 
     resetPaperAccount: async ({ body, session, request }) => {

@@ -1,15 +1,15 @@
 /**
  * The trading domain (contract.trading): which mode the account trades in, and the paper
- * account's administration (limits, reset, balance) and trade history.
+ * account's administration (limits, costs, reset, balance) and trade history.
  *
  * Switching to live (real money) is allowed only with a broker token that Upstox accepts now: the
  * live gate answers 409 when the token is unusable or refused, 503 when Upstox cannot be asked.
  * Paper and mock need nothing.
  */
-import type { TradingMode } from '@nivesh/api-contract';
+import type { PaperCostSettings, TradingMode } from '@nivesh/api-contract';
 import type { LiveGate } from '../broker/liveGate.js';
 import type { PaperEngine } from '../paper/engine.js';
-import { limitsOf } from '../paper/settings.js';
+import { costsOf, limitsOf } from '../paper/settings.js';
 import type { PortfolioService } from '../portfolio/service.js';
 import type { TradingModeService, TradingModeState } from './mode.js';
 
@@ -18,7 +18,7 @@ export interface TradingServiceDeps {
   /** Null when live trading is not wired (tests): switching to live then needs no check. */
   liveGate: Pick<LiveGate, 'ensureReadyForLive'> | null;
   portfolio: Pick<PortfolioService, 'history'>;
-  paper: Pick<PaperEngine, 'settings' | 'setLimits' | 'reset' | 'setBalance'>;
+  paper: Pick<PaperEngine, 'settings' | 'setLimits' | 'updateSettings' | 'reset' | 'setBalance'>;
 }
 
 export type TradingService = ReturnType<typeof createTradingService>;
@@ -41,6 +41,11 @@ export function createTradingService(deps: TradingServiceDeps) {
 
     setPaperLimits: async (limits: Parameters<PaperEngine['setLimits']>[0], actor: string) =>
       limitsOf(await paper.setLimits(limits, actor)),
+
+    paperCosts: async () => costsOf(await paper.settings()),
+
+    setPaperCosts: async (costs: PaperCostSettings, actor: string) =>
+      costsOf(await paper.updateSettings(costs, actor)),
 
     resetPaperAccount: (balance: Parameters<PaperEngine['reset']>[0], actor: string) =>
       paper.reset(balance, actor),

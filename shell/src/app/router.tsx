@@ -14,7 +14,10 @@ const routeObjects: RouteObject[] = [
     children: [
       {
         path: PAGE_PATHS.landing,
-        element: <RemotePage remote="landing" module="LandingPage" label="The landing page" />,
+        // The public page carries no build label (the signed-in pages and the v1.0 tooltip do).
+        element: (
+          <RemotePage remote="landing" module="LandingPage" label="The landing page" releaseNote={false} />
+        ),
       },
       { path: PAGE_PATHS.login, element: <LoginRoute /> },
       {

@@ -87,6 +87,14 @@ describe('the quick stats block', () => {
     expect(within(block()).getByTestId('data-source')).toHaveTextContent('Simulated');
   });
 
+  it("shows the win rate as '--', uncoloured, before the account has closed a trade", async () => {
+    await renderStats({ win_rate: null });
+    await within(block()).findByText('Connected');
+    expect(figure('Win Rate')).toHaveTextContent(/^--$/);
+    expect(figure('Win Rate')).not.toHaveAttribute('data-tone');
+    expect(within(block()).queryByText('0.0%')).not.toBeInTheDocument();
+  });
+
   it('labels live data as live', async () => {
     await renderStats({ data_source: 'live' });
     expect(await within(block()).findByTestId('data-source')).toHaveTextContent('Live');

@@ -107,8 +107,9 @@ export function QuickStats() {
       {stats && (
         <Stack gap="1.5">
           <StatRow label="Active Positions">{formatNumber(stats.active_positions)}</StatRow>
-          <StatRow label="Win Rate" tone={winRateTone(stats.win_rate)}>
-            {formatPercent(stats.win_rate, { decimals: 1, sign: false })}
+          {/* No closed trade yet: no win rate ('--', as on the trades page), not a red 0.0%. */}
+          <StatRow label="Win Rate" tone={stats.win_rate === null ? undefined : winRateTone(stats.win_rate)}>
+            {stats.win_rate === null ? '--' : formatPercent(stats.win_rate, { decimals: 1, sign: false })}
           </StatRow>
           <StatRow label="Monthly Return" tone={stats.monthly_return < 0 ? 'red' : 'green'}>
             {formatPercent(stats.monthly_return, { decimals: 2 })}

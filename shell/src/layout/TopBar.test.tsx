@@ -59,6 +59,20 @@ describe('market status', () => {
     },
   );
 
+  it('says in words that the simulated session is open while NSE is closed, with an active dot', async () => {
+    server.use(
+      mockRoute(contract.market.status, () =>
+        makeMarketStatus('CLOSED', { closed_reason: 'weekend', simulated_session_open: true }),
+      ),
+    );
+    await renderBar();
+    const status = screen.getByTestId('market-status');
+    await waitFor(() => expect(status).toHaveTextContent('Simulated session open (NSE closed)'));
+    expect(status).not.toHaveTextContent('Market Closed');
+    expect(status).toHaveAttribute('data-active', 'true');
+    expect(status).toHaveAttribute('title', expect.stringContaining('NSE closed · weekend'));
+  });
+
   it('does not claim open or closed when the status cannot be read', async () => {
     server.use(mockRoute(contract.market.status, () => HttpResponse.error()));
     await renderBar();

@@ -9,7 +9,13 @@ import type { ReactNode } from 'react';
 import { Avatar, Box, Flex, HStack, IconButton, Menu, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useNavigate } from 'react-router-dom';
 import { LuChevronDown, LuLogOut, LuMenu, LuMoon, LuSettings, LuSun, LuTrendingUp } from 'react-icons/lu';
-import { PAGE_PATHS, type MarketStatusResponse, type User } from '@nivesh/api-contract';
+import {
+  PAGE_PATHS,
+  SIMULATED_SESSION_LABEL,
+  SIMULATED_SESSION_NOTE,
+  type MarketStatusResponse,
+  type User,
+} from '@nivesh/api-contract';
 import {
   logout,
   queryView,
@@ -82,28 +88,37 @@ function marketDetail(status: MarketStatusResponse): string {
   if (status.closed_reason === 'weekend') parts.push('weekend');
   if (status.status !== 'OPEN') parts.push(`next open ${formatIstDateTime(status.next_open)}`);
   else parts.push(`closes ${formatIstDateTime(status.next_close)}`);
+  if (status.simulated_session_open) parts.push('the simulated market trades outside NSE hours');
   return parts.join(' · ');
 }
 
-/** The active/inactive dot and 'Market Open' / 'Market Closed'; 'OPEN' means open and active. */
+/**
+ * The active/inactive dot and 'Market Open' / 'Market Closed'; 'OPEN' means open and active. Outside
+ * NSE hours a simulated market that keeps its own session open (prices move, market orders fill) is
+ * active too, and says so in words rather than 'Market Closed'.
+ */
 function MarketStatus() {
   const view = queryView(useMarketStatusQuery());
   const data = view.data;
   const isLoading = view.state === 'loading';
   // Open or closed is a claim about now: an answer that could not be refreshed is not shown.
   const known = view.state === 'ready';
-  const open = known && data?.status === 'OPEN';
+  const simulated = known && data?.status !== 'OPEN' && data?.simulated_session_open === true;
+  const open = (known && data?.status === 'OPEN') || simulated;
   const label = isLoading
     ? 'Checking market...'
     : !known
       ? 'Market status unavailable'
-      : open
-        ? 'Market Open'
-        : 'Market Closed';
+      : simulated
+        ? SIMULATED_SESSION_LABEL
+        : open
+          ? 'Market Open'
+          : 'Market Closed';
   return (
     <HStack
       data-testid="market-status"
       data-active={open ? 'true' : 'false'}
+      data-simulated={simulated ? 'true' : undefined}
       gap="2"
       px="2.5"
       py="1"
@@ -134,6 +149,12 @@ function MarketStatus() {
       </Box>
       <Text textStyle="xs" fontWeight="semibold" color={open ? 'green.fg' : 'fg.muted'} whiteSpace="nowrap">
         {label}
+        {/* On a phone the note (also in the tooltip) is dropped, so the bar keeps to one row. */}
+        {simulated && (
+          <Box as="span" hideBelow="sm">
+            {` ${SIMULATED_SESSION_NOTE}`}
+          </Box>
+        )}
       </Text>
     </HStack>
   );

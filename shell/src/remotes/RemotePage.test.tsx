@@ -52,6 +52,26 @@ describe('RemotePage', () => {
     expect(load).toHaveBeenCalledWith('risk', 'RiskPage', false);
   });
 
+  it('leaves the build label out of a public page (the landing page)', async () => {
+    function Landing() {
+      return <footer>© 2026 Nivesh. All rights reserved.</footer>;
+    }
+    const load = jest.fn(async () => loaded(Landing, '1.0.0+20261120')) as unknown as Loader;
+    renderWithProviders(
+      <RemotePage
+        remote="landing"
+        module="LandingPage"
+        label="The landing page"
+        releaseNote={false}
+        load={load}
+      />,
+      { session: null },
+    );
+    expect(await screen.findByText('© 2026 Nivesh. All rights reserved.')).toBeInTheDocument();
+    expect(screen.queryByTestId('remote-release')).not.toBeInTheDocument();
+    expect(screen.queryByText(/build/)).not.toBeInTheDocument();
+  });
+
   it('shows a clear message with Retry when the remote cannot be loaded, and Retry loads it again', async () => {
     const load = jest
       .fn()

@@ -93,6 +93,12 @@ class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
 export type RemotePageProps = ExposedModule & {
   /** The page's name, for messages. */
   label: string;
+  /**
+   * Whether the page ends with the build it came from (default: yes). The signed-in pages do; the
+   * public landing page does not (its visitors have no use for it; the operator finds it in the
+   * sidebar's v1.0 tooltip).
+   */
+  releaseNote?: boolean;
   /** Test seam: how the module is loaded (the Module Federation runtime by default). */
   load?: typeof loadRemoteModule;
 };
@@ -118,6 +124,7 @@ function RemoteModule({
   remote,
   module,
   label,
+  releaseNote = true,
   isRetry,
   load,
   onLoaded,
@@ -151,12 +158,12 @@ function RemoteModule({
   return (
     <>
       <Page />
-      <ReleaseNote label={label} release={state.release} />
+      {releaseNote && <ReleaseNote label={label} release={state.release} />}
     </>
   );
 }
 
-export function RemotePage({ remote, module, label, load = loadRemoteModule }: RemotePageProps) {
+export function RemotePage({ remote, module, label, releaseNote, load = loadRemoteModule }: RemotePageProps) {
   const [attempt, setAttempt] = useState(0);
   const loaded = useRef<Loaded | null>(null);
   const onLoaded = useCallback((release: Loaded) => {
@@ -184,6 +191,7 @@ export function RemotePage({ remote, module, label, load = loadRemoteModule }: R
         remote={remote}
         module={module}
         label={label}
+        releaseNote={releaseNote}
         isRetry={attempt > 0}
         load={load}
         onLoaded={onLoaded}

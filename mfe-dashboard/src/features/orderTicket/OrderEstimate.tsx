@@ -1,10 +1,11 @@
 /**
  * The estimate before submitting: price, order value, every charge of this side (DOMAIN.md,
  * "Trading costs"), the cash it takes or brings, the cash available, and the refusal a limit would
- * give. Rupees to the paisa, en-IN.
+ * give. Rupees to the paisa, en-IN. A delivery order matched with today's trades of the other side
+ * says it is charged as intraday, and why.
  */
 import { Alert, Box, Table, Text } from '@chakra-ui/react';
-import type { Charges, OrderPreview, TradeSide } from '@nivesh/api-contract';
+import type { Charges, OrderPreview, SameDaySettlement, TradeSide } from '@nivesh/api-contract';
 import { formatRupees } from '@nivesh/ui';
 
 const CHARGE_LABELS: Array<[keyof Omit<Charges, 'total'>, string]> = [
@@ -18,6 +19,19 @@ const CHARGE_LABELS: Array<[keyof Omit<Charges, 'total'>, string]> = [
 ];
 
 const paise = (value: number) => formatRupees(value, { decimals: 2 });
+
+const sharesWere = (n: number) => `${n.toLocaleString('en-IN')} ${n === 1 ? 'share was' : 'shares were'}`;
+
+/**
+ * Why a delivery order is charged as intraday (OrderPreview.same_day): brokers' contract notes
+ * settle a stock bought and sold the same day as intraday, even in CNC.
+ */
+function sameDayText(sameDay: SameDaySettlement, side: TradeSide): string {
+  const refund = paise(sameDay.refund);
+  return side === 'SELL'
+    ? `${sharesWere(sameDay.quantity)} bought today, so this sell is charged as intraday for them, as on a broker's contract note: STT at the intraday rate on the sell and no DP charge. STT and stamp duty above include ${refund} taken back from today's buy, charged at delivery rates when it filled.`
+    : `${sharesWere(sameDay.quantity)} sold from your holdings today, so this buy settles as intraday for them, as on a broker's contract note: no STT on them and stamp duty at the intraday rate. The charges above include ${refund} taken back from today's sell, charged at delivery rates when it filled.`;
+}
 
 function Row({
   label,
@@ -79,6 +93,11 @@ export function OrderEstimate({
           <Row label="Available cash" value={paise(preview.available_balance)} muted />
         </Table.Body>
       </Table.Root>
+      {preview.same_day && (
+        <Text textStyle="xs" color="fg.muted" mt="2">
+          {sameDayText(preview.same_day, side)}
+        </Text>
+      )}
       {!preview.market_open && (
         <Text textStyle="xs" color="fg.muted" mt="2">
           The market is closed: the order waits for the next session.

@@ -93,6 +93,50 @@ describe('the order ticket', () => {
     expect(placeButton()).toHaveTextContent('Place paper buy order');
   });
 
+  it('says a delivery sell of shares bought today is charged as intraday, with the true-up in the charges', async () => {
+    // 10 RELIANCE bought today at ₹2,456.75 and sold at the same price: STT 0.025% of ₹24,567.50
+    // = ₹6.14 → ₹6, less the buy's delivery STT ₹25: -₹19; stamp: the buy paid ₹4, owes ₹1: -₹3;
+    // no DP. Total ₹20 - ₹19 + ₹0.73 + ₹0.02 - ₹3 + ₹3.74 = ₹2.49.
+    server.use(
+      mockRoute(contract.trading.getMode, () => tradingMode('paper')),
+      mockRoute(contract.orders.preview, () => ({
+        success: true,
+        data: orderPreview({
+          charges: {
+            brokerage: 20,
+            stt: -19,
+            exchange_charge: 0.73,
+            sebi_fee: 0.02,
+            stamp_duty: -3,
+            gst: 3.74,
+            dp_charge: 0,
+            total: 2.49,
+          },
+          net_amount: 24_565.01,
+          same_day: { quantity: 10, refund: 28 },
+        }),
+      })),
+    );
+    renderTicket({ ...BUY_RELIANCE, side: 'SELL' });
+    const table = await estimate();
+    expect(row(table, 'STT -₹19.00')).toBeInTheDocument();
+    expect(row(table, 'Stamp duty -₹3.00')).toBeInTheDocument();
+    expect(row(table, 'DP charge ₹0.00')).toBeInTheDocument();
+    expect(row(table, 'Net amount (value - charges) ₹24,565.01')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "10 shares were bought today, so this sell is charged as intraday for them, as on a broker's contract note: STT at the intraday rate on the sell and no DP charge. STT and stamp duty above include ₹28.00 taken back from today's buy, charged at delivery rates when it filled.",
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says nothing of intraday settlement when no share was traded the other way today', async () => {
+    server.use(...handlers());
+    renderTicket();
+    await estimate();
+    expect(screen.queryByText(/charged as intraday|settles as intraday/)).not.toBeInTheDocument();
+  });
+
   it("asks for a new estimate as the fields change, and names a sale's net amount", async () => {
     server.use(...handlers());
     const { user } = renderTicket();

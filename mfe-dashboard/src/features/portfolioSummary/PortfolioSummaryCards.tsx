@@ -1,11 +1,12 @@
 /**
- * The four portfolio figures both the Dashboard and the Portfolio page open with: value, the day's
- * P&L, open positions and returns since the account started. Rendered as bare cards so each page
+ * The four portfolio figures both the Dashboard and the Portfolio page open with: value (with how
+ * cash and holdings make it up), the day's P&L, open positions and returns since the account started. Rendered as bare cards so each page
  * places them in its own grid (the Dashboard adds AI Health as a fifth).
  */
 import type { PortfolioOverview } from '@nivesh/api-contract';
-import { formatNumber, formatPercent, formatRupees, formatRupeesCompact, StatCard } from '@nivesh/ui';
+import { formatNumber, formatPercent, formatRupees, StatCard } from '@nivesh/ui';
 import { LuBriefcase, LuChartLine, LuTrendingUp, LuWallet } from 'react-icons/lu';
+import { CashBreakdown } from './CashBreakdown';
 
 export interface PortfolioSummaryLabels {
   value: string;
@@ -55,11 +56,7 @@ export function PortfolioSummaryCards({
         loading={loading}
         icon={<LuWallet />}
         value={overview && formatRupees(overview.portfolio_value)}
-        help={
-          overview
-            ? `Cash ${formatRupeesCompact(overview.available_balance)} · Invested ${formatRupeesCompact(overview.invested_value)}`
-            : missing
-        }
+        help={overview ? <CashBreakdown overview={overview} /> : missing}
       />
       <StatCard
         label={labels.dayPnl}

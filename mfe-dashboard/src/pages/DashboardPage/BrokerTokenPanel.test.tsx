@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { contract, type TokenStatus } from '@nivesh/api-contract';
+import { contract, type TokenStatus, type TradingMode } from '@nivesh/api-contract';
 import {
   errorBody,
   HttpResponse,
@@ -25,8 +25,8 @@ function serveStatus(status: TokenStatus) {
   server.use(mockRoute(STATUS, () => HttpResponse.json(status)));
 }
 
-function renderPanel() {
-  return renderWithProviders(<BrokerTokenPanel />);
+function renderPanel(tradingMode: TradingMode | undefined = 'paper') {
+  return renderWithProviders(<BrokerTokenPanel tradingMode={tradingMode} />);
 }
 
 const tokenField = () => screen.queryByRole('textbox', { name: 'Access token' });
@@ -58,10 +58,41 @@ describe('BrokerTokenPanel states', () => {
     expect(tokenField()).toBeInTheDocument();
   });
 
-  it('opens by itself when no token is stored', async () => {
+  it('opens by itself, red, when no token is stored in live mode', async () => {
     serveStatus(tokenStatus('missing'));
-    renderPanel();
+    renderPanel('live');
     expect(await screen.findByText('Missing')).toBeInTheDocument();
+    expect(screen.getByText('Broker Token')).toBeInTheDocument();
+    expect(tokenField()).toBeInTheDocument();
+  });
+
+  it.each<[string, TradingMode | undefined]>([
+    ['in paper mode', 'paper'],
+    ['while the trading mode is not known', undefined],
+  ])('invites to connect Upstox, quietly and closed, when no token was ever stored %s', async (_, mode) => {
+    serveStatus(tokenStatus('missing'));
+    const { user } = renderPanel(mode);
+    expect(await screen.findByText('Connect Upstox for live trading')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Paper trading needs no broker. Add an Upstox access token when you want live broker data and real-money orders.',
+      ),
+    ).toBeInTheDocument();
+    // Not an error: no red "Missing" state, no alert, and the editor waits for the operator.
+    expect(screen.queryByText('Missing')).not.toBeInTheDocument();
+    expect(screen.queryByText('Broker Token')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(tokenField()).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'ADD TOKEN' }));
+    expect(tokenField()).toBeInTheDocument();
+  });
+
+  it('keeps the red panel for an expired token in paper mode too', async () => {
+    serveStatus(tokenStatus('expired', -2));
+    renderPanel('paper');
+    expect(await screen.findByText('Token Expired!')).toBeInTheDocument();
+    expect(screen.getByText('EXPIRED')).toBeInTheDocument();
+    expect(screen.queryByText('Connect Upstox for live trading')).not.toBeInTheDocument();
     expect(tokenField()).toBeInTheDocument();
   });
 

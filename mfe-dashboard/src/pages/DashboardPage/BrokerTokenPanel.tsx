@@ -1,11 +1,13 @@
 /**
  * The Dashboard's broker token panel: state, hours left and expiry (IST) at a glance, the banner
  * for an expired, invalid or expiring token, and the editor, which opens by itself when the token
- * cannot be used (expired, invalid or missing).
+ * cannot be used (expired or invalid; missing too in live mode). A broker never configured is not
+ * an error in paper mode (paper trading needs no broker): the panel is then a quiet prompt to
+ * connect Upstox for live trading, closed until the operator asks for the editor.
  */
 import { useState } from 'react';
 import { Box, Button, Flex, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
-import type { TokenState } from '@nivesh/api-contract';
+import type { TokenState, TradingMode } from '@nivesh/api-contract';
 import { StaleNotice, timeAgo } from '@nivesh/ui';
 import { LuChevronUp, LuKeyRound } from 'react-icons/lu';
 import {
@@ -24,16 +26,16 @@ interface OpenChoice {
   open: boolean;
 }
 
-export function BrokerTokenPanel() {
+/** The operator's trading mode, when known: a missing token is an error only in live mode. */
+export function BrokerTokenPanel({ tradingMode }: { tradingMode: TradingMode | undefined }) {
   const token = useBrokerToken('upstox');
   const [choice, setChoice] = useState<OpenChoice | null>(null);
   const status = token.status;
+  // No token ever stored, and not trading live: an invitation, not an alarm.
+  const notConnected = status?.state === 'missing' && tradingMode !== 'live';
+  const alarm = status ? tokenNeedsUpdate(status.state) && !notConnected : false;
   // A choice made while the token was valid does not keep the editor shut once it has expired.
-  const open = status
-    ? choice?.state === status.state
-      ? choice.open
-      : tokenNeedsUpdate(status.state)
-    : false;
+  const open = status ? (choice?.state === status.state ? choice.open : alarm) : false;
 
   return (
     <Box
@@ -41,7 +43,7 @@ export function BrokerTokenPanel() {
       aria-label="Broker token"
       bg="bg.panel"
       borderWidth="1px"
-      borderColor={token.needsUpdate ? 'red.muted' : 'border'}
+      borderColor={alarm ? 'red.muted' : 'border'}
       rounded="l3"
       p={{ base: '4', md: '5' }}
       mb="6"
@@ -53,13 +55,19 @@ export function BrokerTokenPanel() {
             <Box color="fg.muted" aria-hidden>
               <LuKeyRound />
             </Box>
-            <Text fontWeight="semibold">Broker Token</Text>
-            <Text color="fg.muted" textStyle="sm">
-              Upstox
-            </Text>
+            {notConnected ? (
+              <Text fontWeight="semibold">Connect Upstox for live trading</Text>
+            ) : (
+              <>
+                <Text fontWeight="semibold">Broker Token</Text>
+                <Text color="fg.muted" textStyle="sm">
+                  Upstox
+                </Text>
+              </>
+            )}
           </HStack>
           {token.load === 'loading' && <Skeleton height="5" width="40" />}
-          {status && (
+          {status && !notConnected && (
             <>
               <TokenStatusBadge state={status.state} />
               <TokenTiming status={status} />
@@ -71,10 +79,8 @@ export function BrokerTokenPanel() {
         {status && (
           <Button
             size="xs"
-            variant={open ? 'ghost' : status.state === 'valid' ? 'outline' : 'solid'}
-            colorPalette={
-              tokenNeedsUpdate(status.state) ? 'red' : status.state === 'expiring' ? 'orange' : 'gray'
-            }
+            variant={open ? 'ghost' : status.state === 'valid' || notConnected ? 'outline' : 'solid'}
+            colorPalette={alarm ? 'red' : status.state === 'expiring' ? 'orange' : 'gray'}
             onClick={() => setChoice({ state: status.state, open: !open })}
             aria-expanded={open}
           >
@@ -113,7 +119,9 @@ export function BrokerTokenPanel() {
           <TokenBanner status={status} />
           {status.state === 'missing' && !open && (
             <Text textStyle="sm" color="fg.muted">
-              No access token is stored. Add one to receive live broker data.
+              {notConnected
+                ? 'Paper trading needs no broker. Add an Upstox access token when you want live broker data and real-money orders.'
+                : 'No access token is stored. Add one to receive live broker data.'}
             </Text>
           )}
           {open && (

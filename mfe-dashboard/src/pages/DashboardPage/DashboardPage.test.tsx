@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { contract } from '@nivesh/api-contract';
+import { makeMarketStatus } from '@nivesh/api-contract/testing';
 import {
   errorBody,
   FakeTickServer,
@@ -98,7 +99,14 @@ describe('DashboardPage, connected', () => {
     renderDashboard();
     expect(screen.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
     expect(await within(card('Portfolio Value')).findByText('₹12,34,568')).toBeInTheDocument();
-    expect(within(card('Portfolio Value')).getByText('Cash ₹5L · Invested ₹7.35L')).toBeInTheDocument();
+    expect(
+      within(card('Portfolio Value')).getByText('Cash ₹5,00,000.00 + Holdings ₹7,34,567.89'),
+    ).toBeInTheDocument();
+    expect(
+      within(card('Portfolio Value')).getByText(
+        'Cash = ₹4,97,974.35 available + ₹2,025.65 held for open orders',
+      ),
+    ).toBeInTheDocument();
     const pnl = within(card("Today's P&L")).getByText('-₹2,346');
     expect(pnl).toHaveStyle({ color: 'var(--chakra-colors-loss)' });
     expect(within(card("Today's P&L")).getByText('-0.19% since previous close')).toBeInTheDocument();
@@ -131,6 +139,21 @@ describe('DashboardPage, connected', () => {
     expect(within(bank).getByText('+520.00 (+1.01%)')).toBeInTheDocument();
     expect(screen.getByText('Simulated data')).toBeInTheDocument();
     expect(await screen.findByText('Market Open')).toBeInTheDocument();
+  });
+
+  it('says the simulated session is open, not Market Closed, when the simulation trades outside NSE hours', async () => {
+    server.use(
+      mockRoute(
+        contract.market.status,
+        makeMarketStatus('CLOSED', { closed_reason: 'weekend', simulated_session_open: true }),
+      ),
+    );
+    renderDashboard();
+    const market = await screen.findByRole('region', { name: 'Market Status' });
+    expect(
+      await within(market).findByText('Simulated session open (NSE closed)', undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(within(market).queryByText('Market Closed')).not.toBeInTheDocument();
   });
 
   it('lists recent activity: Bought or Sold, symbol, quantity at price, value and time ago', async () => {

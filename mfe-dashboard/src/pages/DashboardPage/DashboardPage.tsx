@@ -103,7 +103,7 @@ export default function DashboardPage() {
         />
       )}
 
-      <BrokerTokenPanel />
+      <BrokerTokenPanel tradingMode={modeSwitch.mode} />
 
       {portfolioView.state === 'stale' && (
         <QueryNotice view={portfolioView} unavailableTitle={PORTFOLIO_NOT_CONNECTED} />

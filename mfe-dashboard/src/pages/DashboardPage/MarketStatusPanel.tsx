@@ -1,13 +1,16 @@
 /**
  * NIFTY 50, SENSEX and Bank NIFTY: level, change in points and percent since the previous close,
- * whether the NSE session is open, and where the levels come from. The server's levels are moved by
- * the tick stream (index ids NIFTY_50, SENSEX, BANK_NIFTY) as they change. Simulated levels say so.
+ * whether the NSE session (or, outside it, an always-open simulated session) is open, and where the
+ * levels come from. The server's levels are moved by the tick stream (index ids NIFTY_50, SENSEX,
+ * BANK_NIFTY) as they change. Simulated levels say so.
  */
 import { useMemo } from 'react';
 import { Badge, Box, Flex, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import {
   MARKET_INDEX_NAMES,
   MarketIndexId,
+  SIMULATED_SESSION_LABEL,
+  SIMULATED_SESSION_NOTE,
   type IndexQuote,
   type MarketOverview,
 } from '@nivesh/api-contract';
@@ -82,13 +85,23 @@ function SessionBadge() {
   // Open or closed is a claim about now: an answer that could not be refreshed is not shown.
   const data = view.state === 'ready' ? view.data : undefined;
   if (!data) return null;
+  // Outside NSE hours a simulated market set to be always open still moves prices and fills orders.
+  const simulated = !data.is_open && data.simulated_session_open;
   const label = data.is_open
     ? 'Market Open'
-    : data.holiday_name
-      ? `Closed · ${data.holiday_name}`
-      : 'Market Closed';
+    : simulated
+      ? `${SIMULATED_SESSION_LABEL} ${SIMULATED_SESSION_NOTE}`
+      : data.holiday_name
+        ? `Closed · ${data.holiday_name}`
+        : 'Market Closed';
   return (
-    <Badge colorPalette={data.is_open ? 'green' : 'gray'} variant="subtle">
+    // A long label (a holiday's name) wraps inside the badge rather than running past the card.
+    <Badge
+      colorPalette={data.is_open ? 'green' : simulated ? 'purple' : 'gray'}
+      variant="subtle"
+      whiteSpace="normal"
+      maxW="full"
+    >
       {label}
     </Badge>
   );

@@ -1,23 +1,13 @@
 /**
- * Current holdings: Symbol, Quantity, Entry Price, Current Price, P&L, Return %, at live prices,
- * and Buy / Sell for each (the order ticket, prefilled with the holding).
+ * Current holdings from `md` up: Symbol, Quantity, Entry Price, Current Price, P&L, Return %, at
+ * live prices, and Buy / Sell for each (the order ticket, prefilled with the holding).
  */
-import { Badge, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import type { Holding } from '@nivesh/api-contract';
 import { formatNumber, formatPercent, formatRupees } from '@nivesh/ui';
-import type { OrderTicketPrefill } from '../../features/orderTicket';
+import { toneOf, TradeButtons, type HoldingsViewProps } from './holdingParts';
 
-function toneOf(value: number): 'gain' | 'loss' {
-  return value < 0 ? 'loss' : 'gain';
-}
-
-export interface HoldingsTableProps {
-  holdings: Holding[];
-  /** Opens the order ticket for a holding. */
-  onOrder: (prefill: OrderTicketPrefill) => void;
-}
-
-export function HoldingsTable({ holdings, onOrder }: HoldingsTableProps) {
+export function HoldingsTable({ holdings, onOrder }: HoldingsViewProps) {
   return (
     <Table.ScrollArea borderWidth="1px" borderColor="border" rounded="l2">
       <Table.Root size="sm" interactive stickyHeader aria-label="Current holdings">
@@ -42,19 +32,9 @@ export function HoldingsTable({ holdings, onOrder }: HoldingsTableProps) {
   );
 }
 
-function HoldingRow({ holding, onOrder }: { holding: Holding; onOrder: HoldingsTableProps['onOrder'] }) {
+function HoldingRow({ holding, onOrder }: { holding: Holding; onOrder: HoldingsViewProps['onOrder'] }) {
   const tone = toneOf(holding.total_returns);
   const percentTone = toneOf(holding.total_returns_percent);
-  // Selling a long holding closes it (a short one, intraday, is closed by buying): that side
-  // starts with the whole quantity.
-  const closingSide = holding.quantity < 0 ? 'BUY' : 'SELL';
-  const order = (side: 'BUY' | 'SELL') =>
-    onOrder({
-      symbol: holding.symbol,
-      product: holding.product,
-      side,
-      ...(side === closingSide ? { quantity: Math.abs(holding.quantity) } : {}),
-    });
   return (
     <Table.Row data-testid={`holding-${holding.symbol}-${holding.product}`}>
       <Table.Cell>
@@ -82,26 +62,7 @@ function HoldingRow({ holding, onOrder }: { holding: Holding; onOrder: HoldingsT
         {formatPercent(holding.total_returns_percent)}
       </Table.Cell>
       <Table.Cell textAlign="end">
-        <HStack gap="1" justify="flex-end">
-          <Button
-            size="2xs"
-            variant="subtle"
-            colorPalette="green"
-            aria-label={`Buy ${holding.symbol} ${holding.product}`}
-            onClick={() => order('BUY')}
-          >
-            Buy
-          </Button>
-          <Button
-            size="2xs"
-            variant="subtle"
-            colorPalette="red"
-            aria-label={`Sell ${holding.symbol} ${holding.product}`}
-            onClick={() => order('SELL')}
-          >
-            Sell
-          </Button>
-        </HStack>
+        <TradeButtons holding={holding} onOrder={onOrder} />
       </Table.Cell>
     </Table.Row>
   );

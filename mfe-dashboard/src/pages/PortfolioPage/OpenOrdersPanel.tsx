@@ -24,6 +24,21 @@ function describe(order: Order): string {
   return `${side} ${formatNumber(order.quantity)} ${order.symbol} ${price}`;
 }
 
+function OrderBadges({ order }: { order: Order }) {
+  return (
+    <>
+      <Badge size="xs" variant="outline">
+        {order.product}
+      </Badge>{' '}
+      {order.account === 'live' && (
+        <Badge size="xs" colorPalette="red" variant="solid">
+          LIVE
+        </Badge>
+      )}
+    </>
+  );
+}
+
 export function OpenOrdersPanel() {
   const view = queryView(useOpenOrdersQuery(), 'The order service did not answer.');
   const orders = view.data?.data;
@@ -54,10 +69,11 @@ export function OpenOrdersPanel() {
             <Table.ScrollArea borderWidth="1px" borderColor="border" rounded="l2">
               <Table.Root size="sm" aria-label="Open orders">
                 <Table.Header>
+                  {/* On a phone, Product and Placed go under the order, so Cancel stays in view. */}
                   <Table.Row bg="bg.subtle">
                     <Table.ColumnHeader>Order</Table.ColumnHeader>
-                    <Table.ColumnHeader>Product</Table.ColumnHeader>
-                    <Table.ColumnHeader>Placed</Table.ColumnHeader>
+                    <Table.ColumnHeader hideBelow="md">Product</Table.ColumnHeader>
+                    <Table.ColumnHeader hideBelow="md">Placed</Table.ColumnHeader>
                     <Table.ColumnHeader textAlign="end">Cancel</Table.ColumnHeader>
                   </Table.Row>
                 </Table.Header>
@@ -72,19 +88,15 @@ export function OpenOrdersPanel() {
                               {order.status_message}
                             </Text>
                           )}
+                          <Text textStyle="xs" color="fg.muted" hideFrom="md" whiteSpace="normal">
+                            <OrderBadges order={order} /> {formatIstDateTime(order.placed_at)}
+                          </Text>
                         </Stack>
                       </Table.Cell>
-                      <Table.Cell>
-                        <Badge size="xs" variant="outline">
-                          {order.product}
-                        </Badge>{' '}
-                        {order.account === 'live' && (
-                          <Badge size="xs" colorPalette="red" variant="solid">
-                            LIVE
-                          </Badge>
-                        )}
+                      <Table.Cell hideBelow="md">
+                        <OrderBadges order={order} />
                       </Table.Cell>
-                      <Table.Cell>{formatIstDateTime(order.placed_at)}</Table.Cell>
+                      <Table.Cell hideBelow="md">{formatIstDateTime(order.placed_at)}</Table.Cell>
                       <Table.Cell textAlign="end">
                         <Button
                           size="2xs"

@@ -119,6 +119,45 @@ describe('PortfolioPage', () => {
     expect(screen.queryByText('Error loading portfolio data')).not.toBeInTheDocument();
   });
 
+  it('shows the cash held for open orders as its own figure, and the figures add up to the value', async () => {
+    // Value ₹12,34,567.89 = cash ₹5,00,000 + holdings ₹7,34,567.89; cash = ₹4,97,974.35 available
+    // + ₹2,025.65 held by a resting buy.
+    server.use(overviewOk, holdingsOk);
+    renderPage();
+    const value = card('Total Value');
+    expect(await within(value).findByText('₹12,34,568')).toBeInTheDocument();
+    expect(within(value).getByText('Cash ₹5,00,000.00 + Holdings ₹7,34,567.89')).toBeInTheDocument();
+    expect(
+      within(value).getByText('Cash = ₹4,97,974.35 available + ₹2,025.65 held for open orders'),
+    ).toBeInTheDocument();
+  });
+
+  it('says the held funds are not reported when the broker gives no figure (live)', async () => {
+    server.use(
+      mockRoute(contract.portfolio.overview, () => ({
+        success: true,
+        data: {
+          ...portfolioOverview,
+          trading_mode: 'live',
+          data_source: 'upstox',
+          cash_balance: 497_974.35,
+          portfolio_value: 1_232_542.24,
+          total_value: 1_232_542.24,
+          blocked_funds: null,
+        },
+      })),
+      holdingsOk,
+    );
+    renderPage();
+    const value = card('Total Value');
+    expect(await within(value).findByText('Cash ₹4,97,974.35 + Holdings ₹7,34,567.89')).toBeInTheDocument();
+    expect(
+      within(value).getByText(
+        'Cash is what the broker reports as available; funds held for open orders are not reported',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('shows a clear empty state when there are no holdings', async () => {
     server.use(
       overviewOk,

@@ -6,7 +6,17 @@
  * order ticket; orders still waiting to fill are listed under the holdings, with Cancel.
  */
 import { useState } from 'react';
-import { Alert, Box, Button, HStack, Skeleton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Box,
+  Button,
+  HStack,
+  Skeleton,
+  SimpleGrid,
+  Stack,
+  Text,
+  useBreakpointValue,
+} from '@chakra-ui/react';
 import { queryView, useLivePortfolio } from '@nivesh/api-client';
 import { formatNumber, formatRupees, PageHeader, Panel, QueryNotice, Unavailable } from '@nivesh/ui';
 import { LuPlus, LuRefreshCw } from 'react-icons/lu';
@@ -16,6 +26,7 @@ import {
   PORTFOLIO_PAGE_SUMMARY_LABELS,
   PortfolioSummaryCards,
 } from '../../features/portfolioSummary/PortfolioSummaryCards';
+import { HoldingsList } from './HoldingsList';
 import { HoldingsTable } from './HoldingsTable';
 import { OpenOrdersPanel } from './OpenOrdersPanel';
 import { Section } from '../../features/layout/Section';
@@ -27,6 +38,9 @@ export default function PortfolioPage() {
   const refreshing = overviewQuery.isFetching || holdingsQuery.isFetching;
   // The ticket's prefill while it is open.
   const [ticket, setTicket] = useState<OrderTicketPrefill | null>(null);
+  // Below `md` the holdings are a list of cards (P&L without a sideways scroll); from `md` up, the
+  // table. A width that cannot be measured gets the table.
+  const phone = useBreakpointValue({ base: true, md: false }, { fallback: 'md', ssr: false }) ?? false;
 
   const refresh = () => {
     overviewQuery.refetch();
@@ -97,7 +111,14 @@ export default function PortfolioPage() {
       {overviewView.state === 'stale' && (
         <QueryNotice view={overviewView} unavailableTitle="Data source not connected" />
       )}
-      <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4" mb="6" as="section" aria-label="Summary">
+      {/* Two columns even on a phone, so the holdings are not pushed a screen down. */}
+      <SimpleGrid
+        columns={{ base: 2, xl: 4 }}
+        gap={{ base: '3', md: '4' }}
+        mb="6"
+        as="section"
+        aria-label="Summary"
+      >
         <PortfolioSummaryCards
           labels={PORTFOLIO_PAGE_SUMMARY_LABELS}
           overview={overview}
@@ -127,6 +148,8 @@ export default function PortfolioPage() {
               <Unavailable title="No holdings yet">
                 Shares you buy appear here with their entry price, current price and P&amp;L.
               </Unavailable>
+            ) : phone ? (
+              <HoldingsList holdings={holdings} onOrder={setTicket} />
             ) : (
               <HoldingsTable holdings={holdings} onOrder={setTicket} />
             ))}

@@ -82,6 +82,17 @@ describe('SettingsPage tabs', () => {
     await waitFor(() => expect(screen.queryByText('Data source not available')).not.toBeInTheDocument());
   });
 
+  it('keeps every tab legible on a phone: the tab bar wraps and no tab shrinks under its label', async () => {
+    server.use(...allocationDown);
+    renderWithProviders(<SettingsPage loadRiskSettings={unavailableRemote} />, { route: '/settings' });
+    expect(await screen.findByText('Data source not available')).toBeInTheDocument();
+    const tabList = screen.getByRole('tablist', { name: 'Settings sections' });
+    expect(tabList).toHaveStyle({ flexWrap: 'wrap' });
+    const tabs = within(tabList).getAllByRole('tab');
+    expect(tabs).toHaveLength(7);
+    for (const tab of tabs) expect(tab).toHaveStyle({ flexShrink: '0', whiteSpace: 'nowrap' });
+  });
+
   it('opens the tab named in the address', async () => {
     server.use(
       mockRoute(contract.settings.notifications, () =>
@@ -240,6 +251,7 @@ describe('Connectivity tab', () => {
         next_open: '2026-11-25T03:45:00.000Z',
         next_close: '2026-11-25T10:00:00.000Z',
         holidays_known: true,
+        simulated_session_open: false,
       })),
       mockRoute(contract.broker.status, () =>
         notConnected('The broker connection is not connected on this server.'),

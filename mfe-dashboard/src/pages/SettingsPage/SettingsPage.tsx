@@ -59,9 +59,13 @@ export default function SettingsPage({ loadRiskSettings = loadRiskSettingsRemote
         lazyMount
         unmountOnExit
       >
-        <Tabs.List overflowX="auto" maxW="full" flexWrap={{ base: 'nowrap' }}>
+        {/*
+          Seven tabs do not fit a phone's width: they wrap onto further rows, each keeping its
+          whole label (a tab never shrinks under its text).
+        */}
+        <Tabs.List flexWrap="wrap" maxW="full" aria-label="Settings sections">
           {SETTINGS_TABS.map((item) => (
-            <Tabs.Trigger key={item.value} value={item.value} whiteSpace="nowrap">
+            <Tabs.Trigger key={item.value} value={item.value} whiteSpace="nowrap" flexShrink={0}>
               {item.label}
             </Tabs.Trigger>
           ))}

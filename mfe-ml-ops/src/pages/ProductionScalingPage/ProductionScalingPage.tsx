@@ -65,19 +65,22 @@ function PhaseCard({ phase, status }: { phase: ProductionPhase; status: CardStat
       p="4"
       shadow="xs"
     >
-      <Flex justify="space-between" align="flex-start" gap="2" mb="1">
-        <Stack gap="0">
-          <Text textStyle="xs" color="fg.muted">
-            Phase {phase.phase}
-          </Text>
-          <Heading as="h3" size="md">
-            {phase.name}
-          </Heading>
-        </Stack>
-        <Badge colorPalette={badge.palette} variant={active ? 'solid' : 'subtle'}>
+      {/*
+        The badge shares the line of the small 'Phase N', not the name's: five cards across leave
+        too little room beside a name such as 'Professional'. Where even that does not fit, it
+        wraps under it, inside the card.
+      */}
+      <Flex justify="space-between" align="center" columnGap="2" rowGap="1" wrap="wrap">
+        <Text textStyle="xs" color="fg.muted">
+          Phase {phase.phase}
+        </Text>
+        <Badge colorPalette={badge.palette} variant={active ? 'solid' : 'subtle'} maxW="full">
           {badge.label}
         </Badge>
       </Flex>
+      <Heading as="h3" size="md" mb="1">
+        {phase.name}
+      </Heading>
       <Text fontWeight="semibold" mb="3" fontVariantNumeric="tabular-nums">
         {rangeLabel(phase)}
       </Text>

@@ -1,4 +1,8 @@
-/** Cash Balance with inline editing (pencil, save, cancel): POST /api/trading/paper/balance. */
+/**
+ * Cash Balance with inline editing (pencil, save, cancel): POST /api/trading/paper/balance. The
+ * figure is the account's cash, what a balance edit sets; under it, how much of it is available to
+ * trade and how much open orders and short positions hold (cash = available + held, to the paisa).
+ */
 import { useState, type FormEvent } from 'react';
 import { Box, Field, HStack, IconButton, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { LuCheck, LuPencil, LuWallet, LuX } from 'react-icons/lu';
@@ -6,12 +10,24 @@ import { useSetPaperBalanceMutation, type ApiCallError } from '@nivesh/api-clien
 import { formatRupees, notify } from '@nivesh/ui';
 import { INVALID_BALANCE, balanceUpdateFailure, balanceUpdated, parseBalance } from './messages';
 
+const paise = (value: number) => formatRupees(value, { decimals: 2 });
+
+function cashSplitText({ available, blocked }: { available: number; blocked: number | null }): string {
+  return blocked === null
+    ? `${paise(available)} available to trade`
+    : `${paise(available)}\u00a0available + ${paise(blocked)}\u00a0held for open orders`;
+}
+
 export function CashBalanceCard({
   balance,
+  split,
   loading,
   editable,
 }: {
+  /** The cash (overview cash_balance). */
   balance: number | undefined;
+  /** Available and held for open orders (overview available_balance, blocked_funds). */
+  split: { available: number; blocked: number | null } | undefined;
   loading: boolean;
   editable: boolean;
 }) {
@@ -111,7 +127,7 @@ export function CashBalanceCard({
           </Text>
         )}
         <Text textStyle="xs" color="fg.muted">
-          Available to trade
+          {split ? cashSplitText(split) : 'Cash in the paper account'}
         </Text>
       </Stack>
     </Box>

@@ -1,7 +1,9 @@
 /**
- * The paper engine's limits and costs (GET/POST /api/trading/paper-limits) and Reset Account.
- * Amounts and counts are whole numbers; exposure is a fraction 0-1; STT and transaction charges
- * are rates (specification part 2, section 5).
+ * The paper engine's limits and costs (GET/POST /api/trading/paper-limits), the rest of its cost
+ * schedule (GET/POST /api/trading/paper-costs, CostsForm) and Reset Account. Amounts and counts are
+ * whole numbers; exposure is a fraction 0-1; STT is a fraction and transaction charges a percent
+ * of turnover, as the specification has them (part 2, sections 5 and 9): each says its unit and
+ * shows what it means as a percent of turnover.
  */
 import { useState, type FormEvent } from 'react';
 import { Button, Field, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
@@ -15,6 +17,7 @@ import {
   type ApiCallError,
 } from '@nivesh/api-client';
 import { Panel, PageLoading, QueryNotice, notify } from '@nivesh/ui';
+import { CostsForm, RateMeaning } from './CostsForm';
 import { LIMITS_UPDATED, limitsUpdateFailure } from './messages';
 import { ResetAccountDialog } from './ResetAccountDialog';
 
@@ -29,6 +32,8 @@ interface FieldSpec {
   help: string;
   /** Shown when the value is refused. */
   rule: string;
+  /** A rate: the unit it is typed in, shown as a percent of turnover beside the input. */
+  unit?: 'fraction' | 'percent';
 }
 
 const FIELDS: FieldSpec[] = [
@@ -83,21 +88,23 @@ const FIELDS: FieldSpec[] = [
   },
   {
     key: 'stt_rate',
-    label: 'STT Rate',
+    label: 'STT Rate (fraction of turnover)',
     kind: 'decimal',
     step: 0.001,
     max: 1,
-    help: 'Fraction of turnover (0.001 = 0.1%)',
-    rule: 'Enter a rate from 0 to 1.',
+    help: 'Delivery STT on buys and sells. Typed as a FRACTION: 0.001 = 0.1%',
+    rule: 'Enter a fraction of turnover from 0 to 1 (0.001 = 0.1%).',
+    unit: 'fraction',
   },
   {
     key: 'transaction_charges',
-    label: 'Transaction Charges',
+    label: 'Transaction Charges (% of turnover)',
     kind: 'decimal',
     step: 0.001,
     max: 1,
-    help: 'Percent of turnover (0.00345 = 0.00345%)',
-    rule: 'Enter a rate from 0 to 1.',
+    help: 'Exchange transaction charge. Typed as a PERCENT: 0.00345 = 0.00345%',
+    rule: 'Enter a percent of turnover from 0 to 1 (0.00345 = 0.00345%).',
+    unit: 'percent',
   },
 ];
 
@@ -159,6 +166,7 @@ function LimitsForm({ limits }: { limits: PaperLimits }) {
               value={draft[f.key]}
               onChange={(e) => setDraft((d) => ({ ...d, [f.key]: e.target.value }))}
             />
+            {f.unit && <RateMeaning text={draft[f.key]} unit={f.unit} />}
             {problems[f.key] ? (
               <Field.ErrorText>{problems[f.key]}</Field.ErrorText>
             ) : (
@@ -211,6 +219,7 @@ export function ConfigurationPanel() {
       ) : (
         <PageLoading label="Loading limits..." />
       )}
+      <CostsForm />
       <Text textStyle="xs" color="fg.muted" mt="4">
         Changes apply to new orders of the paper engine.
       </Text>

@@ -8,7 +8,13 @@ import {
   renderWithProviders,
   setupServer,
 } from '@nivesh/api-client/testing';
-import { DEFAULT_PAPER_LIMITS, type PaperLimits, contract } from '@nivesh/api-contract';
+import {
+  DEFAULT_PAPER_COSTS,
+  DEFAULT_PAPER_LIMITS,
+  type PaperCostSettings,
+  type PaperLimits,
+  contract,
+} from '@nivesh/api-contract';
 import { makeOverview } from '../../testing/fixtures';
 import PaperTradingPage from './PaperTradingPage';
 
@@ -45,9 +51,11 @@ describe('PaperTradingPage connected', () => {
   it('shows the account from the overview', async () => {
     await renderConnected();
     expect(screen.getByRole('heading', { name: 'Paper Trading' })).toBeInTheDocument();
+    // The overview's prices come from the simulated feed (the sidebar's Simulated badge).
     expect(
-      screen.getByText('Practice trading with virtual money using real market data'),
+      screen.getByText('Practice trading with virtual money using simulated market data'),
     ).toBeInTheDocument();
+    expect(screen.queryByText(/real market data/)).not.toBeInTheDocument();
     expect(within(card('Cash Balance')).getByText('₹7,39,840')).toBeInTheDocument();
     expect(within(card('Portfolio Value')).getByText('₹10,52,340')).toBeInTheDocument();
     expect(within(card('Total Return')).getByText('+5.23%')).toBeInTheDocument();
@@ -59,6 +67,22 @@ describe('PaperTradingPage connected', () => {
     expect(within(card('Unrealized P&L')).getByText('+₹12,870')).toBeInTheDocument();
   });
 
+  it('says real market data only when the account is priced by the Upstox feed', async () => {
+    server.use(overviewHandler(makeOverview({ data_source: 'upstox' })));
+    renderWithProviders(<PaperTradingPage />);
+    expect(
+      await screen.findByText('Practice trading with virtual money using real market data'),
+    ).toBeInTheDocument();
+  });
+
+  it('names no data source before the paper account has answered', async () => {
+    server.use(mockRouteError(contract.portfolio.overview, 503, NOT_CONNECTED));
+    renderWithProviders(<PaperTradingPage />);
+    expect(await screen.findByText('Paper Trading Account Not Connected')).toBeInTheDocument();
+    expect(screen.getByText('Practice trading with virtual money')).toBeInTheDocument();
+    expect(screen.queryByText(/market data/)).not.toBeInTheDocument();
+  });
+
   it('marks each limit check safe or unsafe', async () => {
     await renderConnected();
     expect(screen.getByRole('img', { name: 'Balance: safe' })).toBeInTheDocument();
@@ -67,6 +91,20 @@ describe('PaperTradingPage connected', () => {
     expect(screen.getByRole('img', { name: 'Exposure: unsafe' })).toBeInTheDocument();
     expect(screen.getByText('92.5% of 80.0%')).toBeInTheDocument();
     expect(screen.getByText('₹4,250 of ₹25,000')).toBeInTheDocument();
+    expect(screen.getByText('₹7,15,219 available (min ₹1,00,000)')).toBeInTheDocument();
+  });
+
+  it('shows the cash held for open orders as its own figure, and the figures add up', async () => {
+    // Value ₹10,52,340 = cash ₹7,39,840 + holdings ₹3,12,500; cash = ₹7,15,219.01 available +
+    // ₹24,620.99 held by a resting buy.
+    await renderConnected();
+    expect(within(card('Cash Balance')).getByText('₹7,39,840')).toBeInTheDocument();
+    expect(
+      within(card('Cash Balance')).getByText('₹7,15,219.01 available + ₹24,620.99 held for open orders'),
+    ).toBeInTheDocument();
+    expect(
+      within(card('Portfolio Value')).getByText('Cash ₹7,39,840.00 + Holdings ₹3,12,500.00'),
+    ).toBeInTheDocument();
   });
 
   it('does not show the live account as the paper account', async () => {
@@ -153,6 +191,41 @@ describe('the cash balance editor', () => {
     expect(await screen.findByText('Error updating balance. Please try again.')).toBeInTheDocument();
   });
 
+  it('shows the balance it set, with what open orders hold beside it, once the account answers again', async () => {
+    let saved = false;
+    server.use(
+      mockRoute(contract.portfolio.overview, () => ({
+        success: true,
+        data: saved
+          ? makeOverview({
+              portfolio_value: 1_500_000,
+              total_value: 1_500_000,
+              invested_value: 0,
+              cash_balance: 1_500_000,
+              available_balance: 1_497_974.35,
+              blocked_funds: 2_025.65,
+            })
+          : makeOverview(),
+      })),
+      mockRoute(contract.trading.setPaperBalance, () => {
+        saved = true;
+        return HttpResponse.json({ success: true, new_balance: 1_500_000, message: 'Balance set' });
+      }),
+    );
+    const { user } = renderWithProviders(<PaperTradingPage />);
+    await user.click(await screen.findByRole('button', { name: 'Edit cash balance' }));
+    const input = screen.getByRole('spinbutton', { name: 'New cash balance' });
+    await user.clear(input);
+    await user.type(input, '1500000');
+    await user.click(screen.getByRole('button', { name: 'Save balance' }));
+    expect(await screen.findByText('Balance updated successfully to ₹15,00,000')).toBeInTheDocument();
+    expect(await within(card('Cash Balance')).findByText('₹15,00,000')).toBeInTheDocument();
+    expect(
+      within(card('Cash Balance')).getByText('₹14,97,974.35 available + ₹2,025.65 held for open orders'),
+    ).toBeInTheDocument();
+    expect(within(card('Cash Balance')).queryByText('₹14,97,974')).not.toBeInTheDocument();
+  });
+
   it('cancels without saving', async () => {
     const { user } = await openEditor();
     await user.click(screen.getByRole('button', { name: 'Cancel editing' }));
@@ -160,11 +233,17 @@ describe('the cash balance editor', () => {
   });
 });
 
+const STT = 'STT Rate (fraction of turnover)';
+const TRANSACTION = 'Transaction Charges (% of turnover)';
+
 describe('the configuration panel', () => {
   const CURRENT: PaperLimits = { ...DEFAULT_PAPER_LIMITS, max_position_size: 75_000 };
 
   async function openConfiguration(limitsAnswer = () => HttpResponse.json({ success: true, data: CURRENT })) {
-    server.use(mockRoute(contract.trading.getPaperLimits, limitsAnswer));
+    server.use(
+      mockRoute(contract.trading.getPaperLimits, limitsAnswer),
+      mockRoute(contract.trading.getPaperCosts, () => ({ success: true, data: DEFAULT_PAPER_COSTS })),
+    );
     const rendered = await renderConnected();
     await rendered.user.click(screen.getByRole('button', { name: 'Configuration' }));
     return rendered;
@@ -176,9 +255,31 @@ describe('the configuration panel', () => {
     expect(screen.getByLabelText('Max Portfolio Exposure')).toHaveValue(0.8);
     expect(screen.getByLabelText('Max Portfolio Exposure')).toHaveAttribute('step', '0.1');
     expect(screen.getByLabelText('Max Portfolio Exposure')).toHaveAttribute('max', '1');
-    expect(screen.getByLabelText('STT Rate')).toHaveAttribute('step', '0.001');
-    expect(screen.getByLabelText('Transaction Charges')).toHaveAttribute('step', '0.001');
-    expect(screen.getByLabelText('Transaction Charges')).toHaveValue(0.00345);
+    expect(screen.getByLabelText(STT)).toHaveAttribute('step', '0.001');
+    expect(screen.getByLabelText(TRANSACTION)).toHaveAttribute('step', '0.001');
+    expect(screen.getByLabelText(TRANSACTION)).toHaveValue(0.00345);
+  });
+
+  it('says the unit of STT (a fraction) and of transaction charges (a percent), and shows both as percents', async () => {
+    const { user } = await openConfiguration();
+    const stt = await screen.findByLabelText(STT);
+    const sttField = stt.closest('[role="group"], .chakra-field__root') as HTMLElement;
+    const transactionField = screen
+      .getByLabelText(TRANSACTION)
+      .closest('[role="group"], .chakra-field__root') as HTMLElement;
+    expect(within(sttField).getByText('= 0.1% of turnover')).toBeInTheDocument();
+    expect(within(transactionField).getByText('= 0.00345% of turnover')).toBeInTheDocument();
+    expect(
+      within(sttField).getByText('Delivery STT on buys and sells. Typed as a FRACTION: 0.001 = 0.1%'),
+    ).toBeInTheDocument();
+    expect(
+      within(transactionField).getByText(
+        'Exchange transaction charge. Typed as a PERCENT: 0.00345 = 0.00345%',
+      ),
+    ).toBeInTheDocument();
+    await user.clear(stt);
+    await user.type(stt, '0.00025');
+    expect(within(sttField).getByText('= 0.025% of turnover')).toBeInTheDocument();
   });
 
   it('sends amounts as integers and says the limits were updated', async () => {
@@ -265,6 +366,97 @@ describe('the configuration panel', () => {
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, reset account' }),
     );
     expect(await screen.findByText('Failed to reset paper trading account.')).toBeInTheDocument();
+  });
+});
+
+describe('the trading costs', () => {
+  const COSTS: PaperCostSettings = { ...DEFAULT_PAPER_COSTS, brokerage_rate: 0.0003 };
+
+  async function openCosts() {
+    server.use(
+      mockRoute(contract.trading.getPaperLimits, () => ({ success: true, data: DEFAULT_PAPER_LIMITS })),
+      mockRoute(contract.trading.getPaperCosts, () => ({ success: true, data: COSTS })),
+    );
+    const rendered = await renderConnected();
+    await rendered.user.click(screen.getByRole('button', { name: 'Configuration' }));
+    await screen.findByLabelText('Brokerage Rate Cap (fraction of turnover)');
+    return rendered;
+  }
+
+  const field = (label: string) =>
+    screen.getByLabelText(label).closest('[role="group"], .chakra-field__root') as HTMLElement;
+
+  it('shows every cost setting with its unit and its meaning as a percent', async () => {
+    await openCosts();
+    const expected: Array<[string, number, string]> = [
+      ['Brokerage Rate Cap (fraction of turnover)', 0.0003, '= 0.03% of turnover'],
+      ['Intraday STT Rate (fraction of turnover)', 0.00025, '= 0.025% of turnover'],
+      ['Stamp Duty, Delivery (fraction of turnover)', 0.00015, '= 0.015% of turnover'],
+      ['Stamp Duty, Intraday (fraction of turnover)', 0.00003, '= 0.003% of turnover'],
+      ['GST Rate (fraction)', 0.18, '= 18% of those charges'],
+      ['SEBI Turnover Fee (₹ per crore)', 10, '= 0.0001% of turnover'],
+      ['Simulated Half-Spread (% of last price)', 0.05, '= 0.05% of the last price'],
+    ];
+    for (const [label, value, meaning] of expected) {
+      expect(screen.getByLabelText(label)).toHaveValue(value);
+      expect(within(field(label)).getByText(meaning)).toBeInTheDocument();
+    }
+    expect(screen.getByLabelText('DP Charge (₹ per stock per day)')).toHaveValue(18.5);
+  });
+
+  it('saves the costs, an empty brokerage cap as flat brokerage only', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      mockRoute(contract.trading.setPaperCosts, async ({ request }) => {
+        const body = (await request.json()) as PaperCostSettings;
+        bodies.push(body);
+        return HttpResponse.json({ success: true, message: 'Saved', data: body });
+      }),
+    );
+    const { user } = await openCosts();
+    await user.clear(screen.getByLabelText('Brokerage Rate Cap (fraction of turnover)'));
+    await user.clear(screen.getByLabelText('DP Charge (₹ per stock per day)'));
+    await user.type(screen.getByLabelText('DP Charge (₹ per stock per day)'), '15.93');
+    await user.click(screen.getByRole('button', { name: 'Update Costs' }));
+    expect(await screen.findByText('Trading costs updated successfully!')).toBeInTheDocument();
+    expect(bodies).toEqual([{ ...COSTS, brokerage_rate: null, dp_charge: 15.93 }]);
+  });
+
+  it('refuses a percent typed where a fraction belongs, saying which unit to use', async () => {
+    const calls: unknown[] = [];
+    server.use(
+      mockRoute(contract.trading.setPaperCosts, async ({ request }) => {
+        calls.push(await request.json());
+        return HttpResponse.json({ success: true, message: 'Saved', data: COSTS });
+      }),
+    );
+    const { user } = await openCosts();
+    const stt = screen.getByLabelText('Intraday STT Rate (fraction of turnover)');
+    await user.clear(stt);
+    await user.type(stt, '0.025');
+    expect(
+      within(field('Intraday STT Rate (fraction of turnover)')).getByText('= 2.5% of turnover'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Update Costs' }));
+    expect(
+      screen.getByText(
+        'Enter a fraction of turnover from 0 to 0.01 (0.00025 = 0.025%); a percent typed here would be 100 times too large.',
+      ),
+    ).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('says the update failed when the server refuses', async () => {
+    server.use(
+      mockRouteError(
+        contract.trading.setPaperCosts,
+        400,
+        'gst_rate must be a fraction from 0 to 0.5 (0.18 = 18%)',
+      ),
+    );
+    const { user } = await openCosts();
+    await user.click(screen.getByRole('button', { name: 'Update Costs' }));
+    expect(await screen.findByText('Failed to update trading costs.')).toBeInTheDocument();
   });
 });
 

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Box, Button, SimpleGrid, Stack } from '@chakra-ui/react';
 import { LuRefreshCw, LuSettings2 } from 'react-icons/lu';
 import { queryView, serverMessage, usePortfolioOverviewQuery } from '@nivesh/api-client';
+import type { DataSource } from '@nivesh/api-contract';
 import {
   ConnectionBanner,
   PageHeader,
@@ -24,6 +25,18 @@ import { CashBalanceCard } from './CashBalanceCard';
 import { ConfigurationPanel } from './ConfigurationPanel';
 import { RiskLimitsStatus } from './RiskLimitsStatus';
 
+/**
+ * The specification's subtitle claims real market data; the paper engine fills on whatever feed the
+ * server runs, which the account states (data_source: the feed behind the sidebar's Live/Simulated
+ * badge). Until the paper account has answered, the subtitle names no source.
+ */
+function subtitle(source: DataSource | undefined): string {
+  const base = 'Practice trading with virtual money';
+  if (source === 'upstox') return `${base} using real market data`;
+  if (source === 'simulated') return `${base} using simulated market data`;
+  return base;
+}
+
 export default function PaperTradingPage() {
   const [configOpen, setConfigOpen] = useState(false);
   const overview = usePortfolioOverviewQuery();
@@ -39,7 +52,7 @@ export default function PaperTradingPage() {
     <Box>
       <PageHeader
         title="Paper Trading"
-        subtitle="Practice trading with virtual money using real market data"
+        subtitle={subtitle(account?.data_source)}
         actions={
           <>
             <Button
@@ -85,12 +98,20 @@ export default function PaperTradingPage() {
       )}
 
       <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4" mb="6">
-        <CashBalanceCard balance={account?.available_balance} loading={loading} editable={Boolean(account)} />
+        <CashBalanceCard
+          balance={account?.cash_balance}
+          split={account && { available: account.available_balance, blocked: account.blocked_funds }}
+          loading={loading}
+          editable={Boolean(account)}
+        />
         <StatCard
           label="Portfolio Value"
           loading={loading}
           value={account && formatRupees(account.portfolio_value)}
-          help={account && `Holdings ${formatRupees(account.invested_value)}`}
+          help={
+            account &&
+            `Cash\u00a0${formatRupees(account.cash_balance, { decimals: 2 })} + Holdings\u00a0${formatRupees(account.invested_value, { decimals: 2 })}`
+          }
         />
         <StatCard
           label="Total Return"
@@ -103,7 +124,10 @@ export default function PaperTradingPage() {
           label="Active Positions"
           loading={loading}
           value={account && formatNumber(account.active_positions)}
-          help={account && `${formatNumber(account.total_trades)} total trades`}
+          help={
+            account &&
+            `${formatNumber(account.total_trades)} total ${account.total_trades === 1 ? 'trade' : 'trades'}`
+          }
         />
       </SimpleGrid>
 

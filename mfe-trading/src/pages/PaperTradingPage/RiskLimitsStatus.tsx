@@ -47,7 +47,7 @@ export function RiskLimitsStatus({ status }: { status: LimitsStatus }) {
   return (
     <Stack gap="0">
       <LimitRow label="Balance" safe={balance.safe}>
-        {formatRupees(balance.current)} (min {formatRupees(balance.threshold)})
+        {formatRupees(balance.current)} available (min {formatRupees(balance.threshold)})
       </LimitRow>
       <LimitRow label="Daily Loss" safe={loss.safe}>
         {formatRupees(loss.current_loss)} of {formatRupees(loss.limit)}

@@ -10,6 +10,9 @@ export const RESET_CONFIRMATION = `WARNING: This will reset your entire paper tr
 export const LIMITS_UPDATED = 'Trading limits updated successfully!';
 const LIMITS_FAILED = 'Failed to update trading limits.';
 const LIMITS_ERROR = 'Error updating trading limits.';
+export const COSTS_UPDATED = 'Trading costs updated successfully!';
+const COSTS_FAILED = 'Failed to update trading costs.';
+const COSTS_ERROR = 'Error updating trading costs.';
 export const RESET_DONE = 'Paper trading account reset successfully!';
 export const RESET_FAILED = 'Failed to reset paper trading account.';
 
@@ -31,6 +34,11 @@ export function balanceUpdateFailure(error: ApiCallError): string {
 /** The title for a failed limits update: unreachable server, or a refusal. */
 export function limitsUpdateFailure(error: ApiCallError): string {
   return isNetworkError(error) ? LIMITS_ERROR : LIMITS_FAILED;
+}
+
+/** The title for a failed costs update: unreachable server, or a refusal. */
+export function costsUpdateFailure(error: ApiCallError): string {
+  return isNetworkError(error) ? COSTS_ERROR : COSTS_FAILED;
 }
 
 /** An amount typed into the balance field, or null when it is empty, not a number or negative. */

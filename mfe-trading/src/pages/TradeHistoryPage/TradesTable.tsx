@@ -55,11 +55,15 @@ export function TradesTable({ trades }: { trades: readonly Trade[] }) {
               <Table.Cell fontFamily="mono" textStyle="xs">
                 {t.trade_id}
               </Table.Cell>
-              <Table.Cell fontWeight="semibold">
-                {t.symbol}
-                <Text as="span" textStyle="2xs" color="fg.muted" ms="1.5">
-                  {t.product}
-                </Text>
+              {/* The product under the symbol, and the strategy on two lines if need be: narrow
+                  enough for the whole table, times in IST included, to fit a 1440 px screen. */}
+              <Table.Cell>
+                <Stack gap="0">
+                  <Text fontWeight="semibold">{t.symbol}</Text>
+                  <Text textStyle="2xs" color="fg.muted">
+                    {t.product}
+                  </Text>
+                </Stack>
               </Table.Cell>
               <Table.Cell>
                 <Badge size="sm" variant="outline" colorPalette={t.mode === 'live' ? 'red' : 'blue'}>
@@ -96,8 +100,8 @@ export function TradesTable({ trades }: { trades: readonly Trade[] }) {
                   {t.status}
                 </Badge>
               </Table.Cell>
-              <Table.Cell maxW="48" truncate title={t.strategy}>
-                {t.strategy}
+              <Table.Cell maxW="40" whiteSpace="normal" title={t.strategy}>
+                <Text lineClamp={2}>{t.strategy}</Text>
               </Table.Cell>
               <Table.Cell textStyle="xs" whiteSpace="nowrap">
                 <Text>{formatIstDateTime(t.entry_time)}</Text>

@@ -57,7 +57,7 @@ const accountHandlers = [
     success: true,
     data: {
       active_positions: 0,
-      win_rate: 0,
+      win_rate: null,
       monthly_return: 0,
       connection_status: 'connected',
       data_source: 'simulated',

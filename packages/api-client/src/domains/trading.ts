@@ -1,5 +1,5 @@
 /**
- * Trade history and the paper account (limits, balance, reset). The trading mode endpoints live in
+ * Trade history and the paper account (limits, costs, balance, reset). The trading mode endpoints live in
  * `system.ts`; the paper account's summary is the portfolio overview (`portfolio.ts`).
  */
 import { contract } from '@nivesh/api-contract';
@@ -23,6 +23,15 @@ export const tradingApi = api.injectEndpoints({
       // The limit checks in the overview depend on the limits.
       invalidatesTags: ['PaperAccount', 'Portfolio'],
     }),
+    paperCosts: build.query({
+      ...fromRoute(r.getPaperCosts),
+      providesTags: ['PaperAccount', 'Account'],
+    }),
+    updatePaperCosts: build.mutation({
+      ...fromRoute(r.setPaperCosts),
+      // Previews and the overview's reserved cash depend on the costs.
+      invalidatesTags: ['PaperAccount', 'Portfolio'],
+    }),
     resetPaperAccount: build.mutation({
       ...fromRoute(r.resetPaperAccount),
       // A reset closes every position: balances, trades and performance all change.
@@ -40,6 +49,8 @@ export const {
   useLazyTradeHistoryQuery,
   usePaperLimitsQuery,
   useUpdatePaperLimitsMutation,
+  usePaperCostsQuery,
+  useUpdatePaperCostsMutation,
   useResetPaperAccountMutation,
   useSetPaperBalanceMutation,
 } = tradingApi;

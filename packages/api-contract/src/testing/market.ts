@@ -20,6 +20,7 @@ export function makeMarketStatus(
     next_open: open ? '2026-03-02T03:45:00.000Z' : '2026-03-03T03:45:00.000Z',
     next_close: '2026-03-02T10:00:00.000Z',
     holidays_known: true,
+    simulated_session_open: false,
     ...overrides,
   });
 }

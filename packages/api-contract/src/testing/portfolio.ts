@@ -2,12 +2,18 @@
 import { ActivityItem, Holding, PortfolioOverview, QuickStats } from '../portfolio';
 import { fixture } from './fixture';
 
-/** A paper account of ₹10,52,340 with four positions; its exposure is above the 80% limit. */
+/**
+ * A paper account of ₹10,52,340 with four positions; its exposure is above the 80% limit. Cash
+ * ₹7,39,840 + holdings ₹3,12,500; of the cash, ₹24,620.99 is held by a resting buy (10 RELIANCE
+ * at ₹2,456.75 with ₹53.49 of charges), so ₹7,15,219.01 is available.
+ */
 export const makePortfolioOverview = fixture(PortfolioOverview, 'PortfolioOverview', {
   portfolio_value: 1_052_340,
   total_value: 1_052_340,
   invested_value: 312_500,
-  available_balance: 739_840,
+  cash_balance: 739_840,
+  available_balance: 715_219.01,
+  blocked_funds: 24_620.99,
   day_change: -4_250,
   day_change_percent: -0.4,
   active_positions: 4,
@@ -21,7 +27,7 @@ export const makePortfolioOverview = fixture(PortfolioOverview, 'PortfolioOvervi
   trading_mode_label: 'Paper Trading',
   data_source: 'simulated',
   limits_status: {
-    balance_status: { current: 739_840, threshold: 100_000, safe: true },
+    balance_status: { current: 715_219.01, threshold: 100_000, safe: true },
     daily_loss_status: { current_loss: 4_250, limit: 25_000, safe: true },
     positions_status: { current: 4, limit: 10, safe: true },
     exposure_status: { current_percentage: 92.5, limit_percentage: 80, safe: false },

@@ -23,8 +23,10 @@ export function Panel({
       shadow="xs"
     >
       {(title || actions) && (
-        <Flex justify="space-between" align="flex-start" gap="3" mb="4">
-          <Stack gap="0.5">
+        // When the actions do not fit beside the title (a phone), they wrap under it instead of
+        // running out of the card.
+        <Flex justify="space-between" align="flex-start" gap="3" wrap="wrap" mb="4">
+          <Stack gap="0.5" flex="1 1 12rem" minW="0">
             {title && (
               <Heading as="h2" size="md">
                 {title}

@@ -22,7 +22,8 @@ export function StatCard({ label, value, help, tone = 'neutral', loading, icon }
       borderWidth="1px"
       borderColor="border"
       rounded="l3"
-      p="5"
+      p={{ base: '4', md: '5' }}
+      minW="0"
       shadow="xs"
       role="group"
       aria-label={label}
@@ -37,8 +38,11 @@ export function StatCard({ label, value, help, tone = 'neutral', loading, icon }
         {loading ? (
           <Skeleton height="8" width="60%" />
         ) : (
+          // A little smaller on a phone, where cards stand two abreast; a figure too long for its
+          // card still breaks inside it rather than running out.
           <Text
-            textStyle="2xl"
+            textStyle={{ base: 'xl', md: '2xl' }}
+            overflowWrap="anywhere"
             fontWeight="semibold"
             color={TONE_COLOR[tone]}
             fontVariantNumeric="tabular-nums"

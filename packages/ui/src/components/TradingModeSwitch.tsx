@@ -100,14 +100,16 @@ export function TradingModeSwitch({ control, on = 'live' }: TradingModeSwitchPro
           <Stack gap="0" minW="0">
             <Eyebrow>Trading mode</Eyebrow>
             {mode ? (
-              <HStack gap="1.5" whiteSpace="nowrap">
+              // The note sits under the mode's name: side by side they do not fit beside the switch
+              // in the sidebar, and ran under it.
+              <Stack gap="0" data-testid="trading-mode-text">
                 <Text textStyle="sm" fontWeight="semibold" color={real ? 'red.fg' : 'fg'}>
                   {MODE_TEXT[mode].label}
                 </Text>
                 <Text textStyle="xs" color={real ? 'red.fg' : 'fg.muted'}>
-                  · {MODE_TEXT[mode].note}
+                  {MODE_TEXT[mode].note}
                 </Text>
-              </HStack>
+              </Stack>
             ) : (
               <Text textStyle="sm" color="fg.muted">
                 {control.unavailable ? 'Mode unavailable' : 'Loading...'}
@@ -116,6 +118,7 @@ export function TradingModeSwitch({ control, on = 'live' }: TradingModeSwitchPro
           </Stack>
         </HStack>
         <Switch.Root
+          flexShrink={0}
           size="md"
           colorPalette={real ? 'red' : on === 'mock' ? 'orange' : 'brand'}
           checked={checked}

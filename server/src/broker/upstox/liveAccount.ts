@@ -145,7 +145,10 @@ export function createLiveAccount(deps: {
         portfolio_value: portfolioValue,
         total_value: portfolioValue,
         invested_value: round2(invested),
+        cash_balance: round2(cash),
         available_balance: round2(cash),
+        // Upstox's funds answer has no figure for what open orders hold (contract: null).
+        blocked_funds: null,
         day_change: round2(dayChange),
         day_change_percent: percent(dayChange, portfolioValue - dayChange),
         active_positions: new Set([

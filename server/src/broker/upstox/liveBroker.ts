@@ -345,6 +345,8 @@ export function createLiveBroker(deps: {
         charges,
         net_amount: net,
         available_balance: round2(available),
+        // Upstox's own contract note settles same-day trades; the estimate does not net them.
+        same_day: null,
         rejection,
         market_open: marketStatus(now, calendar).isOpen,
       };

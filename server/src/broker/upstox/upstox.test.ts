@@ -722,6 +722,10 @@ for (const target of await testDatabases()) {
         assert.equal(overview.limits_status, null);
         assert.equal(overview.trading_mode, 'live');
         assert.equal(overview.available_balance, round2(fake.state.cash));
+        // Upstox does not report what open orders hold: no blocked figure, and the cash is its
+        // cash available to trade, so value = cash + holdings still holds.
+        assert.equal(overview.blocked_funds, null);
+        assert.equal(overview.cash_balance, round2(fake.state.cash));
         assert.equal(overview.invested_value, 13 * 2500);
         assert.equal(overview.portfolio_value, round2(fake.state.cash + 13 * 2500));
         assert.equal(overview.trades_today, fake.state.trades.length);
