@@ -3,7 +3,6 @@
  * plus the rest of DOMAIN.md's cost schedule and the simulated spread. Stored as one JSON value in
  * the settings table; a missing or unreadable value means the defaults.
  */
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   DEFAULT_PAPER_COSTS,
@@ -14,7 +13,8 @@ import {
   PaperLimits,
   PositionLimits,
 } from '@nivesh/api-contract';
-import { schema, type Db } from '../db/index.js';
+import type { Db } from '../db/index.js';
+import { readStoredSetting } from '../db/storedSetting.js';
 import type { CostSettings } from './costs.js';
 import type { OrderLimits } from './limits.js';
 
@@ -81,18 +81,6 @@ export function costSettingsOf(settings: PaperSettings): CostSettings {
 }
 
 /** The stored settings over the defaults (fields added later take their default). */
-export async function loadPaperSettings(db: Db): Promise<PaperSettings> {
-  const [row] = await db
-    .select({ value: schema.settings.value })
-    .from(schema.settings)
-    .where(eq(schema.settings.key, PAPER_SETTINGS_KEY));
-  if (!row) return DEFAULT_PAPER_SETTINGS;
-  const stored = PaperSettings.partial().safeParse(row.value);
-  return stored.success
-    ? { ...DEFAULT_PAPER_SETTINGS, ...stripUndefined(stored.data) }
-    : DEFAULT_PAPER_SETTINGS;
-}
-
-function stripUndefined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+export function loadPaperSettings(db: Db): Promise<PaperSettings> {
+  return readStoredSetting(db, PAPER_SETTINGS_KEY, PaperSettings.partial(), DEFAULT_PAPER_SETTINGS);
 }

@@ -4,24 +4,16 @@
  * operator first saves them, and whenever the stored value cannot be read, DEFAULT_ALERT_SETTINGS
  * apply (a field added later takes its default). Each save is written to the audit log.
  */
-import { eq } from 'drizzle-orm';
 import { AlertSettings, DEFAULT_ALERT_SETTINGS } from '@nivesh/api-contract';
 import { schema, type Db } from '../db/index.js';
+import { readStoredSetting } from '../db/storedSetting.js';
 import type { Clock } from '../clock.js';
 
 const ALERT_SETTINGS_KEY = 'risk_alert_settings';
 
 /** The stored settings over the defaults. */
-export async function loadAlertSettings(db: Db): Promise<AlertSettings> {
-  const [row] = await db
-    .select({ value: schema.settings.value })
-    .from(schema.settings)
-    .where(eq(schema.settings.key, ALERT_SETTINGS_KEY));
-  if (!row) return DEFAULT_ALERT_SETTINGS;
-  const stored = AlertSettings.partial().safeParse(row.value);
-  if (!stored.success) return DEFAULT_ALERT_SETTINGS;
-  const known = Object.entries(stored.data).filter(([, value]) => value !== undefined);
-  return { ...DEFAULT_ALERT_SETTINGS, ...Object.fromEntries(known) };
+export function loadAlertSettings(db: Db): Promise<AlertSettings> {
+  return readStoredSetting(db, ALERT_SETTINGS_KEY, AlertSettings.partial(), DEFAULT_ALERT_SETTINGS);
 }
 
 export function createAlertSettingsStore(deps: { db: Db; clock: Clock }) {

@@ -3,10 +3,10 @@
  * per holding with its P&L and Return % beside the symbol, then Quantity, Entry Price and Current
  * Price, and Buy / Sell. Nothing needs a sideways scroll.
  */
-import { Badge, DataList, Flex, HStack, List, Stack, Text } from '@chakra-ui/react';
+import { DataList, Flex, HStack, List } from '@chakra-ui/react';
 import type { Holding } from '@nivesh/api-contract';
 import { formatNumber, formatPercent, formatRupees } from '@nivesh/ui';
-import { toneOf, TradeButtons, type HoldingsViewProps } from './holdingParts';
+import { HoldingName, toneOf, TradeButtons, type HoldingsViewProps } from './holdingParts';
 
 export function HoldingsList({ holdings, onOrder }: HoldingsViewProps) {
   return (
@@ -39,17 +39,7 @@ function HoldingItem({ holding, onOrder }: { holding: Holding; onOrder: Holdings
       _last={{ borderBottomWidth: 0 }}
     >
       <Flex justify="space-between" align="flex-start" gap="3">
-        <Stack gap="0" minW="0">
-          <HStack gap="2">
-            <Text fontWeight="semibold">{holding.symbol}</Text>
-            <Badge size="xs" variant="outline">
-              {holding.product}
-            </Badge>
-          </HStack>
-          <Text textStyle="xs" color="fg.muted" truncate>
-            {holding.name}
-          </Text>
-        </Stack>
+        <HoldingName holding={holding} />
         <DataList.Root orientation="vertical" size="sm" gap="0" flexShrink={0} textAlign="end">
           <DataList.Item gap="0" alignItems="flex-end">
             <DataList.ItemLabel srOnly>P&amp;L</DataList.ItemLabel>

@@ -2,10 +2,10 @@
  * Current holdings from `md` up: Symbol, Quantity, Entry Price, Current Price, P&L, Return %, at
  * live prices, and Buy / Sell for each (the order ticket, prefilled with the holding).
  */
-import { Badge, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Table } from '@chakra-ui/react';
 import type { Holding } from '@nivesh/api-contract';
 import { formatNumber, formatPercent, formatRupees } from '@nivesh/ui';
-import { toneOf, TradeButtons, type HoldingsViewProps } from './holdingParts';
+import { HoldingName, toneOf, TradeButtons, type HoldingsViewProps } from './holdingParts';
 
 export function HoldingsTable({ holdings, onOrder }: HoldingsViewProps) {
   return (
@@ -38,17 +38,7 @@ function HoldingRow({ holding, onOrder }: { holding: Holding; onOrder: HoldingsV
   return (
     <Table.Row data-testid={`holding-${holding.symbol}-${holding.product}`}>
       <Table.Cell>
-        <Stack gap="0">
-          <HStack gap="2">
-            <Text fontWeight="semibold">{holding.symbol}</Text>
-            <Badge size="xs" variant="outline">
-              {holding.product}
-            </Badge>
-          </HStack>
-          <Text textStyle="xs" color="fg.muted" truncate maxW="48">
-            {holding.name}
-          </Text>
-        </Stack>
+        <HoldingName holding={holding} nameWidth="48" />
       </Table.Cell>
       <Table.Cell textAlign="end">{formatNumber(holding.quantity)}</Table.Cell>
       <Table.Cell textAlign="end">{formatRupees(holding.avg_price, { decimals: 2 })}</Table.Cell>

@@ -1,10 +1,28 @@
 /**
  * What the holdings table (from `md` up) and the holdings list (on a phone) share: the colour of a
- * gain or a loss, and Buy / Sell for a holding, which open the order ticket prefilled with it.
+ * gain or a loss, the holding's name block, and Buy / Sell for a holding, which open the order
+ * ticket prefilled with it.
  */
-import { Button, HStack } from '@chakra-ui/react';
+import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import type { Holding } from '@nivesh/api-contract';
 import type { OrderTicketPrefill } from '../../features/orderTicket';
+
+/** Symbol, product badge and the company's name (truncated to `nameWidth` when given). */
+export function HoldingName({ holding, nameWidth }: { holding: Holding; nameWidth?: string }) {
+  return (
+    <Stack gap="0" minW="0">
+      <HStack gap="2">
+        <Text fontWeight="semibold">{holding.symbol}</Text>
+        <Badge size="xs" variant="outline">
+          {holding.product}
+        </Badge>
+      </HStack>
+      <Text textStyle="xs" color="fg.muted" truncate maxW={nameWidth}>
+        {holding.name}
+      </Text>
+    </Stack>
+  );
+}
 
 export function toneOf(value: number): 'gain' | 'loss' {
   return value < 0 ? 'loss' : 'gain';

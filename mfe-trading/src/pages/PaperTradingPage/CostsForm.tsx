@@ -4,20 +4,18 @@
  * charge and the simulated half-spread (DOMAIN.md, "Trading costs"). Each input says its unit, and
  * every rate shows what it means as a percent beside it.
  */
-import { useState, type FormEvent } from 'react';
-import { Button, Field, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { LuRefreshCw, LuSave } from 'react-icons/lu';
+import { Heading, Stack, Text } from '@chakra-ui/react';
 import { DEFAULT_PAPER_COSTS, PaperCostSettings } from '@nivesh/api-contract';
 import {
-  queryView,
   serverMessage,
   usePaperCostsQuery,
   useUpdatePaperCostsMutation,
   type ApiCallError,
 } from '@nivesh/api-client';
-import { PageLoading, QueryNotice, notify } from '@nivesh/ui';
+import { notify } from '@nivesh/ui';
 import { COSTS_UPDATED, costsUpdateFailure } from './messages';
 import { ratePercent } from './rates';
+import { SettingsSection, type SettingsField } from './SettingsForm';
 
 type CostKey = keyof PaperCostSettings;
 
@@ -123,101 +121,40 @@ export function RateMeaning({
   );
 }
 
-type Draft = Record<CostKey, string>;
+const meaningOf = (field: Pick<CostField, 'meaning'>) =>
+  field.meaning ? (text: string) => <Meaning meaning={field.meaning!} text={text} /> : undefined;
 
-const toDraft = (costs: PaperCostSettings): Draft =>
-  Object.fromEntries(
-    COST_FIELDS.map((f) => [f.key, costs[f.key] === null ? '' : String(costs[f.key])]),
-  ) as Draft;
-
-function parseDraft(draft: Draft): { costs?: PaperCostSettings; problems: Partial<Record<CostKey, string>> } {
-  const values = Object.fromEntries(
-    COST_FIELDS.map((f) => {
-      const text = draft[f.key].trim();
-      return [f.key, text === '' ? (f.optional ? null : Number.NaN) : Number(text)];
-    }),
-  );
-  const parsed = PaperCostSettings.safeParse(values);
-  if (parsed.success) return { costs: parsed.data, problems: {} };
-  const problems: Partial<Record<CostKey, string>> = {};
-  for (const issue of parsed.error.issues) {
-    const field = COST_FIELDS.find((f) => f.key === issue.path[0]);
-    if (field) problems[field.key] = field.rule;
-  }
-  return { problems };
-}
-
-function Meaning({ field, text }: { field: CostField; text: string }) {
-  if (!field.meaning) return null;
-  if (field.meaning.unit !== 'per-crore') {
-    return <RateMeaning text={text} unit={field.meaning.unit} of={field.meaning.of} />;
-  }
+function Meaning({ meaning, text }: { meaning: NonNullable<CostField['meaning']>; text: string }) {
+  if (meaning.unit !== 'per-crore') return <RateMeaning text={text} unit={meaning.unit} of={meaning.of} />;
   // Rupees per crore as a percent: ₹10 of ₹1,00,00,000 = 0.0001%.
   const value = text.trim() === '' ? Number.NaN : Number(text);
   return Number.isFinite(value) ? (
-    <RateMeaning text={String(value / 1e5)} unit="percent" of={field.meaning.of} />
+    <RateMeaning text={String(value / 1e5)} unit="percent" of={meaning.of} />
   ) : null;
 }
 
-function Form({ costs }: { costs: PaperCostSettings }) {
-  const [draft, setDraft] = useState<Draft>(() => toDraft(costs));
-  const [problems, setProblems] = useState<Partial<Record<CostKey, string>>>({});
-  const [update, { isLoading }] = useUpdatePaperCostsMutation();
+const FIELDS: SettingsField<CostKey>[] = COST_FIELDS.map((f) => ({
+  key: f.key,
+  label: f.label,
+  step: f.step,
+  help: f.help,
+  rule: f.rule,
+  optional: f.optional ? { placeholder: 'Flat only' } : undefined,
+  meaning: meaningOf(f),
+}));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = parseDraft(draft);
-    setProblems(result.problems);
-    if (!result.costs) return;
+/** The section under the limits: its heading, the form, or why it is not shown. */
+export function CostsForm() {
+  const costs = usePaperCostsQuery();
+  const [update, { isLoading: saving }] = useUpdatePaperCostsMutation();
+  const save = async (value: PaperCostSettings) => {
     try {
-      await update({ body: result.costs }).unwrap();
+      await update({ body: value }).unwrap();
       notify('success', COSTS_UPDATED);
     } catch (error) {
       notify('error', costsUpdateFailure(error as ApiCallError), serverMessage(error as ApiCallError));
     }
   };
-
-  return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Trading costs">
-      <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
-        {COST_FIELDS.map((f) => (
-          <Field.Root key={f.key} invalid={Boolean(problems[f.key])}>
-            <Field.Label>{f.label}</Field.Label>
-            <Input
-              size="sm"
-              type="number"
-              min={0}
-              step={f.step}
-              value={draft[f.key]}
-              placeholder={f.optional ? 'Flat only' : undefined}
-              onChange={(e) => setDraft((d) => ({ ...d, [f.key]: e.target.value }))}
-            />
-            <Meaning field={f} text={draft[f.key]} />
-            {problems[f.key] ? (
-              <Field.ErrorText>{problems[f.key]}</Field.ErrorText>
-            ) : (
-              <Field.HelperText>{f.help}</Field.HelperText>
-            )}
-          </Field.Root>
-        ))}
-      </SimpleGrid>
-      <HStack gap="2" mt="5" justify="flex-end" wrap="wrap">
-        <Button size="sm" variant="ghost" onClick={() => setDraft(toDraft(DEFAULT_PAPER_COSTS))}>
-          Restore default costs
-        </Button>
-        <Button size="sm" type="submit" colorPalette="brand" loading={isLoading}>
-          <LuSave /> Update Costs
-        </Button>
-      </HStack>
-    </form>
-  );
-}
-
-/** The section under the limits: its heading, the form, or why it is not shown. */
-export function CostsForm() {
-  const costs = usePaperCostsQuery();
-  const view = queryView(costs, 'The trading service did not answer.');
-  const current = view.data?.data;
   return (
     <Stack gap="3" mt="6" pt="5" borderTopWidth="1px" borderColor="border">
       <Stack gap="0.5">
@@ -229,21 +166,19 @@ export function CostsForm() {
           above.
         </Text>
       </Stack>
-      {!current && view.failure ? (
-        <Stack align="center" gap="2">
-          <QueryNotice view={view} unavailableTitle="Trading costs are not available" />
-          <Button size="xs" variant="outline" onClick={() => void costs.refetch()} loading={costs.isFetching}>
-            <LuRefreshCw /> Retry
-          </Button>
-        </Stack>
-      ) : current ? (
-        <>
-          <QueryNotice view={view} unavailableTitle="Trading costs are not available" />
-          <Form key={JSON.stringify(current)} costs={current} />
-        </>
-      ) : (
-        <PageLoading label="Loading costs..." />
-      )}
+      <SettingsSection
+        query={costs}
+        unavailableTitle="Trading costs are not available"
+        loadingLabel="Loading costs..."
+        label="Trading costs"
+        fields={FIELDS}
+        schema={PaperCostSettings}
+        defaults={DEFAULT_PAPER_COSTS}
+        restoreLabel="Restore default costs"
+        saveLabel="Update Costs"
+        saving={saving}
+        onSave={save}
+      />
     </Stack>
   );
 }
