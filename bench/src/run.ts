@@ -7,9 +7,16 @@ import { benchHealth } from './health.js';
 import { benchTicks } from './ticks.js';
 import { benchPaperOrders } from './orders.js';
 import { benchAnalytics } from './analytics.js';
+import { benchBacktests } from './backtests.js';
 
 const only = process.env['BENCH_ONLY'];
-const all = { health: benchHealth, ticks: benchTicks, orders: benchPaperOrders, analytics: benchAnalytics };
+const all = {
+  health: benchHealth,
+  ticks: benchTicks,
+  orders: benchPaperOrders,
+  analytics: benchAnalytics,
+  backtests: benchBacktests,
+};
 const results = [];
 for (const [name, bench] of Object.entries(all)) if (!only || only === name) results.push(await bench());
 

@@ -6,6 +6,7 @@ const ROUTES: Array<{ path: string; nav: string }> = [
   { path: '/portfolio', nav: 'Portfolio' },
   { path: '/research', nav: 'Research' },
   { path: '/performance', nav: 'Performance' },
+  { path: '/backtests', nav: 'Backtests' },
   { path: '/trades', nav: 'Trades' },
   { path: '/allocation', nav: 'Daily Allocation' },
   { path: '/admin/allocation', nav: 'Daily Allocation' },

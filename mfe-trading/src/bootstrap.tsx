@@ -4,6 +4,7 @@ import { mountStandalone } from '@nivesh/api-client/standalone';
 import TradeHistoryPage from './pages/TradeHistoryPage/TradeHistoryPage';
 import PaperTradingPage from './pages/PaperTradingPage/PaperTradingPage';
 import PerformancePage from './pages/PerformancePage/PerformancePage';
+import BacktestsPage from './pages/BacktestsPage/BacktestsPage';
 
 mountStandalone({
   remote: 'trading',
@@ -11,5 +12,6 @@ mountStandalone({
     { path: PAGE_PATHS.trades, label: 'Trades', element: <TradeHistoryPage /> },
     { path: PAGE_PATHS.paperTrading, label: 'Paper Trading', element: <PaperTradingPage /> },
     { path: PAGE_PATHS.performance, label: 'Performance', element: <PerformancePage /> },
+    { path: PAGE_PATHS.backtests, label: 'Backtests', element: <BacktestsPage /> },
   ],
 });

@@ -8,4 +8,5 @@ export const exposes = {
   './TradeHistoryPage': './src/pages/TradeHistoryPage/TradeHistoryPage.tsx',
   './PaperTradingPage': './src/pages/PaperTradingPage/PaperTradingPage.tsx',
   './PerformancePage': './src/pages/PerformancePage/PerformancePage.tsx',
+  './BacktestsPage': './src/pages/BacktestsPage/BacktestsPage.tsx',
 } satisfies RemoteExposes<'trading'>;

@@ -53,6 +53,7 @@ import { createRiskMonitor, type RiskMonitor } from './risk/monitor.js';
 import { createEmergencyStopService } from './risk/emergencyStop.js';
 import { createHaltStore } from './trading/halt.js';
 import { createOpsService } from './ops/service.js';
+import { createCircuitBreakers, type CircuitBreakers } from './trading/circuitBreakers.js';
 import type { MarketFeed, TickHub } from './market/feed.js';
 import { createTickHub } from './market/tickHub.js';
 import { createSimulatedMarket } from './market/simulated.js';
@@ -73,6 +74,16 @@ import { createPortfolioService, type PortfolioService } from './portfolio/servi
 import { portfolioHandlers } from './portfolio/routes.js';
 import { createTradingService } from './trading/service.js';
 import { tradingHandlers } from './trading/routes.js';
+import { backtestsHandlers } from './backtests/routes.js';
+import { createBacktestService, type HistorySource } from './backtests/service.js';
+import { researchHandlers } from './research/routes.js';
+import { createResearchService } from './research/service.js';
+import { createDecisionLog } from './research/decisions.js';
+import { allocationHandlers } from './allocation/routes.js';
+import { createAllocationService } from './allocation/service.js';
+import { createAutomation, type Automation } from './allocation/automation.js';
+import { haltSentence } from './trading/halt.js';
+import { costSettingsOf } from './paper/settings.js';
 
 export interface AppDeps {
   config: Config;
@@ -99,6 +110,8 @@ export interface AppDeps {
   pruneLoginAttempts?: boolean;
   /** Run the risk alert monitor every minute (default true; tests call `services.riskMonitor.runOnce()`). */
   riskMonitor?: boolean;
+  /** Run the automated allocator every 30 s (default true; tests call `services.automation.runOnce()`). */
+  automation?: boolean;
 }
 
 export interface Services {
@@ -126,6 +139,13 @@ export interface Services {
   portfolio: PortfolioService;
   /** Stop loss, daily loss, volatility and correlation alerts, as the alert settings ask. */
   riskMonitor: Pick<RiskMonitor, 'runOnce'>;
+  /** The automated allocator: one pass (exits, then the day's run when due). */
+  automation: Pick<Automation, 'runOnce' | 'recoverInterrupted'>;
+  /**
+   * The production phases' circuit breakers (volatility, market drop, liquidity): the automation
+   * asks `state()` before every automated entry.
+   */
+  circuitBreakers: Pick<CircuitBreakers, 'state'>;
 }
 
 declare module 'fastify' {
@@ -344,6 +364,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const riskMonitor = createRiskMonitor({ db, clock, calendar, tradingMode, risk, paper, log: app.log });
   if (deps.riskMonitor ?? true) riskMonitor.start();
   app.addHook('onClose', async () => riskMonitor.stop());
+  // The circuit breakers watch NIFTY 50's ticks from now on; their minute check raises their alerts
+  // (off with the risk monitor in tests, which call `state()`).
+  const circuitBreakers = createCircuitBreakers({
+    db,
+    clock,
+    hub,
+    feed,
+    calendar,
+    account: async () => {
+      const overview = await paper.overview();
+      return { cash: overview.available_balance, value: overview.portfolio_value };
+    },
+    log: app.log,
+  });
+  if (deps.riskMonitor ?? true) circuitBreakers.start();
+  app.addHook('onClose', async () => circuitBreakers.stop());
 
   const stream = createTickStreamService({
     hub,
@@ -354,6 +390,77 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     activeSessions: activeSessionsIn(db, clock),
     log: app.log,
   });
+
+  // Backtests read history from this server's market, or from a simulated market of the seed asked
+  // for; a run the last process left running is marked failed before any new one starts.
+  const simulatedSeed = deps.feed === undefined && feed.source === 'simulated' ? config.market.simSeed : null;
+  const seededMarkets = new Map<number, MarketFeed>();
+  const backtests = createBacktestService({
+    db,
+    clock,
+    calendar,
+    history(seed): HistorySource | { error: string } {
+      if (seed === undefined || seed === simulatedSeed) return { feed, seed: simulatedSeed };
+      if (simulatedSeed === null) {
+        return {
+          error: `seed picks the history of a simulated market; this server's market data is ${feed.source}, so leave seed out to backtest on it.`,
+        };
+      }
+      let market = seededMarkets.get(seed);
+      if (!market) {
+        seededMarkets.clear();
+        market = createSimulatedMarket({ seed, alwaysOpen: false, clock, calendar, log: app.log });
+        seededMarkets.set(seed, market);
+      }
+      return { feed: market, seed };
+    },
+    settings: () => paper.settings(),
+    riskFreeRate: config.riskFreeRate,
+    log: app.log,
+  });
+  await backtests.recoverInterrupted();
+  app.addHook('onClose', async () => backtests.stop());
+
+  // Research signals, the daily allocation and the automation that trades them.
+  const research = createResearchService({
+    clock,
+    calendar,
+    feed,
+    hub,
+    costs: async () => costSettingsOf(await paper.settings()),
+  });
+  const allocation = createAllocationService({
+    db,
+    clock,
+    tradingMode,
+    portfolio,
+    history,
+    market: () => research.marketRead(),
+  });
+  const automation = createAutomation({
+    db,
+    clock,
+    calendar,
+    feed,
+    hub,
+    tradingMode,
+    orders,
+    holdings: () => portfolio.holdings(),
+    allocation,
+    market: () => research.marketRead(),
+    decisions: createDecisionLog(db),
+    blockers: async () => {
+      const halt = await halts.inForce();
+      const breakers = await circuitBreakers.state();
+      return [
+        ...(halt ? [haltSentence(halt)] : []),
+        ...breakers.breakers.filter((b) => b.tripped).map((b) => b.message),
+      ];
+    },
+    log: app.log,
+  });
+  if (deps.automation ?? true) automation.start();
+  app.addHook('onClose', async () => automation.stop());
 
   // Every contract domain this server runs, registered here and only here: `<domain>/routes.ts`
   // (HTTP) over `<domain>/service.ts` (the logic). A contract domain without an entry answers 503
@@ -376,7 +483,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       orders: ordersHandlers(orders),
       portfolio: portfolioHandlers(portfolio),
       broker: brokerHandlers(createBrokerService({ upstox, tradingMode })),
-      ops: opsHandlers(createOpsService({ version: config.version, startedAt })),
+      ops: opsHandlers(
+        createOpsService({
+          version: config.version,
+          startedAt,
+          scaling: { db, clock, tradingMode, paper, history, halts, breakers: circuitBreakers },
+        }),
+      ),
       risk: riskHandlers(
         risk,
         createEmergencyStopService({
@@ -400,6 +513,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       ),
       stream: streamHandlers(stream),
+      backtests: backtestsHandlers(backtests),
+      research: researchHandlers(research),
+      allocation: allocationHandlers(allocation, automation),
     },
   });
   app.decorate('services', {
@@ -416,6 +532,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     orders,
     portfolio,
     riskMonitor,
+    circuitBreakers,
+    automation,
   });
 
   await app.register(websocket, stream.websocketOptions);

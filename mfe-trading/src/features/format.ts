@@ -27,14 +27,5 @@ export function signedTone(value: number | null | undefined): 'gain' | 'loss' | 
   return value > 0 ? 'gain' : 'loss';
 }
 
-const dayLabel = new Intl.DateTimeFormat('en-IN', {
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** '02 Feb 2026' for an IST calendar day, YYYY-MM-DD. */
-export function formatDay(date: string): string {
-  return dayLabel.format(new Date(`${date}T00:00:00Z`));
-}
+/** '02 Feb 2026' for an IST calendar day (the one day formatter, in @nivesh/ui). */
+export { formatDay } from '@nivesh/ui';

@@ -77,6 +77,8 @@ export const api = createApi({
     'MarketStatus',
     'Portfolio',
     'PaperAccount',
+    // The automation's status, runs and decisions.
+    'Automation',
     'Trades',
     'Orders',
     'Risk',
@@ -85,6 +87,8 @@ export const api = createApi({
     'DataSources',
     'Research',
     'Performance',
+    // Backtest runs: their list, progress and results.
+    'Backtests',
     'Ml',
     'Ops',
     'Releases',

@@ -16,6 +16,7 @@ export * from './domains/portfolio';
 export * from './domains/ml';
 export * from './domains/risk';
 export * from './domains/performance';
+export * from './domains/backtests';
 export * from './domains/research';
 export * from './domains/allocation';
 export * from './domains/broker';

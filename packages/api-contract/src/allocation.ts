@@ -120,6 +120,111 @@ export const AiAllocationRecommendation = z.object({
 });
 export type AiAllocationRecommendation = z.infer<typeof AiAllocationRecommendation>;
 
+// ---------------------------------------------------------------------------------------------
+// Automated execution: once each trading day the allocator spends the day's amount across the best
+// signals, through the broker of the current mode, with a stop and a target on every entry.
+// ---------------------------------------------------------------------------------------------
+
+/** The automation's default run time, IST: shortly after the 09:15 open, once the first prices settle. */
+export const DEFAULT_AUTOMATION_RUN_TIME = '09:30';
+
+/** A run time on the session's clock, HH:MM IST, between the open (09:15) and the 15:20 square-off. */
+export const AutomationRunTime = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Run time must be HH:MM (24-hour, IST)')
+  .refine((t) => t >= '09:15' && t < '15:20', 'Run time must be between 09:15 and 15:20 IST');
+
+export const AutomationRunStatus = z.enum(['running', 'done', 'skipped', 'failed']);
+export type AutomationRunStatus = z.infer<typeof AutomationRunStatus>;
+
+/** One day's automated allocation run: what it could spend, what it did and why. */
+export const AutomationRun = z.object({
+  trading_day: z.string(),
+  account: z.enum(['paper', 'live']),
+  started_at: Timestamp,
+  finished_at: Timestamp.nullable(),
+  status: AutomationRunStatus,
+  /** The day's amount the run could spend. */
+  amount: Rupees.nonnegative(),
+  /** What its filled entries cost, charges included. */
+  spent: Rupees.nonnegative(),
+  orders_placed: z.number().int().nonnegative(),
+  /** What it did and why, in sentences with the figures. */
+  lines: z.array(z.string()),
+});
+export type AutomationRun = z.infer<typeof AutomationRun>;
+
+export const AutomationStatus = z.object({
+  /** On: the allocator runs each trading day and manages its exits. Off: paused (nothing automated). */
+  enabled: z.boolean(),
+  run_time: z.string(),
+  /** The account automated orders go to: the current trading mode's. */
+  account: z.enum(['paper', 'live']),
+  /** When the next run is due; null while paused. */
+  next_run_at: Timestamp.nullable(),
+  last_run: AutomationRun.nullable(),
+  /** Automated positions still open (with a stop and a target). */
+  open_positions: z.number().int().nonnegative(),
+  /** Why new automated entries are held back right now (circuit breakers, a halt); empty when clear. */
+  blocked_by: z.array(z.string()),
+});
+export type AutomationStatus = z.infer<typeof AutomationStatus>;
+
+export const AutomationUpdate = z
+  .object({ enabled: z.boolean(), run_time: AutomationRunTime.optional() })
+  .strict();
+export type AutomationUpdate = z.infer<typeof AutomationUpdate>;
+
+export const DecisionAction = z.enum(['ordered', 'skipped', 'refused', 'exit']);
+export type DecisionAction = z.infer<typeof DecisionAction>;
+
+export const DecisionOutcome = z.object({
+  at: Timestamp,
+  /** target, stop, horizon (the time limit) or cancelled (the entry never filled). */
+  kind: z.enum(['target', 'stop', 'horizon', 'cancelled']),
+  /** Return after charges on the money put in, percent. */
+  return_pct: z.number(),
+  /** Profit or loss after charges. */
+  pnl: Rupees,
+});
+export type DecisionOutcome = z.infer<typeof DecisionOutcome>;
+
+/** One decision of the allocator or a strategy, with the figures behind it and what came of it. */
+export const Decision = z.object({
+  id: z.number().int(),
+  decided_at: Timestamp,
+  trading_day: z.string(),
+  account: z.enum(['paper', 'live']),
+  symbol: z.string(),
+  strategy: z.string(),
+  strategy_version: z.string(),
+  signal: z.enum(['BUY', 'SELL', 'HOLD']),
+  action: DecisionAction,
+  reason: z.string(),
+  /** 0-1. */
+  confidence: z.number().min(0).max(1),
+  price: Rupees,
+  target: Rupees.nullable(),
+  stop: Rupees.nullable(),
+  horizon_days: z.number().int().nonnegative(),
+  quantity: z.number().int().nullable(),
+  order_id: z.string().nullable(),
+  /** The indicator values and costs the strategy read. */
+  inputs: z.record(z.string(), z.number()),
+  outcome: DecisionOutcome.nullable(),
+});
+export type Decision = z.infer<typeof Decision>;
+
+export const DecisionDay = z.object({
+  trading_day: z.string(),
+  run: AutomationRun.nullable(),
+  decisions: z.array(Decision),
+});
+export type DecisionDay = z.infer<typeof DecisionDay>;
+
+/** How many trading days the Decisions view lists by default, and at most. */
+export const DECISION_DAYS = { default: 10, max: 60 } as const;
+
 const errors = { 400: ApiError, 401: ApiError, 503: ApiError } as const;
 
 export const allocationRoutes = {
@@ -170,5 +275,44 @@ export const allocationRoutes = {
       200: z.object({ success: z.literal(true), message: z.string(), data: AllocationSettings }),
       ...errors,
     },
+  }),
+  automation: route({
+    method: 'GET',
+    path: '/api/allocation/automation',
+    access: 'session',
+    tag: 'allocation',
+    summary: 'Whether automated execution is on, its next and last run, and what holds it back',
+    responses: { 200: z.object({ success: z.literal(true), data: AutomationStatus }), ...errors },
+    client: { pollingIntervalMs: 30_000 },
+  }),
+  setAutomation: route({
+    method: 'POST',
+    path: '/api/allocation/automation',
+    access: 'session',
+    tag: 'allocation',
+    summary: 'Switch automated execution on or pause it, and set its run time',
+    body: AutomationUpdate,
+    responses: {
+      200: z.object({ success: z.literal(true), message: z.string(), data: AutomationStatus }),
+      ...errors,
+    },
+  }),
+  decisions: route({
+    method: 'GET',
+    path: '/api/allocation/decisions',
+    access: 'session',
+    tag: 'allocation',
+    summary: 'What the allocator and the strategies decided each day, with the figures and the outcomes',
+    querystring: z
+      .object({
+        days: z.coerce
+          .number()
+          .int('days must be a whole number')
+          .min(1, 'days must be at least 1')
+          .max(DECISION_DAYS.max, `days must be at most ${DECISION_DAYS.max}`)
+          .default(DECISION_DAYS.default),
+      })
+      .strict(),
+    responses: { 200: z.object({ success: z.literal(true), data: z.array(DecisionDay) }), ...errors },
   }),
 } as const;

@@ -4,6 +4,7 @@
  */
 import { allocationRoutes } from './allocation';
 import { authRoutes } from './auth';
+import { backtestsRoutes } from './backtests';
 import { brokerRoutes } from './broker';
 import { dataSourcesRoutes } from './dataSources';
 import { managementRoutes } from './management';
@@ -37,6 +38,7 @@ export * from './portfolio';
 export * from './ml';
 export * from './risk';
 export * from './performance';
+export * from './backtests';
 export * from './research';
 export * from './allocation';
 export * from './broker';
@@ -57,6 +59,7 @@ export const contract = {
   ml: mlRoutes,
   risk: riskRoutes,
   performance: performanceRoutes,
+  backtests: backtestsRoutes,
   research: researchRoutes,
   allocation: allocationRoutes,
   broker: brokerRoutes,

@@ -209,14 +209,66 @@ export const SAFETY_LIMITS = {
 export const ScalingProgress = z.enum(['in_progress', 'ready', 'scaled_down', 'stopped']);
 export type ScalingProgress = z.infer<typeof ScalingProgress>;
 
-/** The specification's currentPhase, successRate and daysInPhase are current_phase, success_rate, days_in_phase. */
+export const CircuitBreakerId = z.enum(['volatility', 'market_drop', 'liquidity']);
+export type CircuitBreakerId = z.infer<typeof CircuitBreakerId>;
+
+/**
+ * One circuit breaker (SAFETY_LIMITS) measured now: NIFTY 50's realised volatility (annualised,
+ * last 20 daily returns), NIFTY 50's fall from its highest level within the last hour, and the
+ * account's cash ratio (available cash over the account's value). While one is tripped the
+ * automation opens no new position.
+ */
+export const CircuitBreaker = z.object({
+  id: CircuitBreakerId,
+  label: z.string(),
+  tripped: z.boolean(),
+  /** The measured figure in percent; null when it cannot be measured now (`message` says why). */
+  value: z.number().nullable(),
+  /** The figure's limit in percent: above it (volatility, fall) or below it (cash ratio) trips. */
+  threshold: z.number(),
+  /** One sentence: the figure against its limit, or why it is not known. */
+  message: z.string(),
+});
+export type CircuitBreaker = z.infer<typeof CircuitBreaker>;
+
+export const CircuitBreakersState = z.object({
+  /** At least one breaker is tripped. */
+  tripped: z.boolean(),
+  breakers: z.array(CircuitBreaker),
+});
+export type CircuitBreakersState = z.infer<typeof CircuitBreakersState>;
+
+/**
+ * The specification's currentPhase, successRate and daysInPhase are current_phase, success_rate,
+ * days_in_phase. The phase follows the capital (cash plus holdings at market); its run starts at
+ * the first close of the account's latest unbroken run of closes inside the phase's range (since
+ * the account was opened or last reset).
+ */
 export const ScalingStatus = z.object({
   current_phase: z.number().int().min(1).max(5),
   capital: Rupees,
-  /** Percent of winning trades in the current phase. */
+  /** Percent of winning closed trades (exits) since the phase began; 0 without any. */
   success_rate: Percent,
+  /** Trading days closed inside the phase's range since it began. */
   days_in_phase: Count,
   status: ScalingProgress,
+  /** The IST day the phase began (the account's start when it never left the range). */
+  phase_started_on: z.iso.date(),
+  /** The highest phase the account's value reached since it was opened or last reset. */
+  highest_phase: z.number().int().min(1).max(5),
+  /** Closed trades (exits) since the phase began, and the winning ones (after costs). */
+  closed_trades: Count,
+  winning_trades: Count,
+  /** Time-weighted return since the phase began, percent (deposits and withdrawals aside). */
+  profit_since_phase_start_pct: z.number(),
+  /** How far the account is below its peak (time-weighted, since its start), percent (>= 0). */
+  drawdown_pct: z.number().nonnegative(),
+  /** Today's loss as a percent of the capital (0 when the day is up). */
+  day_loss_pct: z.number().nonnegative(),
+  /** Why the status is what it is: the halt, each tripped breaker, the targets met or missing. */
+  reasons: z.array(z.string()),
+  circuit_breakers: CircuitBreakersState,
+  as_of: Timestamp,
 });
 export type ScalingStatus = z.infer<typeof ScalingStatus>;
 

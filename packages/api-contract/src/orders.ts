@@ -8,13 +8,20 @@ import { ApiError, Rupees, Timestamp } from './common';
 import { route } from './route';
 import { TradeMode, TradeProduct, TradeSide } from './trading';
 
-export const OrderType = z.enum(['MARKET', 'LIMIT']);
+/**
+ * MARKET and LIMIT, and the stop-loss orders Indian brokers offer (Upstox's names): SL-M waits
+ * until the last traded price crosses its trigger, then fills at market; SL waits the same way,
+ * then becomes a limit order at its limit price. A SELL stop triggers when the price falls to its
+ * trigger (ltp <= trigger), a BUY stop when it rises to it (ltp >= trigger).
+ */
+export const OrderType = z.enum(['MARKET', 'LIMIT', 'SL', 'SL-M']);
 export type OrderType = z.infer<typeof OrderType>;
 
 /**
- * open: accepted and waiting (a limit order whose price has not been crossed, or a market order
- * placed while the market is shut, filled at the next open); filled; cancelled (by the operator, or
- * an unfilled intraday order at the 15:20 IST square-off); rejected (by the broker).
+ * open: accepted and waiting (a limit order whose price has not been crossed, a stop-loss order
+ * whose trigger has not been crossed, or a market order placed while the market is shut, filled at
+ * the next open); filled; cancelled (by the operator, or an unfilled intraday order at the 15:20
+ * IST square-off); rejected (by the broker).
  */
 export const OrderStatus = z.enum(['open', 'filled', 'cancelled', 'rejected']);
 export type OrderStatus = z.infer<typeof OrderStatus>;
@@ -32,6 +39,25 @@ export const MAX_ORDER_PRICE = 10_000_000;
 
 const onTick = (price: number) => Math.abs(Math.round(price * 100) % 5) === 0;
 
+/** A price field of an order (`limit_price`, `trigger_price`): above zero, at most ₹1 crore, on the tick. */
+const orderPrice = (field: string) =>
+  z
+    .number()
+    .positive(`${field} must be above zero`)
+    .max(MAX_ORDER_PRICE, `${field} must be at most ₹1 crore (₹1,00,00,000) a share`)
+    // Below one tick the price would be 0 paise: refused here, before any price is worked out.
+    .refine((price) => price <= 0 || price >= PRICE_TICK, `${field} must be at least ₹0.05 (one tick)`)
+    .refine((price) => price < PRICE_TICK || onTick(price), `${field} must be a multiple of ₹0.05`);
+
+/** SL and SL-M: the orders that wait for a trigger price. */
+export const isStopOrderType = (type: OrderType): type is 'SL' | 'SL-M' => type === 'SL' || type === 'SL-M';
+
+/** An SL order on `side` with both its prices. */
+const slPrices = (
+  o: { order_type: OrderType; side: string; limit_price?: number; trigger_price?: number },
+  side: 'BUY' | 'SELL',
+) => o.order_type === 'SL' && o.side === side && o.limit_price !== undefined && o.trigger_price !== undefined;
+
 export const PlaceOrderRequest = z
   .object({
     symbol: z
@@ -47,19 +73,35 @@ export const PlaceOrderRequest = z
       .min(1, 'quantity must be at least 1')
       .max(MAX_ORDER_QUANTITY, `quantity must be at most ${MAX_ORDER_QUANTITY.toLocaleString('en-IN')}`),
     order_type: OrderType,
-    /** Required for LIMIT orders, on the 0.05 tick; ignored for MARKET orders. */
-    limit_price: z
-      .number()
-      .positive('limit_price must be above zero')
-      .max(MAX_ORDER_PRICE, 'limit_price must be at most ₹1 crore (₹1,00,00,000) a share')
-      // Below one tick the price would be 0 paise: refused here, before any price is worked out.
-      .refine((price) => price <= 0 || price >= PRICE_TICK, 'limit_price must be at least ₹0.05 (one tick)')
-      .refine((price) => price < PRICE_TICK || onTick(price), 'limit_price must be a multiple of ₹0.05')
-      .optional(),
+    /** Required for LIMIT and SL orders, on the 0.05 tick; ignored for MARKET and SL-M orders. */
+    limit_price: orderPrice('limit_price').optional(),
+    /**
+     * Required for SL and SL-M orders, on the 0.05 tick; ignored for MARKET and LIMIT orders. A
+     * SELL stop's trigger must be below the last price and a BUY stop's above it (the server checks
+     * that when the order is placed, against the price then).
+     */
+    trigger_price: orderPrice('trigger_price').optional(),
     product: TradeProduct,
   })
   .refine((o) => o.order_type !== 'LIMIT' || o.limit_price !== undefined, {
     message: 'limit_price is required for a LIMIT order',
+    path: ['limit_price'],
+  })
+  .refine((o) => o.order_type !== 'SL' || o.limit_price !== undefined, {
+    message: 'limit_price is required for an SL order',
+    path: ['limit_price'],
+  })
+  .refine((o) => !isStopOrderType(o.order_type) || o.trigger_price !== undefined, {
+    message: 'trigger_price is required for an SL or SL-M order',
+    path: ['trigger_price'],
+  })
+  // A triggered SL sell is a limit sell: a limit above the trigger could never fill once it triggers.
+  .refine((o) => !slPrices(o, 'SELL') || o.limit_price! <= o.trigger_price!, {
+    message: 'limit_price of a SELL SL order must be at or below its trigger_price',
+    path: ['limit_price'],
+  })
+  .refine((o) => !slPrices(o, 'BUY') || o.limit_price! >= o.trigger_price!, {
+    message: 'limit_price of a BUY SL order must be at or above its trigger_price',
     path: ['limit_price'],
   });
 export type PlaceOrderRequest = z.input<typeof PlaceOrderRequest>;
@@ -92,6 +134,10 @@ export const Order = z.object({
   filled_quantity: z.number().int().min(0),
   order_type: OrderType,
   limit_price: Rupees.nullable(),
+  /** SL and SL-M orders: the price whose crossing triggers them; null for other orders. */
+  trigger_price: Rupees.nullable(),
+  /** When a stop-loss order's trigger was crossed; null before (and for other orders). */
+  triggered_at: Timestamp.nullable(),
   product: TradeProduct,
   status: OrderStatus,
   /** Average fill price; null until filled. */
@@ -116,6 +162,10 @@ export const LimitName = z.enum([
   'max_sector_exposure',
   'loss_limit',
   'emergency_stop',
+  /** The active production phase's rules (position size, daily loss, emergency stop loss, confidence). */
+  'capital_phase',
+  /** A circuit breaker (market volatility, a fast market fall, low liquidity) stops automated entries. */
+  'circuit_breaker',
   'max_daily_loss',
   'max_portfolio_exposure',
   'max_positions_count',
@@ -123,6 +173,8 @@ export const LimitName = z.enum([
   'insufficient_funds',
   'insufficient_holdings',
   'market_closed',
+  /** A stop-loss order whose trigger is on the wrong side of the last price (it would trigger at once). */
+  'stop_trigger',
 ]);
 export type LimitName = z.infer<typeof LimitName>;
 
@@ -144,7 +196,10 @@ export type SameDaySettlement = z.infer<typeof SameDaySettlement>;
 export const OrderPreview = z.object({
   symbol: z.string(),
   name: z.string(),
-  /** The price it would fill at now (market: the touch with the spread; limit: the limit price). */
+  /**
+   * The price it would fill at now (market: the touch with the spread; limit: the limit price), or
+   * for a stop-loss order the price it is expected at: SL-M its trigger, SL its limit.
+   */
   estimated_price: Rupees,
   /** estimated_price x quantity. */
   order_value: Rupees,

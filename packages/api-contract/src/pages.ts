@@ -10,6 +10,7 @@ export const PAGE_PATHS = {
   portfolio: '/portfolio',
   research: '/research',
   performance: '/performance',
+  backtests: '/backtests',
   trades: '/trades',
   allocation: '/allocation',
   paperTrading: '/paper-trading',

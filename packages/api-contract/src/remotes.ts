@@ -31,7 +31,7 @@ export const REMOTE_EXPOSES = {
   landing: ['LandingPage'],
   dashboard: ['DashboardPage', 'PortfolioPage', 'ResearchPage', 'AllocationPage', 'SettingsPage'],
   risk: ['RiskPage', 'RiskSettings'],
-  trading: ['TradeHistoryPage', 'PaperTradingPage', 'PerformancePage'],
+  trading: ['TradeHistoryPage', 'PaperTradingPage', 'PerformancePage', 'BacktestsPage'],
   ml_ops: ['MlIntelligencePage', 'AutoScalingPage', 'ProductionScalingPage', 'TickStreamingPage'],
 } as const satisfies Record<RemoteName, readonly string[]>;
 

@@ -27,7 +27,12 @@ export type TradingSignal = z.infer<typeof TradingSignal>;
 export const SignalRisk = z.enum(['Low', 'Medium', 'High']);
 export type SignalRisk = z.infer<typeof SignalRisk>;
 
-/** One AI trading signal. */
+/**
+ * One trading signal: the best of the server's strategies for one NIFTY 50 stock (the most
+ * confident BUY or SELL, else the most confident HOLD). Target and stop are ATR multiples from the
+ * price the signal read. A BUY whose expected move does not clear the break-even after charges is
+ * answered as HOLD, and its reasoning says so with both figures.
+ */
 export const ResearchRecommendation = z.object({
   symbol: z.string(),
   signal: TradingSignal,
@@ -38,6 +43,19 @@ export const ResearchRecommendation = z.object({
   risk: SignalRisk,
   /** Why the model gives this signal, in a sentence. */
   reasoning: z.string().optional(),
+  /** The strategy that gave the signal, as shown: 'Trend following', 'Mean reversion', 'Breakout'. */
+  strategy: z.string(),
+  /** Stop-loss price in rupees (below the price for a BUY or HOLD, above it for a SELL). */
+  stop: Rupees,
+  /** (target − price) / price × 100: negative for a SELL. */
+  expected_move_pct: z.number(),
+  /**
+   * The move a round trip needs to pay its Indian charges (delivery buy and sell, with the DP
+   * charge, at the analysis's `intended_value`), percent of the value.
+   */
+  break_even_pct: z.number().nonnegative(),
+  /** Trading days the strategy gives the trade before it is closed at the market. */
+  horizon_days: z.number().int().positive(),
 });
 export type ResearchRecommendation = z.infer<typeof ResearchRecommendation>;
 
@@ -75,10 +93,38 @@ export const TrendAnalysis = z.object({
 });
 export type TrendAnalysis = z.infer<typeof TrendAnalysis>;
 
+/**
+ * Volatility bands of NIFTY 50's realised volatility (annualised sample standard deviation of the
+ * last 20 daily log returns): Low below 12%, Moderate from 12% to 20%, High above 20%.
+ */
+export const VOLATILITY_LEVEL_BANDS = { moderate: 0.12, high: 0.2 } as const;
+
+/**
+ * The research analysis of the NIFTY 50 stocks, from daily candles up to the last completed
+ * trading day and today's prices.
+ *
+ * - market_sentiment: a score of three terms, each -1..1: breadth (share of the stocks above their
+ *   50-day average, 2 × share − 1), the day's advancers less decliners over both, and the NIFTY 50
+ *   trend (+1 Uptrend, −1 Downtrend, 0 Sideways). Bullish at a score of 1 or more, Bearish at −1
+ *   or less, else Neutral.
+ * - trend_direction: NIFTY 50 against its 50- and 200-day averages: Uptrend when its level is above
+ *   the 50-day average and that above the 200-day; Downtrend for both below; else Sideways
+ *   (also while there is less than 200 days of history).
+ * - volatility_level: VOLATILITY_LEVEL_BANDS of NIFTY 50's 20-day realised volatility.
+ */
 export const ResearchAnalysis = z.object({
   market_sentiment: MarketSentimentLabel,
   trend_direction: TrendDirection,
   volatility_level: VolatilityLevel,
+  /** NIFTY 50's 20-day realised volatility, annualised percent (18.5 = 18.5%); null while unknown. */
+  realised_volatility_pct: z.number().nonnegative().nullable(),
+  /** Share of the analysed stocks whose price is above their 50-day average, 0-1. */
+  breadth: z.number().min(0).max(1),
+  /** Stocks up and down on the day (against the previous close). */
+  advancers: z.number().int().nonnegative(),
+  decliners: z.number().int().nonnegative(),
+  /** Rupees each signal's break-even is computed at (the intended size of one trade). */
+  intended_value: Rupees,
   /** How many signals are actionable (BUY or SELL) right now. */
   opportunities: z.number().int().nonnegative(),
   recommendations: z.array(ResearchRecommendation),
@@ -107,6 +153,12 @@ export const researchRoutes = {
       401: ApiError,
       /** Answered, but no analysis is available yet (shown as 'Research data not available'). */
       404: ApiError,
+      /**
+       * Not connected. When the research service runs but its market data does not answer, the
+       * body also carries `data_source` ('simulated' or 'upstox'), so the page names the data
+       * source only when it is the one at fault; without it, the research service itself is not
+       * running.
+       */
       503: ApiError,
     },
   }),

@@ -17,14 +17,30 @@ import type {
 } from '@nivesh/api-contract';
 import type { z } from 'zod';
 
-/** A parsed order request (symbol upper-cased, limit price checked). */
+/** A parsed order request (symbol upper-cased, limit and trigger prices checked). */
 export type OrderRequest = z.output<typeof PlaceOrderRequest>;
+
+/**
+ * Who placed an order and why. Automation passes one; HTTP (manual) orders never do. The order
+ * (and, once filled, its lot: trade history and performance break down by it) records `strategy`.
+ */
+export interface OrderIntent {
+  /** The strategy's name, as the order, its trades and the performance pages show it. */
+  strategy: string;
+  /** Placed by the automation rather than by the operator's hand. */
+  automated: boolean;
+  /** The signal's confidence, 0-1, or null when it has none. */
+  confidence: number | null;
+}
 
 export interface Broker {
   readonly account: 'paper' | 'live';
-  /** Places the order; resolves once it is durably recorded (and, live, accepted by the broker). */
-  placeOrder(request: OrderRequest, actor: string): Promise<Order>;
-  preview(request: OrderRequest): Promise<OrderPreview>;
+  /**
+   * Places the order; resolves once it is durably recorded (and, live, accepted by the broker).
+   * Without an intent it is a manual order under the broker's default strategy name.
+   */
+  placeOrder(request: OrderRequest, actor: string, intent?: OrderIntent): Promise<Order>;
+  preview(request: OrderRequest, intent?: OrderIntent): Promise<OrderPreview>;
   cancelOrder(orderId: string, actor: string): Promise<Order>;
   listOrders(filter: { status: 'all' | Order['status']; limit: number }): Promise<Order[]>;
 }

@@ -191,6 +191,10 @@ export const orders = pgTable(
     filledQuantity: integer('filled_quantity').notNull().default(0),
     orderType: text('order_type').notNull(),
     limitPricePaise: paise('limit_price_paise'),
+    /** SL and SL-M orders: the price whose crossing turns the order into a limit (SL) or market (SL-M) order. */
+    triggerPricePaise: paise('trigger_price_paise'),
+    /** When a stop-loss order's trigger was crossed (null before, and for other orders). */
+    triggeredAt: at('triggered_at'),
     product: text('product').notNull(),
     status: text('status').notNull(),
     averagePricePaise: paise('average_price_paise'),
@@ -387,4 +391,88 @@ export const tradingHalts = pgTable(
       .on(sql`(true)`)
       .where(sql`${t.liftedAt} IS NULL`),
   ],
+);
+
+/**
+ * The decision log: every signal the system acted on (or chose not to), with the figures behind it
+ * and, once known, what came of it. The ML pages and the learning audit read it.
+ */
+export const decisions = pgTable(
+  'decisions',
+  {
+    id: serial('id').primaryKey(),
+    decidedAt: at('decided_at').notNull(),
+    /** IST trading day of the decision, YYYY-MM-DD. */
+    tradingDay: text('trading_day').notNull(),
+    /** paper or live: the account the decision was for. */
+    account: text('account').notNull(),
+    /** automation (the allocator's run) or exit (an automated exit). */
+    source: text('source').notNull(),
+    symbol: text('symbol').notNull(),
+    strategy: text('strategy').notNull(),
+    strategyVersion: text('strategy_version').notNull(),
+    /** BUY, SELL or HOLD, as the strategy gave it. */
+    signal: text('signal').notNull(),
+    /** What the system did: ordered, skipped or refused. */
+    action: text('action').notNull(),
+    /** Why, in a sentence with the figures. */
+    reason: text('reason').notNull(),
+    confidence: doublePrecision('confidence').notNull(),
+    pricePaise: paise('price_paise').notNull(),
+    targetPaise: paise('target_paise'),
+    stopPaise: paise('stop_paise'),
+    /** Trading days after which the position is closed if neither target nor stop was hit. */
+    horizonDays: integer('horizon_days').notNull(),
+    quantity: integer('quantity'),
+    orderId: text('order_id'),
+    /** The indicator values and costs the strategy read. */
+    inputs: jsonb('inputs').notNull(),
+    outcomeAt: at('outcome_at'),
+    /** target, stop, horizon or cancelled. */
+    outcomeKind: text('outcome_kind'),
+    /** Return after charges at the outcome, a fraction of the money put in. */
+    outcomeReturn: doublePrecision('outcome_return'),
+    outcomePnlPaise: paise('outcome_pnl_paise'),
+  },
+  (t) => [
+    index('decisions_account_day_idx').on(t.account, t.tradingDay),
+    index('decisions_order_idx').on(t.orderId),
+  ],
+);
+
+/** One automated allocation run per account and trading day (the unique index makes it so across restarts and processes). */
+export const automationRuns = pgTable(
+  'automation_runs',
+  {
+    id: serial('id').primaryKey(),
+    account: text('account').notNull(),
+    tradingDay: text('trading_day').notNull(),
+    startedAt: at('started_at').notNull(),
+    finishedAt: at('finished_at'),
+    /** running, done, skipped or failed. */
+    status: text('status').notNull(),
+    /** The day's amount the run could spend. */
+    amountPaise: paise('amount_paise').notNull(),
+    /** What the run did and why: lines and the orders it placed. */
+    summary: jsonb('summary').notNull(),
+  },
+  (t) => [uniqueIndex('automation_runs_day_idx').on(t.account, t.tradingDay)],
+);
+
+/** Backtest runs: the parameters, progress and, when done, the trades, daily values and analytics. */
+export const backtestRuns = pgTable(
+  'backtest_runs',
+  {
+    id: text('id').primaryKey(),
+    createdAt: at('created_at').notNull(),
+    finishedAt: at('finished_at'),
+    /** running, done or failed. */
+    status: text('status').notNull(),
+    /** 0-1. */
+    progress: doublePrecision('progress').notNull(),
+    params: jsonb('params').notNull(),
+    result: jsonb('result'),
+    error: text('error'),
+  },
+  (t) => [index('backtest_runs_created_idx').on(t.createdAt)],
 );

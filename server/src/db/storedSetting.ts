@@ -23,3 +23,21 @@ export async function readStoredSetting<T extends object>(
   const known = Object.entries(stored.data).filter(([, value]) => value !== undefined);
   return { ...defaults, ...(Object.fromEntries(known) as Partial<T>) };
 }
+
+/**
+ * Stores a setting's new value and an audit row of the change (from the previous value), in one
+ * transaction.
+ */
+export async function writeStoredSetting<T extends object>(
+  db: Db,
+  change: { key: string; value: T; previous: T; actor: string; at: Date; action: string },
+): Promise<void> {
+  const { key, value, previous, actor, at, action } = change;
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(schema.settings)
+      .values({ key, value, updatedAt: at, updatedBy: actor })
+      .onConflictDoUpdate({ target: schema.settings.key, set: { value, updatedAt: at, updatedBy: actor } });
+    await tx.insert(schema.auditLog).values({ at, actor, action, detail: { from: previous, to: value } });
+  });
+}

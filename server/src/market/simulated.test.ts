@@ -100,7 +100,7 @@ describe('simulated NSE market', () => {
     }
   });
 
-  it('prices equities on the 0.05 tick, in ticks and in three years of candles', async () => {
+  it('prices equities on the 0.05 tick, in ticks and in five years of candles', async () => {
     const m = await startMarket('2026-11-20T12:34:56');
     try {
       advance(m, '2026-11-20T12:35:30');
@@ -125,13 +125,13 @@ describe('simulated NSE market', () => {
     }
   });
 
-  it('has three years of daily candles over NSE trading days only, ending with today', async () => {
+  it('has five years of daily candles over NSE trading days only, ending with today', async () => {
     const m = await startMarket('2026-11-20T10:30:00');
     try {
       const candles = await m.market.dailyCandles('NIFTY_50', '2020-01-01', '2026-12-31');
       let expected = 0;
       for (
-        let d = new Date('2023-11-21T00:00:00Z');
+        let d = new Date('2021-11-21T00:00:00Z');
         d <= new Date('2026-11-20T00:00:00Z');
         d.setUTCDate(d.getUTCDate() + 1)
       ) {
@@ -139,8 +139,9 @@ describe('simulated NSE market', () => {
         if (isWeekday(date) && calendar.holidayName(date) === null) expected += 1;
       }
       assert.equal(candles.length, expected);
-      assert.ok(candles.length >= 735 && candles.length <= 750, `${candles.length} days`);
-      assert.equal(candles[0]!.date, '2023-11-21');
+      assert.ok(candles.length >= 1235 && candles.length <= 1262, `${candles.length} days`);
+      // 21 November 2021, the day after five years back, is a Sunday: the history starts on the Monday.
+      assert.equal(candles[0]!.date, '2021-11-22');
       assert.equal(candles.at(-1)!.date, '2026-11-20');
       for (const c of candles) {
         assert.ok(isWeekday(c.date), `${c.date} is a weekend`);

@@ -865,7 +865,7 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
         const window = windowOf(date);
         if (window.start > now) continue;
         result.push(window.end <= now ? completedCandle(symbol, date) : partialCandle(symbol, date, now));
-        // Yield now and then: three years of an index is some hundred milliseconds of work.
+        // Yield now and then: five years of an index is some hundred milliseconds of work.
         if (i % DAYS_PER_SLICE === DAYS_PER_SLICE - 1) await new Promise((resolve) => setImmediate(resolve));
       }
       return result;

@@ -1,4 +1,4 @@
-/** HTTP for operations: health (public). */
+/** HTTP for operations: health (public) and the production scaling status. */
 import type { Contract } from '@nivesh/api-contract';
 import type { DomainHandlers } from '../http/contract.js';
 import type { OpsService } from './service.js';
@@ -6,5 +6,6 @@ import type { OpsService } from './service.js';
 export function opsHandlers<S>(ops: OpsService): DomainHandlers<Contract['ops'], S> {
   return {
     health: async () => ops.health(),
+    scalingStatus: async () => ({ success: true, data: await ops.scalingStatus() }),
   };
 }

@@ -22,6 +22,8 @@ function recordingLive() {
     filled_quantity: 0,
     order_type: request.order_type,
     limit_price: request.limit_price ?? null,
+    trigger_price: request.trigger_price ?? null,
+    triggered_at: null,
     product: request.product,
     status: 'open',
     average_price: null,

@@ -8,7 +8,7 @@
  * checks the halt itself, inside the transaction that writes the order.
  */
 import type { Order } from '@nivesh/api-contract';
-import type { Account, Broker, OrderRequest } from '../broker/broker.js';
+import type { Account, Broker, OrderIntent, OrderRequest } from '../broker/broker.js';
 import { haltRejection } from '../paper/limits.js';
 import { refusal } from '../paper/assess.js';
 import { haltSentence, type HaltStore } from '../trading/halt.js';
@@ -62,14 +62,15 @@ export function createOrdersService(deps: {
 
   return {
     broker,
-    async place(request: OrderRequest, actor: string) {
+    /** Places an order; `intent` says who placed it and why (automation; none for HTTP orders). */
+    async place(request: OrderRequest, actor: string, intent?: OrderIntent) {
       const target = await broker(true);
       if (target !== deps.paper) await refuseOpeningWhileHalted(request);
-      const order = await target.placeOrder(request, actor);
+      const order = await target.placeOrder(request, actor, intent);
       return { order, message: placedMessage(order) };
     },
-    async preview(request: OrderRequest) {
-      return (await broker()).preview(request);
+    async preview(request: OrderRequest, intent?: OrderIntent) {
+      return (await broker()).preview(request, intent);
     },
     async list(filter: { status: 'all' | Order['status']; limit: number }) {
       return (await broker()).listOrders(filter);
@@ -93,7 +94,19 @@ function placedMessage(order: Order): string {
     return `${where} order filled: ${order.side === 'BUY' ? 'bought' : 'sold'} ${order.quantity} ${order.symbol} at ${formatPaise(toPaise(order.average_price))}${total}.`;
   }
   if (order.status === 'open') {
-    if (order.order_type === 'LIMIT' && order.limit_price !== null) {
+    if (
+      (order.order_type === 'SL' || order.order_type === 'SL-M') &&
+      order.trigger_price !== null &&
+      order.triggered_at === null
+    ) {
+      const move = order.side === 'BUY' ? 'rises' : 'falls';
+      const then =
+        order.order_type === 'SL' && order.limit_price !== null
+          ? `then ${order.side === 'BUY' ? 'buys' : 'sells'} at a limit of ${formatPaise(toPaise(order.limit_price))}`
+          : `then ${order.side === 'BUY' ? 'buys' : 'sells'} at market`;
+      return `${where} stop-loss order to ${verb} ${order.quantity} ${order.symbol} is open: it triggers when the price ${move} to ${formatPaise(toPaise(order.trigger_price))}, ${then}.`;
+    }
+    if ((order.order_type === 'LIMIT' || order.order_type === 'SL') && order.limit_price !== null) {
       return `${where} limit order to ${verb} ${order.quantity} ${order.symbol} at ${formatPaise(toPaise(order.limit_price))} is open: it fills when the price reaches the limit.`;
     }
     return `${where} market order to ${verb} ${order.quantity} ${order.symbol} is open: it fills at the first price of the next session.`;

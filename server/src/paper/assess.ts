@@ -13,7 +13,7 @@ import {
   type TradeProduct,
   type TradeSide,
 } from '@nivesh/api-contract';
-import type { OrderRequest } from '../broker/broker.js';
+import type { OrderIntent, OrderRequest } from '../broker/broker.js';
 import { HttpError } from '../http/errors.js';
 import type { HolidayCalendar } from '../market/calendar.js';
 import { isTradingDay, SQUARE_OFF_MINUTE } from '../market/tradingDays.js';
@@ -36,11 +36,12 @@ import {
   type FillPlan,
   type PlanResult,
 } from './plan.js';
-import { orderPrices, standingPrice } from './pricing.js';
+import { orderPrices, requestPricesPaise, standingPrice, stopTriggerRejection } from './pricing.js';
 import { costSettingsOf, orderLimitsOf, type PaperSettings } from './settings.js';
-import { dailySeries } from './history.js';
+import { dailySeries, type AccountHistory } from './history.js';
 import { lossLimitState } from '../analytics/lossLimits.js';
 import { haltInForce, haltSentence } from '../trading/halt.js';
+import { checkPhaseRules, enforceEmergencyStop, phaseHistoryOf } from './phaseRules.js';
 import {
   markPrice,
   positionKey,
@@ -181,17 +182,19 @@ export interface Assessment {
   rejection: Rejection | null;
   /** When it is taken and fills at once: what the fill does. Null when it rests or is refused. */
   fill: FillPlan | null;
+  /** Who placed it and why (automation), or null for a manual order. */
+  intent: OrderIntent | null;
 }
 
 /** The loss limits crossed now (analytics/lossLimits.ts), one sentence each. */
-async function lossLimitsCrossed(
-  ctx: PaperContext,
+function lossLimitsCrossed(
+  days: AccountHistory,
   now: Date,
   book: LimitBook,
   settings: PaperSettings,
-): Promise<string[]> {
+): string[] {
   const today = istDay(now);
-  const series = dailySeries(await ctx.history.loadDays(), today, {
+  const series = dailySeries(days, today, {
     value: toRupees(book.accountValuePaise),
     benchmark: null,
   });
@@ -217,7 +220,12 @@ function requireInstrument(ctx: PaperContext, symbol: string) {
  * Assesses a new order at the clock's `now`. Throws only when it cannot be assessed at all: an
  * unknown symbol (400), or no price yet (503; a closed intraday order says so instead, 422).
  */
-export async function assessOrder(ctx: PaperContext, request: OrderRequest, now: Date): Promise<Assessment> {
+export async function assessOrder(
+  ctx: PaperContext,
+  request: OrderRequest,
+  now: Date,
+  intent?: OrderIntent,
+): Promise<Assessment> {
   const instrument = requireInstrument(ctx, request.symbol);
   const sessionOpen = ctx.feed.isSessionOpen(now);
   const gate = intradayGate(request.product, now, sessionOpen, ctx.calendar);
@@ -232,9 +240,9 @@ export async function assessOrder(ctx: PaperContext, request: OrderRequest, now:
   const settings = await ctx.settings();
   const state = await ctx.state(now);
   const costs = costSettingsOf(settings);
-  const limitPricePaise = request.limit_price === undefined ? null : toPaise(request.limit_price);
+  const { limitPricePaise, triggerPricePaise } = requestPricesPaise(request);
   const prices = orderPrices(
-    { side: request.side, orderType: request.order_type, limitPricePaise },
+    { side: request.side, orderType: request.order_type, limitPricePaise, triggerPricePaise },
     toPaise(tick.ltp),
     settings.half_spread_percent,
     sessionOpen,
@@ -252,18 +260,35 @@ export async function assessOrder(ctx: PaperContext, request: OrderRequest, now:
   // ever stop an order that opens or grows a position: one that only reduces is not held up reading them.
   const opens = splitOrder(request.side, request.quantity, unchecked.positionQuantity).opening > 0;
   const halt = opens ? await haltInForce(ctx.db) : null;
+  // The account's stored days (read incrementally): the loss limits' and the phase's history.
+  const days = opens && !halt ? await ctx.history.loadDays() : null;
   const book = {
     ...unchecked,
     halted: halt ? haltSentence(halt) : null,
-    reducingOnly: opens && !halt ? await lossLimitsCrossed(ctx, now, unchecked, settings) : [],
+    reducingOnly: days ? lossLimitsCrossed(days, now, unchecked, settings) : [],
   };
+  // The capital phase's emergency stop loss (phaseRules.ts): once the account has fallen that far
+  // it halts order entry, and the order that found it is refused saying so.
+  const phaseStop = days
+    ? await enforceEmergencyStop(ctx, {
+        history: phaseHistoryOf(days, istDay(now), toRupees(unchecked.accountValuePaise), state.epoch),
+        valuePaise: unchecked.accountValuePaise,
+      })
+    : null;
   let rejection =
     gate ??
+    stopTriggerRejection(
+      { ...request, orderType: request.order_type, triggerPricePaise, limitPricePaise },
+      toPaise(tick.ltp),
+    ) ??
+    phaseStop ??
     checkOrder(
       { ...order, pricePaise: prices.estimatePaise, chargesPaise: charges.total },
       book,
       orderLimitsOf(settings),
-    );
+    ) ??
+    // The active capital phase's limits (phaseRules.ts), after the paper and risk limits.
+    checkPhaseRules({ ...order, pricePaise: prices.estimatePaise }, book, intent);
   let fill: FillPlan | null = null;
   if (rejection === null && prices.fillNowPaise !== null) {
     const planned = planAgainst(state, order, prices.fillNowPaise, costs);
@@ -284,6 +309,7 @@ export async function assessOrder(ctx: PaperContext, request: OrderRequest, now:
     opens,
     rejection,
     fill,
+    intent: intent ?? null,
   };
 }
 

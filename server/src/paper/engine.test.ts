@@ -23,11 +23,15 @@ interface Rig {
 }
 
 /** A fresh paper account on a shared database: the trading tables are emptied first. */
-async function rig(database: Database, at = FRIDAY_1030_IST): Promise<Rig> {
+async function rig(
+  database: Database,
+  at = FRIDAY_1030_IST,
+  market: Parameters<typeof startTestEngine>[2] = {},
+): Promise<Rig> {
   await database.db.execute(
     sql`truncate table cash_ledger, lots, fills, orders, equity_snapshots, alerts, settings, audit_log restart identity cascade`,
   );
-  const { clock, feed, engine } = await startTestEngine(database.db, at);
+  const { clock, feed, engine } = await startTestEngine(database.db, at, market);
   return { database, clock, feed, engine, close: () => engine.stop() };
 }
 
@@ -35,18 +39,25 @@ async function rig(database: Database, at = FRIDAY_1030_IST): Promise<Rig> {
  * A rig for the enclosing `describe`: a fresh account before its first test (then `setup`), closed
  * after its last. The returned object is filled in by then.
  */
-function freshRig(database: () => Database, setup?: (r: Rig) => Promise<void>): Rig {
+function freshRig(
+  database: () => Database,
+  setup?: (r: Rig) => Promise<void>,
+  market?: Parameters<typeof startTestEngine>[2],
+): Rig {
   const r = {} as Rig;
   before(async () => {
-    Object.assign(r, await rig(database()));
+    Object.assign(r, await rig(database(), FRIDAY_1030_IST, market));
     await setup?.(r);
   });
   after(() => r.close());
   return r;
 }
 
-/** Limits that only cash can break (paper and risk limits opened wide), and ₹1,00,000 of it. */
-async function cashOnly(r: Rig, limits: Partial<PaperLimits> = {}): Promise<void> {
+/**
+ * Limits that only cash can break (paper and risk limits opened wide), and ₹1,00,000 of it (or
+ * `balance`). The capital phase's limits stay: orders keep within its share of the account.
+ */
+async function cashOnly(r: Rig, limits: Partial<PaperLimits> = {}, balance = 100_000): Promise<void> {
   await r.engine.updateSettings(
     {
       max_position_size: 10_000_000,
@@ -58,7 +69,7 @@ async function cashOnly(r: Rig, limits: Partial<PaperLimits> = {}): Promise<void
     },
     'op',
   );
-  await r.engine.setBalance(100_000, 'op');
+  await r.engine.setBalance(balance, 'op');
 }
 
 const order = (overrides: Partial<OrderRequest> = {}): OrderRequest => ({
@@ -592,9 +603,11 @@ for (const target of await testDatabases()) {
     });
 
     describe('resting orders crossing on the same tick', () => {
+      // Accepted while the account holds ₹16,00,000 (Phase 4 Professional: up to 6%, ₹96,000, in
+      // one position), then the cash is set to ₹1,00,000.
       const r = freshRig(
         () => database,
-        (rig) => cashOnly(rig),
+        (rig) => cashOnly(rig, {}, 1_600_000),
       );
 
       it('fill one after the other, each order’s cash counted once', async () => {
@@ -607,6 +620,7 @@ for (const target of await testDatabases()) {
           order({ order_type: 'LIMIT', limit_price: 1490, quantity: 30 }),
           'op',
         );
+        await r.engine.setBalance(100_000, 'op');
         r.feed.move('INFY', 1480);
         await r.engine.idle();
         const filled = await r.engine.listOrders({ status: 'filled', limit: 10 });
@@ -616,20 +630,36 @@ for (const target of await testDatabases()) {
     });
 
     describe('concurrent orders', () => {
+      // Forty ₹3,000 stocks: one share of each is within Phase 2 Growth's 4% (₹4,000) of the
+      // ₹1,00,000 account, so only cash stops the buys.
+      const symbols = Array.from({ length: 40 }, (_, i) => `STOCK${i + 1}`);
       const r = freshRig(
         () => database,
         (rig) => cashOnly(rig, { max_positions_count: 100 }),
+        {
+          instruments: symbols.map((symbol, i) => ({
+            symbol,
+            name: `${symbol} Ltd`,
+            sector: `Sector ${i + 1}`,
+            isin: `INE${String(i + 1).padStart(6, '0')}01`,
+            instrumentKey: `NSE_EQ|${symbol}`,
+          })),
+          prices: Object.fromEntries(symbols.map((symbol) => [symbol, 3000])),
+        },
       );
 
       it('never spend the same cash twice', async () => {
-        // Each buy costs about ₹15,050: six fit in ₹1,00,000, the seventh does not.
+        // Each buy costs its preview's net amount (about ₹3,030): 33 fit in ₹1,00,000, the 34th does not.
+        const cost = (await r.engine.preview(order({ symbol: 'STOCK1', quantity: 1 }))).net_amount;
+        const fit = Math.floor(100_000 / cost);
+        assert.equal(fit, 33, `each buy costs ₹${cost}`);
         const results = await Promise.allSettled(
-          Array.from({ length: 12 }, () => r.engine.placeOrder(order({ quantity: 10 }), 'op')),
+          symbols.map((symbol) => r.engine.placeOrder(order({ symbol, quantity: 1 }), 'op')),
         );
         const filled = results.filter((x) => x.status === 'fulfilled');
         const refused = results.filter((x) => x.status === 'rejected');
-        assert.equal(filled.length, 6);
-        assert.equal(refused.length, 6);
+        assert.equal(filled.length, fit);
+        assert.equal(refused.length, symbols.length - fit);
         for (const x of refused) assert.equal((x.reason as HttpError).extra['limit'], 'insufficient_funds');
         assert.ok((await cashPaise(r.database)) >= 0);
       });

@@ -15,12 +15,14 @@
  *   same cash twice, and the cached settings, open orders and account state.
  *
  * Market orders placed while the market is shut rest ('open') and fill at the first tick of the
- * next session. Orders are day orders. CNC (delivery) sells need shares held; MIS (intraday) sells
- * beyond a long open a short lot. An accepted order (and each later fill) is committed before it is
- * acknowledged; a refused order writes nothing.
+ * next session. Stop-loss orders (SL, SL-M) rest until the price crosses their trigger (pricing.ts);
+ * the trigger time is stored, so a restart keeps a triggered stop a market or limit order and an
+ * untriggered one a resting stop. Orders are day orders. CNC (delivery) sells need shares held;
+ * MIS (intraday) sells beyond a long open a short lot. An accepted order (and each later fill) is
+ * committed before it is acknowledged; a refused order writes nothing.
  */
-import { DEFAULT_TRADE_STRATEGY, type Order, type PaperLimits } from '@nivesh/api-contract';
-import type { Account, Broker, OrderRequest } from '../broker/broker.js';
+import { DEFAULT_TRADE_STRATEGY, type PaperLimits } from '@nivesh/api-contract';
+import type { Account, Broker } from '../broker/broker.js';
 import { HttpError } from '../http/errors.js';
 import { assessOrder, previewOf, refusal } from './assess.js';
 import { createPaperContext, type PaperContextDeps } from './context.js';
@@ -44,7 +46,6 @@ export interface PaperEngineDeps extends PaperContextDeps {
 
 export interface PaperEngine extends Broker, Account {
   readonly account: 'paper';
-  placeOrder(request: OrderRequest, actor: string, options?: { strategy?: string }): Promise<Order>;
   start(): Promise<void>;
   stop(): Promise<void>;
   /** Resolves once every queued job (including fills started by published ticks) is done. */
@@ -118,11 +119,12 @@ export function createPaperEngine(deps: PaperEngineDeps): PaperEngine {
     setLimits: (limits, actor) => changeSettings(limits, actor, 'paper.limits.set'),
     updateSettings: (patch, actor) => changeSettings(patch, actor, 'paper.settings.set'),
 
-    async placeOrder(request, actor, options = {}) {
+    async placeOrder(request, actor, intent) {
       return ctx.serialize(async () => {
-        const assessment = await assessOrder(ctx, request, clock.now());
+        const assessment = await assessOrder(ctx, request, clock.now(), intent);
         if (assessment.rejection) throw refusal(assessment.rejection);
-        const strategy = options.strategy ?? DEFAULT_TRADE_STRATEGY;
+        // The order (and the lot it opens) carries the automation's strategy, else the manual default.
+        const strategy = intent?.strategy.trim() || DEFAULT_TRADE_STRATEGY;
         const { order, fill } = await writer.placeOrder(assessment, actor, strategy);
         // A resting order joins the open orders the ticks are checked against.
         if (fill === null) await ctx.refreshOpenOrders();
@@ -130,8 +132,8 @@ export function createPaperEngine(deps: PaperEngineDeps): PaperEngine {
       });
     },
 
-    async preview(request) {
-      return previewOf(await assessOrder(ctx, request, clock.now()));
+    async preview(request, intent) {
+      return previewOf(await assessOrder(ctx, request, clock.now(), intent));
     },
 
     async cancelOrder(orderId, actor) {

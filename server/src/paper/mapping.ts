@@ -48,6 +48,8 @@ export function orderToContract(order: OrderRow, fill: FillRow | null | undefine
     filled_quantity: order.filledQuantity,
     order_type: order.orderType as OrderType,
     limit_price: order.limitPricePaise === null ? null : toRupees(order.limitPricePaise),
+    trigger_price: order.triggerPricePaise === null ? null : toRupees(order.triggerPricePaise),
+    triggered_at: order.triggeredAt?.toISOString() ?? null,
     product: order.product as TradeProduct,
     status: order.status as OrderStatus,
     average_price: order.averagePricePaise === null ? null : toRupees(order.averagePricePaise),

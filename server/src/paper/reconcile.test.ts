@@ -91,12 +91,15 @@ for (const target of await testDatabases()) {
           ...DEFAULT_PAPER_SETTINGS,
           max_position_size: 250_000,
           max_positions_count: 9,
-          max_portfolio_exposure: 0.9,
+          // The capital phase holds one position to 5-6% of the ₹10,00,000 account, so the exposure
+          // and sector limits sit where a few such positions reach them.
+          max_portfolio_exposure: 0.3,
           min_balance_threshold: 50_000,
           max_daily_loss: 1_000_000,
         },
         'op',
       );
+      await engine.updateSettings({ max_sector_exposure: 0.1 }, 'op');
     });
     after(async () => {
       await engine.stop();
@@ -175,7 +178,8 @@ for (const target of await testDatabases()) {
           symbol,
           side,
           product,
-          quantity: 1 + Math.floor(rand() * 30),
+          // At most ₹48,000 of the dearest stock: within the phase's share of the account.
+          quantity: 1 + Math.floor(rand() * 15),
           order_type: limit ? ('LIMIT' as const) : ('MARKET' as const),
           ...(limit ? { limit_price: Math.round(ltp * (1 + (rand() - 0.5) * 0.02) * 20) / 20 } : {}),
         };

@@ -1,6 +1,8 @@
 /**
  * The paper engine's work that time or prices start:
- * - resting orders are checked on every tick of their symbol and filled once the price crosses;
+ * - resting orders are checked on every tick of their symbol and filled once the price crosses; a
+ *   stop-loss order's trigger time is written when the price first crosses its trigger (then it
+ *   fills at market, SL-M, or as a limit order, SL: pricing.ts);
  * - at 15:20 IST open intraday (MIS) orders are cancelled and MIS positions closed at market;
  * - day orders still open after their session's close expire;
  * - end-of-day equity snapshots are written and missing days backfilled (snapshots.ts);
@@ -23,7 +25,7 @@ import type { PaperContext } from './context.js';
 import { formatPaise, toRupees } from './money.js';
 import { dailySeries } from './history.js';
 import { lossLimitState } from '../analytics/lossLimits.js';
-import { crossingPrice } from './pricing.js';
+import { crossingPrice, triggersAt } from './pricing.js';
 import { ensureSnapshots, type SnapshotResult } from './snapshots.js';
 import { accountValue, PAPER, type LotRow } from './state.js';
 import type { PaperWriter } from './writer.js';
@@ -76,11 +78,16 @@ export function createScheduler(ctx: PaperContext, writer: PaperWriter, options:
         continue;
       const ltp = prices.ltp(candidate.symbol);
       if (ltp === undefined) continue;
-      const price = crossingPrice(
-        { ...candidate, side: candidate.side as TradeSide },
-        ltp,
-        s.half_spread_percent,
-      );
+      const priced = { ...candidate, side: candidate.side as TradeSide };
+      if (triggersAt(priced, ltp)) {
+        // Written before any fill: a restart from here keeps it a triggered (market or limit) order.
+        const triggered = await writer.markTriggered(candidate, now);
+        changed = true;
+        if (!triggered) continue;
+        stillOpen = stillOpen.map((o) => (o.id === triggered.id ? triggered : o));
+        log.info({ orderId: candidate.id, ltp }, 'paper: stop-loss order triggered');
+      }
+      const price = crossingPrice(priced, ltp, s.half_spread_percent);
       if (price === null) continue;
       changed = true;
       const state = await ctx.state(now, stillOpen);

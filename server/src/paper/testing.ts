@@ -169,11 +169,18 @@ export interface TestEngine {
   engine: PaperEngine;
 }
 
-/** A started paper engine on `db` at the time `at`, over a controlled feed, without timers. */
-export async function startTestEngine(db: Db, at: string): Promise<TestEngine> {
+/**
+ * A started paper engine on `db` at the time `at`, over a controlled feed (its own instruments and
+ * prices when given), without timers.
+ */
+export async function startTestEngine(
+  db: Db,
+  at: string,
+  market: { prices?: Record<string, number>; instruments?: Instrument[] } = {},
+): Promise<TestEngine> {
   const clock = new ManualClock(at);
   const hub = createTickHub();
-  const feed = createControlledFeed({ now: () => clock.now() });
+  const feed = createControlledFeed({ ...market, now: () => clock.now() });
   await feed.start(hub);
   const engine = createPaperEngine({
     db,

@@ -9,7 +9,7 @@
  * date with the fills it wrote, or dropped when anything else changed.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { DEFAULT_TRADE_STRATEGY, istDay, PAPER_RESET_BALANCE, type TradeSide } from '@nivesh/api-contract';
 import type { OrderRequest } from '../broker/broker.js';
 import { schema, type Db } from '../db/index.js';
@@ -18,9 +18,9 @@ import { refusal, type Assessment } from './assess.js';
 import { haltRejection } from './limits.js';
 import type { PaperContext } from './context.js';
 import { addToDay, type DayTrades } from './costs.js';
-import { formatPaise, formatRupeesShort, toPaise } from './money.js';
+import { formatPaise, formatRupeesShort } from './money.js';
 import { planFill, type FillPlan } from './plan.js';
-import { touchPrice } from './pricing.js';
+import { requestPricesPaise, touchPrice } from './pricing.js';
 import { costSettingsOf, PAPER_SETTINGS_KEY, PaperSettings } from './settings.js';
 import { PAPER, positionsOf, type AccountState, type FillRow, type LotRow, type OrderRow } from './state.js';
 
@@ -49,6 +49,7 @@ const SQUARE_OFF_NOTE = 'Intraday square-off at 15:20 IST';
 
 type OrderValues = Pick<OrderRequest, 'symbol' | 'side' | 'quantity' | 'order_type' | 'product'> & {
   limitPricePaise: number | null;
+  triggerPricePaise: number | null;
 };
 
 async function insertOrder(
@@ -75,6 +76,7 @@ async function insertOrder(
       quantity: request.quantity,
       orderType: request.order_type,
       limitPricePaise: request.limitPricePaise,
+      triggerPricePaise: request.triggerPricePaise,
       product: request.product,
       status: filled ? 'filled' : 'open',
       filledQuantity: filled ? request.quantity : 0,
@@ -349,6 +351,7 @@ export function createWriter(ctx: PaperContext) {
           order_type: 'MARKET',
           product: position.product,
           limitPricePaise: null,
+          triggerPricePaise: null,
         },
         actor,
         strategy: DEFAULT_TRADE_STRATEGY,
@@ -395,10 +398,7 @@ export function createWriter(ctx: PaperContext) {
         const halt = a.opens ? await haltForOpeningOrder(tx) : null;
         if (halt) throw refusal(haltRejection(haltSentence(halt)));
         const order = await insertOrder(tx, {
-          request: {
-            ...request,
-            limitPricePaise: request.limit_price === undefined ? null : toPaise(request.limit_price),
-          },
+          request: { ...request, ...requestPricesPaise(request) },
           actor,
           strategy,
           now,
@@ -407,6 +407,26 @@ export function createWriter(ctx: PaperContext) {
         if (plan === null) return { order, fill: null };
         return { order, fill: await writeFill(tx, book, order, plan, now) };
       });
+    },
+
+    /**
+     * Records that a resting stop-loss order's trigger was crossed (only while it is open and not
+     * yet triggered): from now on it is a market (SL-M) or limit (SL) order, over a restart too.
+     * Returns the updated row, or undefined when nothing changed (no longer open, or already triggered).
+     */
+    async markTriggered(order: OrderRow, now: Date): Promise<OrderRow | undefined> {
+      const [row] = await db
+        .update(schema.orders)
+        .set({ triggeredAt: now, updatedAt: now })
+        .where(
+          and(
+            eq(schema.orders.id, order.id),
+            eq(schema.orders.status, 'open'),
+            isNull(schema.orders.triggeredAt),
+          ),
+        )
+        .returning();
+      return row;
     },
 
     /** Fills a resting order as planned, if it is still open. */

@@ -23,7 +23,6 @@ import type { TickHub } from '../market/feed.js';
 import type { TradingModeService } from '../trading/mode.js';
 import { BENCHMARK_SYMBOL } from '../paper/snapshots.js';
 import {
-  dailyPnl,
   performanceReport,
   pointsOfPeriod,
   periodBase,
@@ -31,6 +30,7 @@ import {
   type TradeRecord,
 } from '../analytics/performance.js';
 import { drawdownSeries } from '../analytics/drawdown.js';
+import { analyticsData } from './figures.js';
 import { addDays } from '../market/tradingDays.js';
 import { benchmarkReturnOfDay, dailyReturns, returnOfDay, type DayValue } from '../analytics/returns.js';
 import { dailySeries, type AccountHistoryReader } from '../paper/history.js';
@@ -58,7 +58,6 @@ export interface PerformanceService {
 }
 
 const percent = (fraction: number) => fraction * 100;
-const percentOrNull = (fraction: number | null) => (fraction === null ? null : fraction * 100);
 const rupees = (x: number) => Math.round(x * 100) / 100;
 
 export function createPerformanceService(deps: PerformanceServiceDeps): PerformanceService {
@@ -81,68 +80,13 @@ export function createPerformanceService(deps: PerformanceServiceDeps): Performa
       const input = await inputs();
       if ('error' in input) return apiError(input.error);
       const report = performanceReport({ ...input, period, riskFreeAnnual: deps.riskFreeRate });
-      const t = report.trades;
       const base = periodBase(period, input.today);
-      const data: PerformanceAnalytics = {
+      const data: PerformanceAnalytics = analyticsData(report, {
         period,
-        period_start: base === null ? null : addDays(base, 1),
-        period_end: input.today,
-        total_return: percent(report.totalReturn),
-        // A yearly rate from a single day's return says nothing (contract: null under 2 trading days).
-        annualized_return: report.returns.length >= 2 ? percentOrNull(report.annualisedReturn) : null,
-        net_pnl: rupees(report.netPnl),
-        win_rate: percentOrNull(t.winRate),
-        total_trades: t.closed,
-        winning_trades: t.winners,
-        losing_trades: t.losers,
-        avg_win: t.averageWin === null ? null : rupees(t.averageWin),
-        avg_loss: t.averageLoss === null ? null : rupees(t.averageLoss),
-        largest_win: t.largestWin === null ? null : rupees(t.largestWin),
-        largest_loss: t.largestLoss === null ? null : rupees(t.largestLoss),
-        profit_factor: t.profitFactor,
-        expectancy: t.expectancy === null ? null : rupees(t.expectancy),
-        sharpe_ratio: report.sharpe,
-        sortino_ratio: report.sortino,
-        calmar_ratio: report.calmar,
-        max_drawdown: percent(report.maxDrawdown),
-        volatility: percentOrNull(report.volatility),
-        avg_hold_time_hours: t.averageHoldHours,
-        money_weighted_return: percentOrNull(report.moneyWeighted),
-        beta: report.beta,
-        alpha: percentOrNull(report.alpha),
-        information_ratio: report.informationRatio,
-        deepest_drawdowns: report.deepestDrawdowns.map((d) => ({
-          start: d.start,
-          trough: d.trough,
-          recovery: d.recovery,
-          depth: percent(d.depth),
-          length: d.length,
-        })),
-        monthly: report.monthly.map((m) => ({
-          month: m.key,
-          return_percent: percent(m.return),
-          pnl: rupees(m.pnl),
-          trades: m.trades,
-          win_rate: percentOrNull(m.stats.winRate),
-        })),
-        by_stock: report.byStock.map((s) => ({
-          symbol: s.key,
-          trades: s.trades,
-          pnl: rupees(s.pnl),
-          win_rate: percentOrNull(s.stats.winRate),
-        })),
-        by_strategy: report.byStrategy.map((s) => ({
-          strategy: s.key,
-          trades: s.trades,
-          pnl: rupees(s.pnl),
-          win_rate: percentOrNull(s.stats.winRate),
-          profit_factor: s.stats.profitFactor,
-        })),
-        daily_pnl: dailyPnl(input.series, input.today).map((d) => ({
-          date: d.day,
-          pnl: d.pnl === null ? null : rupees(d.pnl),
-        })),
-      };
+        periodStart: base === null ? null : addDays(base, 1),
+        periodEnd: input.today,
+        series: input.series,
+      });
       return { success: true, data };
     },
 

@@ -5,8 +5,8 @@
  * apply (a field added later takes its default). Each save is written to the audit log.
  */
 import { AlertSettings, DEFAULT_ALERT_SETTINGS } from '@nivesh/api-contract';
-import { schema, type Db } from '../db/index.js';
-import { readStoredSetting } from '../db/storedSetting.js';
+import type { Db } from '../db/index.js';
+import { readStoredSetting, writeStoredSetting } from '../db/storedSetting.js';
 import type { Clock } from '../clock.js';
 
 const ALERT_SETTINGS_KEY = 'risk_alert_settings';
@@ -26,20 +26,13 @@ export function createAlertSettingsStore(deps: { db: Db; clock: Clock }) {
       const value = AlertSettings.parse(settings);
       const now = clock.now();
       const previous = await loadAlertSettings(db);
-      await db.transaction(async (tx) => {
-        await tx
-          .insert(schema.settings)
-          .values({ key: ALERT_SETTINGS_KEY, value, updatedAt: now, updatedBy: actor })
-          .onConflictDoUpdate({
-            target: schema.settings.key,
-            set: { value, updatedAt: now, updatedBy: actor },
-          });
-        await tx.insert(schema.auditLog).values({
-          at: now,
-          actor,
-          action: 'risk.alert_settings.set',
-          detail: { from: previous, to: value },
-        });
+      await writeStoredSetting(db, {
+        key: ALERT_SETTINGS_KEY,
+        value,
+        previous,
+        actor,
+        at: now,
+        action: 'risk.alert_settings.set',
       });
       return value;
     },

@@ -163,9 +163,22 @@ for (const target of await testDatabases()) {
     });
 
     it('names each position’s sector', async () => {
+      // ₹25,00,000 is Phase 4 Professional: up to 6% (₹1,50,000) of it in one position.
+      const balance = await send(s.t.app, 'POST', '/api/trading/paper/balance', {
+        token: auth(),
+        body: { balance: 2_500_000 },
+      });
+      assert.equal(balance.statusCode, 200, balance.body);
       await saveLimits({ max_position_size: 200_000 });
-      await buy('INFY', 80); // ~₹1,20,000: 12% of the account
+      await buy('INFY', 80); // ~₹1,20,000: 4.8% of the account
       await buy('TCS', 40); // ~₹1,28,000
+      // Then the cash is cut to ₹8,00,000 (a withdrawal): each position is now over 10% of the
+      // account, large enough for the correlation alert below.
+      const withdrawn = await send(s.t.app, 'POST', '/api/trading/paper/balance', {
+        token: auth(),
+        body: { balance: 800_000 },
+      });
+      assert.equal(withdrawn.statusCode, 200, withdrawn.body);
       const positions = await get<RiskPosition[]>('/api/risk/positions');
       assert.deepEqual(
         positions.map((p) => [p.symbol, p.sector]),
@@ -362,7 +375,8 @@ for (const target of await testDatabases()) {
   });
 
   describe(`risk alert monitor on ${target.name}: a volatile portfolio`, () => {
-    // Monday 16 November 2026, 10:30 IST; three quarters of the account in one stock swinging 5% a day.
+    // Monday 16 November 2026, 10:30 IST; as much of the account as the capital phase allows in one
+    // position (Phase 4 Professional: 6%) in a stock swinging 50% a day.
     const clock = new ManualClock('2026-11-16T05:00:00.000Z');
     const feed = createControlledFeed({
       now: () => clock.now(),
@@ -373,7 +387,7 @@ for (const target of await testDatabases()) {
     it('raises a high volatility alert for the portfolio from its stored days', async () => {
       feed.setCandles(
         'RELIANCE',
-        candles('2026-12-21', 90, (i) => (i % 2 === 0 ? 2500 : 2625)),
+        candles('2026-12-21', 90, (i) => (i % 2 === 0 ? 2500 : 3750)),
       );
       feed.setCandles(
         'NIFTY_50',
@@ -394,7 +408,8 @@ for (const target of await testDatabases()) {
       assert.equal(limits.statusCode, 200, limits.body);
       const order = await send(s.t.app, 'POST', '/api/trading/orders', {
         token: s.token,
-        body: { symbol: 'RELIANCE', side: 'BUY', quantity: 300, order_type: 'MARKET', product: 'CNC' },
+        // 23 × ₹2,501.25 = ₹57,528.75, within 6% (₹60,000) of the ₹10,00,000 account.
+        body: { symbol: 'RELIANCE', side: 'BUY', quantity: 23, order_type: 'MARKET', product: 'CNC' },
       });
       assert.equal(order.statusCode, 200, order.body);
 

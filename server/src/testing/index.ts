@@ -72,8 +72,8 @@ export async function createTestApp(
     { level: 'info' },
     { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) },
   );
-  // The minute-by-minute broker token check and risk alert monitor stay off: tests call
-  // services.upstox.watcher.check() and services.riskMonitor.runOnce().
+  // The minute-by-minute broker token check, risk alert monitor and automation stay off: tests call
+  // services.upstox.watcher.check(), services.riskMonitor.runOnce() and services.automation.runOnce().
   const app = await buildApp({
     config,
     db: database.db,
@@ -81,6 +81,7 @@ export async function createTestApp(
     logger,
     watchBrokerToken: false,
     riskMonitor: false,
+    automation: false,
     ...options.deps,
   });
   await app.ready();

@@ -13,6 +13,7 @@ import {
   LuLayoutDashboard,
   LuPiggyBank,
   LuRadio,
+  LuRewind,
   LuServerCog,
   LuSettings,
   LuShieldAlert,
@@ -60,6 +61,13 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     title: 'Performance Analytics',
     renders: { remote: 'trading', module: 'PerformancePage' },
     icon: LuChartLine,
+  },
+  {
+    path: PAGE_PATHS.backtests,
+    label: 'Backtests',
+    title: 'Backtests',
+    renders: { remote: 'trading', module: 'BacktestsPage' },
+    icon: LuRewind,
   },
   {
     path: PAGE_PATHS.trades,

@@ -25,6 +25,7 @@ const MENU = [
   'Portfolio',
   'Research',
   'Performance',
+  'Backtests',
   'Trades',
   'Daily Allocation',
   'Paper Trading',
@@ -47,7 +48,7 @@ describe('the layout', () => {
     expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { name: PAGE_TEXT }));
   });
 
-  it('lists the 13 pages in the specification order, each linking to its route', async () => {
+  it('lists the 14 pages in the specification order (Backtests after Performance), each linking to its route', async () => {
     const { user } = renderLayout();
     await openSidebar(user);
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
@@ -58,6 +59,7 @@ describe('the layout', () => {
       '/portfolio',
       '/research',
       '/performance',
+      '/backtests',
       '/trades',
       '/allocation',
       '/paper-trading',

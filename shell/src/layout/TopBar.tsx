@@ -33,6 +33,7 @@ import {
   StaleNotice,
   useColorMode,
 } from '@nivesh/ui';
+import { AutomationStatusPill } from './AutomationStatusPill';
 import { SIDEBAR_ID } from './Sidebar';
 
 export interface TopBarProps {
@@ -71,6 +72,7 @@ export function TopBar({ sidebarOpen, onMenuClick, live }: TopBarProps) {
         <LuMenu />
       </IconButton>
       <MarketStatus />
+      <AutomationStatusPill />
       <Box flex="1" />
       <HStack gap="1" order={{ base: 2, md: 1 }}>
         <ColorModeButton />

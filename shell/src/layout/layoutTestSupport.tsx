@@ -8,6 +8,7 @@ import { screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { contract, type Holding, type PortfolioOverview, type QuickStats } from '@nivesh/api-contract';
 import {
+  makeAutomationStatus,
   makeMarketStatus,
   makePortfolioOverview,
   makeQuickStats,
@@ -66,6 +67,9 @@ export const defaultHandlers = [
   mockRouteError(contract.portfolio.quickStats, 503, NOT_CONNECTED('portfolio')),
   mockRoute(contract.auth.logout, () => ({ success: true, message: 'Signed out' })),
   mockRoute(contract.risk.tradingState, () => ok(makeTradingState())),
+  mockRoute(contract.allocation.automation, () =>
+    ok(makeAutomationStatus({ enabled: false, next_run_at: null })),
+  ),
 ];
 
 export const PAGE_TEXT = 'The page in the outlet';

@@ -1,11 +1,12 @@
 /**
- * The ticket's fields: side, symbol, quantity, order type, limit price (LIMIT only, on the NSE
- * ₹0.05 tick) and product (CNC delivery, MIS intraday).
+ * The ticket's fields: side, symbol, quantity, order type (market, limit, and the stop-loss orders
+ * SL and SL-M), trigger price (SL, SL-M) and limit price (LIMIT, SL), on the NSE ₹0.05 tick, and
+ * product (CNC delivery, MIS intraday).
  */
 import { useId } from 'react';
 import { Button, Field, Group, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import { MAX_ORDER_QUANTITY, PRICE_TICK, type OrderType, type TradeProduct } from '@nivesh/api-contract';
-import type { OrderDraft } from './orderForm';
+import { ORDER_TYPE_LABELS, usesLimitPrice, usesTriggerPrice, type OrderDraft } from './orderForm';
 
 export interface OrderFieldsProps {
   draft: OrderDraft;
@@ -79,8 +80,11 @@ export function OrderFields({ draft, onChange, knownSymbols, disabled }: OrderFi
               value={draft.orderType}
               onChange={(event) => onChange({ orderType: event.target.value as OrderType })}
             >
-              <option value="MARKET">Market</option>
-              <option value="LIMIT">Limit</option>
+              {Object.entries(ORDER_TYPE_LABELS).map(([type, label]) => (
+                <option key={type} value={type}>
+                  {label}
+                </option>
+              ))}
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
@@ -98,7 +102,25 @@ export function OrderFields({ draft, onChange, knownSymbols, disabled }: OrderFi
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Field.Root>
-        {draft.orderType === 'LIMIT' && (
+        {usesTriggerPrice(draft.orderType) && (
+          <Field.Root required disabled={disabled}>
+            <Field.Label>Trigger price</Field.Label>
+            <Input
+              type="number"
+              inputMode="decimal"
+              min={PRICE_TICK}
+              step={PRICE_TICK}
+              value={draft.triggerPrice}
+              onChange={(event) => onChange({ triggerPrice: event.target.value })}
+            />
+            <Field.HelperText>
+              {draft.side === 'SELL'
+                ? 'Triggers when the price falls to it: below the last price'
+                : 'Triggers when the price rises to it: above the last price'}
+            </Field.HelperText>
+          </Field.Root>
+        )}
+        {usesLimitPrice(draft.orderType) && (
           <Field.Root required disabled={disabled}>
             <Field.Label>Limit price</Field.Label>
             <Input
@@ -109,7 +131,13 @@ export function OrderFields({ draft, onChange, knownSymbols, disabled }: OrderFi
               value={draft.limitPrice}
               onChange={(event) => onChange({ limitPrice: event.target.value })}
             />
-            <Field.HelperText>Rupees, in steps of ₹0.05</Field.HelperText>
+            <Field.HelperText>
+              {draft.orderType !== 'SL'
+                ? 'Rupees, in steps of ₹0.05'
+                : draft.side === 'SELL'
+                  ? 'Sells at this price or better once triggered: at or below the trigger'
+                  : 'Buys at this price or better once triggered: at or above the trigger'}
+            </Field.HelperText>
           </Field.Root>
         )}
       </SimpleGrid>

@@ -188,6 +188,119 @@ describe('the order ticket', () => {
     expect(screen.queryByLabelText('Limit price')).not.toBeInTheDocument();
   });
 
+  it('offers SL-M with a trigger price field and no limit price, and sends the trigger', async () => {
+    server.use(...handlers());
+    const { user } = renderTicket({ symbol: 'RELIANCE', side: 'SELL', quantity: 10, product: 'CNC' });
+    await estimate();
+    expect(screen.getByRole('option', { name: 'Stop-loss market (SL-M)' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Stop-loss limit (SL)' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Trigger price')).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Order type'), 'SL-M');
+    const trigger = screen.getByLabelText('Trigger price');
+    expect(trigger).toHaveAttribute('step', '0.05');
+    expect(screen.queryByLabelText('Limit price')).not.toBeInTheDocument();
+    expect(screen.getByText('Triggers when the price falls to it: below the last price')).toBeInTheDocument();
+    expect(screen.getByText('Enter a trigger price.')).toBeInTheDocument();
+    expect(placeButton()).toBeDisabled();
+    await user.type(trigger, '2400.02');
+    expect(await screen.findByText('The trigger price must be a multiple of ₹0.05.')).toBeInTheDocument();
+    await user.clear(trigger);
+    await user.type(trigger, '2400');
+    await waitFor(() =>
+      expect(previews.at(-1)).toEqual({
+        symbol: 'RELIANCE',
+        side: 'SELL',
+        quantity: 10,
+        order_type: 'SL-M',
+        trigger_price: 2400,
+        product: 'CNC',
+      }),
+    );
+    await waitFor(() => expect(placeButton()).toBeEnabled());
+    await user.click(placeButton());
+    await waitFor(() =>
+      expect(placed).toEqual([
+        {
+          symbol: 'RELIANCE',
+          side: 'SELL',
+          quantity: 10,
+          order_type: 'SL-M',
+          trigger_price: 2400,
+          product: 'CNC',
+        },
+      ]),
+    );
+  });
+
+  it("offers SL with trigger and limit prices, shows the contract's rule for the limit's side, and sends both", async () => {
+    server.use(
+      mockRoute(contract.orders.place, async ({ request }) => {
+        const body = (await request.json()) as PlaceOrderRequest;
+        placed.push(body);
+        return HttpResponse.json({
+          success: true,
+          message:
+            'Paper stop-loss order to buy 10 RELIANCE is open: it triggers when the price rises to ₹2,500.00, then buys at a limit of ₹2,510.00.',
+          data: placedOrder(body, 'open'),
+        });
+      }),
+      ...handlers(),
+    );
+    const { user, onClose } = renderTicket();
+    await estimate();
+    await user.selectOptions(screen.getByLabelText('Order type'), 'SL');
+    expect(screen.getByText('Triggers when the price rises to it: above the last price')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Trigger price'), '2500');
+    expect(await screen.findByText('Enter a limit price.')).toBeInTheDocument();
+    const limit = screen.getByLabelText('Limit price');
+    await user.type(limit, '2495');
+    expect(
+      await screen.findByText('The limit price of a BUY SL order must be at or above its trigger price.'),
+    ).toBeInTheDocument();
+    expect(placeButton()).toBeDisabled();
+    await user.clear(limit);
+    await user.type(limit, '2510');
+    const request = {
+      symbol: 'RELIANCE',
+      side: 'BUY',
+      quantity: 10,
+      order_type: 'SL',
+      limit_price: 2510,
+      trigger_price: 2500,
+      product: 'CNC',
+    };
+    await waitFor(() => expect(previews.at(-1)).toEqual(request));
+    await waitFor(() => expect(placeButton()).toBeEnabled());
+    await user.click(placeButton());
+    expect(
+      await screen.findByText(
+        'Paper stop-loss order to buy 10 RELIANCE is open: it triggers when the price rises to ₹2,500.00, then buys at a limit of ₹2,510.00.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Order placed')).toBeInTheDocument();
+    expect(placed).toEqual([request]);
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it("shows the server's refusal of a trigger the price has already crossed", async () => {
+    const refusal =
+      'Trigger price ₹2,460.00 must be below the last price of RELIANCE, ₹2,456.75: a sell stop-loss triggers when the price falls to its trigger, so this one would trigger at once';
+    server.use(
+      mockRoute(contract.orders.preview, () => ({
+        success: true,
+        data: orderPreview({ rejection: { limit: 'stop_trigger', message: refusal } }),
+      })),
+      ...handlers(),
+    );
+    const { user } = renderTicket({ ...BUY_RELIANCE, side: 'SELL' });
+    await user.selectOptions(screen.getByLabelText('Order type'), 'SL-M');
+    await user.type(screen.getByLabelText('Trigger price'), '2460');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('This order would be refused')).toBeInTheDocument();
+    expect(within(alert).getByText(refusal)).toBeInTheDocument();
+    expect(placeButton()).toBeDisabled();
+  });
+
   it('shows the refusal a limit would give, and does not let the order be placed', async () => {
     const refusal =
       'Order value ₹24,567.50 exceeds the maximum position size of ₹20,000.00 (max_position_size).';

@@ -1,5 +1,6 @@
 /**
- * The order ticket: buy or sell a symbol at market or at a limit, delivery or intraday. Before it
+ * The order ticket: buy or sell a symbol at market, at a limit, or with a stop-loss (SL: a limit
+ * order once the price crosses the trigger; SL-M: a market order then), delivery or intraday. Before it
  * can be submitted it shows the server's estimate (price, value, every charge, the cash it takes or
  * brings) and, if a limit would refuse it, why. Submitting places the order in the mode the server
  * trades: a paper order, or, in live mode, a real-money order (red, named LIVE everywhere).

@@ -10,6 +10,7 @@ describe('the order ticket fields', () => {
       quantity: '',
       orderType: 'MARKET',
       limitPrice: '',
+      triggerPrice: '',
       product: 'CNC',
     });
     expect(initialDraft({ side: 'SELL', symbol: 'INFY', quantity: 50, product: 'MIS' })).toMatchObject({
@@ -43,6 +44,98 @@ describe('the order ticket fields', () => {
         product: 'CNC',
       },
     });
+  });
+
+  it('make an SL-M order with its trigger and no limit price, and an SL order with both', () => {
+    expect(
+      toOrderRequest(
+        draft({
+          symbol: 'INFY',
+          side: 'SELL',
+          quantity: '10',
+          orderType: 'SL-M',
+          triggerPrice: '1480',
+          limitPrice: '1470',
+        }),
+      ),
+    ).toEqual({
+      ok: true,
+      request: {
+        symbol: 'INFY',
+        side: 'SELL',
+        quantity: 10,
+        order_type: 'SL-M',
+        trigger_price: 1480,
+        product: 'CNC',
+      },
+    });
+    expect(
+      toOrderRequest(
+        draft({
+          symbol: 'INFY',
+          side: 'SELL',
+          quantity: '10',
+          orderType: 'SL',
+          triggerPrice: '1480',
+          limitPrice: '1475',
+        }),
+      ),
+    ).toEqual({
+      ok: true,
+      request: {
+        symbol: 'INFY',
+        side: 'SELL',
+        quantity: 10,
+        order_type: 'SL',
+        limit_price: 1475,
+        trigger_price: 1480,
+        product: 'CNC',
+      },
+    });
+  });
+
+  it('leave the trigger price out of a limit order', () => {
+    const check = toOrderRequest(
+      draft({ symbol: 'INFY', quantity: '1', orderType: 'LIMIT', limitPrice: '1500', triggerPrice: '1480' }),
+    );
+    expect(check.ok && check.request).not.toHaveProperty('trigger_price');
+  });
+
+  it.each([
+    [{ symbol: 'TCS', quantity: '1', orderType: 'SL-M' as const }, 'Enter a trigger price.'],
+    [
+      { symbol: 'TCS', quantity: '1', orderType: 'SL-M' as const, triggerPrice: 'x' },
+      'Enter the trigger price in rupees.',
+    ],
+    [
+      { symbol: 'TCS', quantity: '1', orderType: 'SL' as const, triggerPrice: '3800' },
+      'Enter a limit price.',
+    ],
+    [
+      { symbol: 'TCS', quantity: '1', orderType: 'SL-M' as const, triggerPrice: '3800.02' },
+      'The trigger price must be a multiple of ₹0.05.',
+    ],
+    [
+      { symbol: 'TCS', quantity: '1', orderType: 'SL-M' as const, triggerPrice: '0' },
+      'The trigger price must be above zero.',
+    ],
+    [
+      {
+        symbol: 'TCS',
+        side: 'SELL' as const,
+        quantity: '1',
+        orderType: 'SL' as const,
+        triggerPrice: '3800',
+        limitPrice: '3810',
+      },
+      'The limit price of a SELL SL order must be at or below its trigger price.',
+    ],
+    [
+      { symbol: 'TCS', quantity: '1', orderType: 'SL' as const, triggerPrice: '3800', limitPrice: '3790' },
+      'The limit price of a BUY SL order must be at or above its trigger price.',
+    ],
+  ])('refuse the stop-loss %j: %s', (changes, problem) => {
+    expect(toOrderRequest(draft(changes))).toEqual({ ok: false, problem });
   });
 
   it.each([

@@ -18,10 +18,24 @@ export interface OrderDraft {
   /** As typed: whole shares. */
   quantity: string;
   orderType: OrderType;
-  /** As typed; used only for LIMIT orders. */
+  /** As typed; used only for LIMIT and SL orders. */
   limitPrice: string;
+  /** As typed; used only for stop-loss orders (SL, SL-M). */
+  triggerPrice: string;
   product: TradeProduct;
 }
+
+/** The order types the ticket offers, with the names it shows (Upstox's SL and SL-M). */
+export const ORDER_TYPE_LABELS: Record<OrderType, string> = {
+  MARKET: 'Market',
+  LIMIT: 'Limit',
+  SL: 'Stop-loss limit (SL)',
+  'SL-M': 'Stop-loss market (SL-M)',
+};
+
+/** The order types that carry a limit price, and those that wait for a trigger price. */
+export const usesLimitPrice = (type: OrderType) => type === 'LIMIT' || type === 'SL';
+export const usesTriggerPrice = (type: OrderType) => type === 'SL' || type === 'SL-M';
 
 /** What a caller may prefill (a holding's row: its symbol, side, quantity and product). */
 export type OrderTicketPrefill = Partial<Pick<OrderDraft, 'side' | 'symbol' | 'product'>> & {
@@ -35,23 +49,34 @@ export function initialDraft(prefill: OrderTicketPrefill = {}): OrderDraft {
     quantity: prefill.quantity === undefined ? '' : String(Math.abs(prefill.quantity)),
     orderType: 'MARKET',
     limitPrice: '',
+    triggerPrice: '',
     product: prefill.product ?? 'CNC',
   };
 }
 
 export type DraftCheck = { ok: true; request: OrderRequest } | { ok: false; problem: string };
 
-/** The schema's message as a sentence: 'limit_price must be…' reads 'The limit price must be….' */
+/**
+ * The schema's message as a sentence: 'limit_price must be…' reads 'The limit price must be….',
+ * and 'trigger_price' reads 'the trigger price' wherever it appears.
+ */
 function sentence(text: string): string {
-  const words = text.replace(/^limit_price\b/, 'the limit price');
-  return `${words.charAt(0).toUpperCase()}${words.slice(1)}.`;
+  const words = text
+    .replace(/\blimit_price\b/g, 'the limit price')
+    .replace(/\btrigger_price\b/g, 'the trigger price');
+  const once = words.replace(/\bits the (limit|trigger) price\b/g, 'its $1 price');
+  return `${once.charAt(0).toUpperCase()}${once.slice(1)}.`;
 }
 
 /** The request the fields make, or the first thing to fix, in a sentence. */
 export function toOrderRequest(draft: OrderDraft): DraftCheck {
   if (!draft.symbol.trim()) return { ok: false, problem: 'Enter a symbol.' };
   if (!draft.quantity.trim()) return { ok: false, problem: 'Enter a quantity.' };
-  const limit = draft.orderType === 'LIMIT';
+  const limit = usesLimitPrice(draft.orderType);
+  const trigger = usesTriggerPrice(draft.orderType);
+  if (trigger && !draft.triggerPrice.trim()) return { ok: false, problem: 'Enter a trigger price.' };
+  if (trigger && !Number.isFinite(Number(draft.triggerPrice)))
+    return { ok: false, problem: 'Enter the trigger price in rupees.' };
   if (limit && !draft.limitPrice.trim()) return { ok: false, problem: 'Enter a limit price.' };
 
   if (limit && !Number.isFinite(Number(draft.limitPrice)))
@@ -65,6 +90,7 @@ export function toOrderRequest(draft: OrderDraft): DraftCheck {
     order_type: draft.orderType,
     product: draft.product,
     ...(limit ? { limit_price: Number(draft.limitPrice) } : {}),
+    ...(trigger ? { trigger_price: Number(draft.triggerPrice) } : {}),
   };
   const parsed = PlaceOrderRequest.safeParse(candidate);
   if (!parsed.success) {

@@ -8,6 +8,7 @@ import {
   renderWithProviders,
   setupServer,
 } from '@nivesh/api-client/testing';
+import { makeAutomationStatus, makeDecisionDay, ok } from '@nivesh/api-contract/testing';
 import AllocationPage from './AllocationPage';
 
 const SETTINGS: AllocationSettings = {
@@ -45,6 +46,8 @@ const connected = [
   mockRoute(contract.allocation.settings, () => ({ success: true, data: SETTINGS })),
   mockRoute(contract.allocation.dailyAmount, () => ({ success: true, data: STRATEGIES })),
   mockRoute(contract.allocation.aiRecommendation, () => ({ success: true, data: RECOMMENDATION })),
+  mockRoute(contract.allocation.automation, () => ok(makeAutomationStatus())),
+  mockRoute(contract.allocation.decisions, () => ok([makeDecisionDay()])),
 ];
 
 const notConnected = errorBody('The allocation service is not connected on this server.');
@@ -52,6 +55,8 @@ const disconnected = [
   mockRoute(contract.allocation.settings, () => HttpResponse.json(notConnected, { status: 503 })),
   mockRoute(contract.allocation.dailyAmount, () => HttpResponse.json(notConnected, { status: 503 })),
   mockRoute(contract.allocation.aiRecommendation, () => HttpResponse.json(notConnected, { status: 503 })),
+  mockRoute(contract.allocation.automation, () => HttpResponse.json(notConnected, { status: 503 })),
+  mockRoute(contract.allocation.decisions, () => HttpResponse.json(notConnected, { status: 503 })),
 ];
 
 jest.setTimeout(30_000);
@@ -119,7 +124,10 @@ describe('AllocationPage', () => {
     renderWithProviders(<AllocationPage />);
 
     expect(await screen.findByText('Data source not available')).toBeInTheDocument();
-    expect(screen.getByText('The allocation service is not connected on this server.')).toBeInTheDocument();
+    // The settings, the automation and the decisions each say so.
+    await waitFor(() =>
+      expect(screen.getAllByText('The allocation service is not connected on this server.')).toHaveLength(3),
+    );
     expect(dailyAmountInput()).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Save Settings' })).toBeDisabled();
     // No invented figures: amounts stay '--' while the percentages are the strategies' defaults.

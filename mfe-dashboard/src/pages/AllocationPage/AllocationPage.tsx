@@ -1,10 +1,12 @@
 /**
  * Daily Investment Allocation (/allocation and /admin/allocation; specification part 1, sections 2
- * and 5): how much of the capital the system may put to work each trading day.
+ * and 5): how much of the capital the system may put to work each trading day, the automated
+ * execution that spends it, and the decisions it made.
  */
-import { Box } from '@chakra-ui/react';
+import { Box, Stack } from '@chakra-ui/react';
 import { PageHeader } from '@nivesh/ui';
 import { AllocationSettingsForm } from '../../features/allocationSettings';
+import { AutomationPanel, DecisionsPanel } from '../../features/automation';
 
 export default function AllocationPage() {
   return (
@@ -13,7 +15,11 @@ export default function AllocationPage() {
         title="Daily Investment Allocation"
         subtitle="How much of your capital the system may put to work each trading day"
       />
-      <AllocationSettingsForm />
+      <Stack gap="6">
+        <AllocationSettingsForm />
+        <AutomationPanel />
+        <DecisionsPanel />
+      </Stack>
     </Box>
   );
 }

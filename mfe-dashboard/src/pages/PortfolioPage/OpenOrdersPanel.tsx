@@ -1,6 +1,7 @@
 /**
- * Orders that have not filled yet (a limit order waiting for its price, an order placed while the
- * market was shut), with Cancel. Cancelling asks first; the server's sentence says how it went.
+ * Orders that have not filled yet (a limit order waiting for its price, a stop-loss order waiting
+ * for its trigger, an order placed while the market was shut), with Cancel. Cancelling asks first;
+ * the server's sentence says how it went.
  */
 import { useState } from 'react';
 import { Badge, Button, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
@@ -17,11 +18,22 @@ import {
 } from '@nivesh/ui';
 import { Section } from '../../features/layout/Section';
 
+const rupees = (value: number) => formatRupees(value, { decimals: 2 });
+
+/** 'Sell 10 INFY at market, trigger ₹1,480.00' (a stop names its trigger, and says once it has triggered). */
 function describe(order: Order): string {
   const side = order.side === 'BUY' ? 'Buy' : 'Sell';
   const price =
-    order.limit_price === null ? 'at market' : `at ${formatRupees(order.limit_price, { decimals: 2 })}`;
-  return `${side} ${formatNumber(order.quantity)} ${order.symbol} ${price}`;
+    order.limit_price === null || order.order_type === 'SL-M'
+      ? 'at market'
+      : `at ${rupees(order.limit_price)}`;
+  const trigger =
+    order.trigger_price === null
+      ? ''
+      : order.triggered_at === null
+        ? `, trigger ${rupees(order.trigger_price)}`
+        : `, trigger ${rupees(order.trigger_price)} crossed`;
+  return `${side} ${formatNumber(order.quantity)} ${order.symbol} ${price}${trigger}`;
 }
 
 function OrderBadges({ order }: { order: Order }) {
@@ -30,6 +42,13 @@ function OrderBadges({ order }: { order: Order }) {
       <Badge size="xs" variant="outline">
         {order.product}
       </Badge>{' '}
+      {order.trigger_price !== null && (
+        <>
+          <Badge size="xs" colorPalette="orange" variant="subtle">
+            {order.order_type}
+          </Badge>{' '}
+        </>
+      )}
       {order.account === 'live' && (
         <Badge size="xs" colorPalette="red" variant="solid">
           LIVE

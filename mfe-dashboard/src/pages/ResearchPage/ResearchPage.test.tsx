@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { contract, type ResearchAnalysis, type ResponseOf } from '@nivesh/api-contract';
-import { makeTradingMode } from '@nivesh/api-contract/testing';
+import { makeResearchAnalysis, makeTradingMode } from '@nivesh/api-contract/testing';
 import {
   delay,
   errorBody,
@@ -14,51 +14,19 @@ import {
 import ResearchPage from './ResearchPage';
 import { DiagnosticsDialog } from './DiagnosticsDialog';
 
-const ANALYSIS: ResearchAnalysis = {
-  market_sentiment: 'Bullish',
-  trend_direction: 'Uptrend',
-  volatility_level: 'Moderate',
-  opportunities: 2,
-  recommendations: [
-    {
-      symbol: 'RELIANCE',
-      signal: 'BUY',
-      confidence: 0.78,
-      target: 3125.5,
-      risk: 'Medium',
-      reasoning: 'Breakout above 50-day high',
-    },
-    { symbol: 'INFY', signal: 'SELL', confidence: 0.64, target: 1410, risk: 'High' },
-    { symbol: 'TCS', signal: 'HOLD', confidence: 0.51, target: 4020, risk: 'Low' },
-  ],
-  trend_analysis: {
-    index: 'NIFTY 50',
-    from_month: '2021-11',
-    to_month: '2026-11',
-    monthly_closes: [
-      { month: '2021-11', close: 16983.2 },
-      { month: '2022-06', close: 15780.25 },
-      { month: '2026-11', close: 24350.75 },
-    ],
-    yearly_returns: [
-      { year: 2022, return_pct: 4.3 },
-      { year: 2023, return_pct: 20.03 },
-      { year: 2024, return_pct: 8.8 },
-      { year: 2025, return_pct: -1.2 },
-      { year: 2026, return_pct: 6.4 },
-    ].map((row, index) => ({ ...row, partial: index === 4 })),
-    total_return_pct: 43.38,
-    cagr_pct: 7.48,
-    max_drawdown_pct: -15.77,
-  },
-  as_of: '2026-11-20T10:00:00.000Z',
-  data_source: 'simulated',
-};
+/** RELIANCE BUY (Breakout), INFY SELL (Trend following), TCS HOLD refused for its charges. */
+const ANALYSIS: ResearchAnalysis = makeResearchAnalysis();
 
 const HEALTH: ResponseOf<typeof contract.ops.health> = { status: 'ok', version: '1.4.0', uptime: 3725 };
 const health = mockRoute(contract.ops.health, () => HEALTH);
 const analysisOk = mockRoute(contract.research.analysis, () => ({ success: true, data: ANALYSIS }));
-const notConnected = (text: string) => HttpResponse.json(errorBody(text), { status: 503 });
+/** A 503; `dataSource` is the data source the server names as not connected, when it names one. */
+const notConnected = (text: string, dataSource?: 'upstox' | 'simulated') =>
+  HttpResponse.json(
+    { ...errorBody(text), ...(dataSource ? { data_source: dataSource } : {}) },
+    { status: 503 },
+  );
+const UPSTOX_TEXT = 'Data source not connected - Check Upstox connection';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -85,9 +53,14 @@ describe('ResearchPage, connected', () => {
 
     expect(screen.getByRole('heading', { name: 'Research & Analysis' })).toBeInTheDocument();
     expect(await screen.findByText('Bullish')).toBeInTheDocument();
-    expect(screen.getByRole('group', { name: 'Market Sentiment' })).toHaveTextContent('Trend: Uptrend');
+    expect(screen.getByRole('group', { name: 'Market Sentiment' })).toHaveTextContent(
+      'Trend: Uptrend · 62% of stocks above their 50-day average',
+    );
     expect(screen.getByRole('group', { name: 'Opportunities' })).toHaveTextContent('2');
     expect(screen.getByRole('group', { name: 'Volatility' })).toHaveTextContent('Moderate');
+    expect(screen.getByRole('group', { name: 'Volatility' })).toHaveTextContent(
+      'NIFTY 50 20-day realised volatility 14.6% a year',
+    );
     expect(screen.getByText('Simulated market')).toBeInTheDocument();
     expect(await screen.findByLabelText('Connection: Connected')).toBeInTheDocument();
 
@@ -106,19 +79,53 @@ describe('ResearchPage, connected', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
-    expect(headers).toEqual(['Symbol', 'Signal', 'Confidence', 'Target', 'Risk']);
+    expect(headers).toEqual([
+      'Symbol',
+      'Signal',
+      'Strategy',
+      'Confidence',
+      'Target',
+      'Stop',
+      'Break-even',
+      'Risk',
+    ]);
+    expect(
+      screen.getByText(
+        'The best strategy signal per NIFTY 50 stock · break-even after charges for a ₹5,000 trade',
+      ),
+    ).toBeInTheDocument();
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
     const reliance = within(table).getByText('RELIANCE').closest('tr')!;
     expect(within(reliance).getByText('BUY')).toHaveAttribute('data-palette', 'green');
-    expect(reliance).toHaveTextContent('78%');
-    expect(reliance).toHaveTextContent('₹3,125.50');
-    expect(reliance).toHaveTextContent('Medium');
-    expect(reliance).toHaveTextContent('Breakout above 50-day high');
+    expect(cells(reliance).slice(1)).toEqual([
+      'BUY',
+      'Breakout15 trading days',
+      '78%',
+      '₹3,125.50+3.75% move',
+      '₹2,952.25',
+      '0.42%',
+      'Medium',
+    ]);
+    expect(reliance).toHaveTextContent('Breakout: close ₹3,010.00 above the 20-day high');
     const infy = within(table).getByText('INFY').closest('tr')!;
     expect(within(infy).getByText('SELL')).toHaveAttribute('data-palette', 'red');
-    expect(within(within(table).getByText('TCS').closest('tr')!).getByText('HOLD')).toHaveAttribute(
-      'data-palette',
-      'gray',
-    );
+    expect(cells(infy).slice(2)).toEqual([
+      'Trend following20 trading days',
+      '64%',
+      '₹1,410.00-4.08% move',
+      '₹1,530.00',
+      '1.62%',
+      'High',
+    ]);
+    // A BUY whose move does not clear its charges is a HOLD: its break-even stands beside its move.
+    const tcs = within(table).getByText('TCS').closest('tr')!;
+    expect(within(tcs).getByText('HOLD')).toHaveAttribute('data-palette', 'gray');
+    expect(within(tcs).getByTestId('break-even')).toHaveTextContent('1.35%');
+    expect(tcs).toHaveTextContent('+1.12% move');
+    expect(tcs).toHaveTextContent('does not clear the 1.35% break-even after round-trip charges');
   });
 
   it('says so when there is not enough history for the trend, or no signals', async () => {
@@ -138,6 +145,7 @@ describe('ResearchPage, connected', () => {
     renderWithProviders(<ResearchPage />);
     expect(await screen.findByText('Not enough price history yet')).toBeInTheDocument();
     expect(screen.getByText('No trading signals right now')).toBeInTheDocument();
+    expect(screen.getByText('No stock has enough price history for the strategies yet.')).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Volatility' })).toHaveTextContent(
       'Not enough price history to measure',
     );
@@ -145,7 +153,7 @@ describe('ResearchPage, connected', () => {
 });
 
 describe('ResearchPage, failures', () => {
-  it("shows 'Data source not connected - Check Upstox connection' on 503, with no figures", async () => {
+  it("shows 'Research service not connected' on a 503 from a server without research, with no figures", async () => {
     server.use(
       health,
       mockRoute(contract.research.analysis, () =>
@@ -153,9 +161,9 @@ describe('ResearchPage, failures', () => {
       ),
     );
     renderWithProviders(<ResearchPage />);
-    expect(
-      await screen.findByText('Data source not connected - Check Upstox connection'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Research service not connected')).toBeInTheDocument();
+    // Nothing here is Upstox's fault: the page does not send the operator to check it.
+    expect(screen.queryByText(UPSTOX_TEXT)).not.toBeInTheDocument();
     expect(screen.getByText('The research service is not connected on this server.')).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Market Sentiment' })).toHaveTextContent('--');
     expect(screen.getByRole('group', { name: 'Opportunities' })).toHaveTextContent('--');
@@ -168,6 +176,38 @@ describe('ResearchPage, failures', () => {
     // the page does not say Connected beside 'Data source not connected'.
     expect(await screen.findByLabelText('Connection: Partially connected')).toBeInTheDocument();
     expect(screen.queryByLabelText('Connection: Connected')).not.toBeInTheDocument();
+  });
+
+  it('blames Upstox on a 503 only when the server says Upstox is the data source not connected', async () => {
+    server.use(
+      health,
+      mockRoute(contract.research.analysis, () =>
+        notConnected('Data source not connected: Upstox did not give NIFTY 50 history (401).', 'upstox'),
+      ),
+    );
+    const upstox = renderWithProviders(<ResearchPage />);
+    expect(await screen.findByText(UPSTOX_TEXT)).toBeInTheDocument();
+    expect(
+      screen.getByText('Data source not connected: Upstox did not give NIFTY 50 history (401).'),
+    ).toBeInTheDocument();
+    upstox.unmount();
+
+    server.use(
+      mockRoute(contract.research.analysis, () =>
+        notConnected(
+          'Data source not connected: the simulated market has no NIFTY 50 history up to 2026-11-19.',
+          'simulated',
+        ),
+      ),
+    );
+    renderWithProviders(<ResearchPage />);
+    expect(await screen.findByText('Research service not connected')).toBeInTheDocument();
+    expect(screen.queryByText(UPSTOX_TEXT)).not.toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Data source not connected: the simulated market has no NIFTY 50 history up to 2026-11-19.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it("shows 'Research service not connected' when the service fails, and 'Research data not available' when it answers without data", async () => {
@@ -479,11 +519,91 @@ describe('ResearchPage, one query-state rule (kept figures)', () => {
       ),
     );
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
-    expect(
-      await screen.findByText('Data source not connected - Check Upstox connection'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Research service not connected')).toBeInTheDocument();
     expect(screen.getByText('Stale · updated just now')).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Market Sentiment' })).toHaveTextContent('Bullish');
     expect(screen.getByText('RELIANCE')).toBeInTheDocument();
+  });
+});
+
+/** A window `width` CSS pixels wide, as `matchMedia` answers for it (min-width and max-width, px/em/rem). */
+function windowWidth(width: number): () => void {
+  const original = window.matchMedia;
+  const px = (value: string, unit: string) => Number(value) * (unit === 'px' ? 1 : 16);
+  window.matchMedia = (query: string) => {
+    const conditions = [...query.matchAll(/\((min|max)-width:\s*([\d.]+)(px|r?em)\)/g)];
+    const matches =
+      conditions.length > 0 &&
+      conditions.every(([, kind, value, unit]) =>
+        kind === 'min' ? width >= px(value!, unit!) : width <= px(value!, unit!),
+      );
+    return {
+      matches,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    };
+  };
+  return () => {
+    window.matchMedia = original;
+  };
+}
+
+describe('ResearchPage on a phone (390 px)', () => {
+  let restore: () => void;
+  beforeEach(() => (restore = windowWidth(390)));
+  afterEach(() => restore());
+
+  it('lists the signals with target, stop and break-even in view, and no table', async () => {
+    server.use(health, analysisOk);
+    renderWithProviders(<ResearchPage />, { route: '/research' });
+    const list = await screen.findByRole('list', { name: 'AI trading signals' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.getAttribute('data-testid'))).toEqual([
+      'signal-RELIANCE',
+      'signal-INFY',
+      'signal-TCS',
+    ]);
+    expect(within(items[0]!).getByText('RELIANCE')).toBeInTheDocument();
+    // Each figure under its name, as the table's columns name them.
+    const reliance = within(items[0]!);
+    const figure = (label: string) => reliance.getByText(label).nextElementSibling;
+    expect(reliance.getByText('BUY')).toHaveAttribute('data-palette', 'green');
+    expect(reliance.getByLabelText('Confidence')).toHaveTextContent('78%');
+    expect(reliance.getByText('Breakout · 15 trading days')).toBeInTheDocument();
+    expect(figure('Target')).toHaveTextContent('₹3,125.50 (+3.75% move)');
+    expect(figure('Stop')).toHaveTextContent('₹2,952.25');
+    expect(figure('Break-even')).toHaveTextContent('0.42%');
+    expect(figure('Risk')).toHaveTextContent('Medium');
+
+    const tcs = within(items[2]!);
+    expect(tcs.getByText('HOLD')).toHaveAttribute('data-palette', 'gray');
+    expect(tcs.getByTestId('break-even')).toHaveTextContent('1.35%');
+    expect(tcs.getByTestId('target')).toHaveTextContent('(+1.12% move)');
+    expect(tcs.getByText(/does not clear the 1\.35% break-even/)).toBeInTheDocument();
+  });
+});
+
+describe('ResearchPage on a wide screen (1440 px)', () => {
+  let restore: () => void;
+  beforeEach(() => (restore = windowWidth(1440)));
+  afterEach(() => restore());
+
+  it('shows the signals table with the break-even beside each signal', async () => {
+    server.use(health, analysisOk);
+    renderWithProviders(<ResearchPage />, { route: '/research' });
+    const table = await screen.findByRole('table', { name: 'AI trading signals' });
+    expect(screen.queryByRole('list', { name: 'AI trading signals' })).not.toBeInTheDocument();
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
+    expect(
+      within(table)
+        .getAllByTestId('break-even')
+        .map((cell) => cell.textContent),
+    ).toEqual(['0.42%', '1.62%', '1.35%']);
   });
 });

@@ -5,7 +5,7 @@
  * server connection is checked every 30 s.
  */
 import { useState } from 'react';
-import { Badge, Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, SimpleGrid, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import { LuActivity, LuGauge, LuRefreshCw, LuStethoscope, LuTarget } from 'react-icons/lu';
 import type { MarketSentimentLabel, VolatilityLevel } from '@nivesh/api-contract';
 import {
@@ -18,6 +18,7 @@ import {
   ConnectionBanner,
   formatIstDateTime,
   formatNumber,
+  formatRupees,
   PageHeader,
   Panel,
   QueryNotice,
@@ -27,6 +28,7 @@ import {
 } from '@nivesh/ui';
 import { DiagnosticsDialog } from './DiagnosticsDialog';
 import { RESEARCH_TEXTS, researchFailureText } from './researchStatus';
+import { SignalsList } from './SignalsList';
 import { SignalsTable } from './SignalsTable';
 import { TrendAnalysisPanel } from './TrendAnalysisPanel';
 import { useBackoffRetry } from './useBackoffRetry';
@@ -50,6 +52,9 @@ export default function ResearchPage() {
   const view = queryView(query, 'The research service did not answer.');
   const connection = queryView(useResearchConnectionCheck());
   const [diagnosticsOpen, setDiagnosticsOpen] = useState(false);
+  // Below `md` the signals are a list of cards (no sideways scroll); from `md` up, the table. A
+  // width that cannot be measured gets the table.
+  const phone = useBreakpointValue({ base: true, md: false }, { fallback: 'md', ssr: false }) ?? false;
 
   const failed = query.isError && !query.isFetching;
   const retry = useBackoffRetry({
@@ -122,7 +127,7 @@ export default function ResearchPage() {
       )}
 
       {view.state === 'stale' && (
-        <QueryNotice view={view} unavailableTitle={RESEARCH_TEXTS.dataSourceNotConnected} />
+        <QueryNotice view={view} unavailableTitle={failureText ?? RESEARCH_TEXTS.serviceNotConnected} />
       )}
       <Stack gap="6">
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
@@ -132,7 +137,11 @@ export default function ResearchPage() {
             loading={loading}
             value={analysis?.market_sentiment}
             tone={analysis ? SENTIMENT_TONE[analysis.market_sentiment] : 'neutral'}
-            help={analysis ? `Trend: ${analysis.trend_direction}` : undefined}
+            help={
+              analysis
+                ? `Trend: ${analysis.trend_direction} · ${Math.round(analysis.breadth * 100)}% of stocks above their 50-day average`
+                : undefined
+            }
           />
           <StatCard
             label="Opportunities"
@@ -148,7 +157,11 @@ export default function ResearchPage() {
             value={analysis?.volatility_level}
             tone={analysis ? VOLATILITY_TONE[analysis.volatility_level] : 'neutral'}
             help={
-              analysis?.volatility_level === 'Unknown' ? 'Not enough price history to measure' : undefined
+              analysis
+                ? analysis.realised_volatility_pct === null || analysis.volatility_level === 'Unknown'
+                  ? 'Not enough price history to measure'
+                  : `NIFTY 50 20-day realised volatility ${formatNumber(analysis.realised_volatility_pct, 1)}% a year`
+                : undefined
             }
           />
         </SimpleGrid>
@@ -159,13 +172,24 @@ export default function ResearchPage() {
           loading={loading}
         />
 
-        <Panel title="AI Trading Signals" subtitle="Model signals with confidence, target price and risk">
+        <Panel
+          title="AI Trading Signals"
+          subtitle={
+            analysis
+              ? `The best strategy signal per NIFTY 50 stock · break-even after charges for a ${formatRupees(analysis.intended_value)} trade`
+              : 'The best strategy signal per NIFTY 50 stock, with target, stop and break-even after charges'
+          }
+        >
           {analysis ? (
             analysis.recommendations.length > 0 ? (
-              <SignalsTable recommendations={analysis.recommendations} />
+              phone ? (
+                <SignalsList recommendations={analysis.recommendations} />
+              ) : (
+                <SignalsTable recommendations={analysis.recommendations} />
+              )
             ) : (
               <Unavailable title="No trading signals right now">
-                The models have no BUY or SELL view at the moment.
+                No stock has enough price history for the strategies yet.
               </Unavailable>
             )
           ) : loading ? (

@@ -1,12 +1,20 @@
-/** AI Trading Signals (specification part 1, section 2): Symbol, Signal, Confidence, Target, Risk. */
-import { Badge, Stack, Table, Text } from '@chakra-ui/react';
-import type { ResearchRecommendation, SignalRisk, TradingSignal } from '@nivesh/api-contract';
+/**
+ * AI Trading Signals from `md` up (specification part 1, section 2: Symbol, Signal, Confidence,
+ * Target, Risk), with the strategy that gave each signal, its stop, and the break-even after
+ * charges beside the expected move, so a signal that cannot pay its charges is plain to see.
+ */
+import { Stack, Table, Text } from '@chakra-ui/react';
 import { formatRupees } from '@nivesh/ui';
+import {
+  breakEvenText,
+  confidenceText,
+  moveText,
+  RiskBadge,
+  SignalBadge,
+  type SignalsViewProps,
+} from './signalParts';
 
-const SIGNAL_PALETTE: Record<TradingSignal, string> = { BUY: 'green', SELL: 'red', HOLD: 'gray' };
-const RISK_PALETTE: Record<SignalRisk, string> = { Low: 'green', Medium: 'orange', High: 'red' };
-
-export function SignalsTable({ recommendations }: { recommendations: ResearchRecommendation[] }) {
+export function SignalsTable({ recommendations }: SignalsViewProps) {
   return (
     <Table.ScrollArea borderWidth="1px" borderColor="border" rounded="l2">
       <Table.Root size="sm" interactive aria-label="AI trading signals">
@@ -14,14 +22,19 @@ export function SignalsTable({ recommendations }: { recommendations: ResearchRec
           <Table.Row>
             <Table.ColumnHeader>Symbol</Table.ColumnHeader>
             <Table.ColumnHeader>Signal</Table.ColumnHeader>
+            <Table.ColumnHeader>Strategy</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">Confidence</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">Target</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Stop</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end" title="The move the round trip needs to pay its charges">
+              Break-even
+            </Table.ColumnHeader>
             <Table.ColumnHeader>Risk</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
-        <Table.Body>
+        <Table.Body fontVariantNumeric="tabular-nums">
           {recommendations.map((signal) => (
-            <Table.Row key={`${signal.symbol}-${signal.signal}`}>
+            <Table.Row key={`${signal.symbol}-${signal.signal}`} data-testid={`signal-${signal.symbol}`}>
               <Table.Cell>
                 <Stack gap="0.5">
                   <Text fontWeight="semibold">{signal.symbol}</Text>
@@ -33,25 +46,31 @@ export function SignalsTable({ recommendations }: { recommendations: ResearchRec
                 </Stack>
               </Table.Cell>
               <Table.Cell>
-                <Badge
-                  colorPalette={SIGNAL_PALETTE[signal.signal]}
-                  variant="solid"
-                  data-signal={signal.signal}
-                  data-palette={SIGNAL_PALETTE[signal.signal]}
-                >
-                  {signal.signal}
-                </Badge>
-              </Table.Cell>
-              <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
-                {Math.round(signal.confidence * 100)}%
-              </Table.Cell>
-              <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
-                {formatRupees(signal.target, { decimals: 2 })}
+                <SignalBadge signal={signal.signal} />
               </Table.Cell>
               <Table.Cell>
-                <Badge colorPalette={RISK_PALETTE[signal.risk]} variant="subtle">
-                  {signal.risk}
-                </Badge>
+                <Stack gap="0">
+                  <Text>{signal.strategy}</Text>
+                  <Text textStyle="xs" color="fg.muted">
+                    {signal.horizon_days} trading days
+                  </Text>
+                </Stack>
+              </Table.Cell>
+              <Table.Cell textAlign="end">{confidenceText(signal)}</Table.Cell>
+              <Table.Cell textAlign="end">
+                <Stack gap="0" align="flex-end">
+                  <Text>{formatRupees(signal.target, { decimals: 2 })}</Text>
+                  <Text textStyle="xs" color="fg.muted">
+                    {moveText(signal)}
+                  </Text>
+                </Stack>
+              </Table.Cell>
+              <Table.Cell textAlign="end">{formatRupees(signal.stop, { decimals: 2 })}</Table.Cell>
+              <Table.Cell textAlign="end" data-testid="break-even">
+                {breakEvenText(signal)}
+              </Table.Cell>
+              <Table.Cell>
+                <RiskBadge risk={signal.risk} />
               </Table.Cell>
             </Table.Row>
           ))}

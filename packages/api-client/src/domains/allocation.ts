@@ -1,7 +1,10 @@
-/** Daily investment allocation: settings, the AI's recommendation, the daily amount, save. */
+/**
+ * Daily investment allocation: settings, the AI's recommendation, the daily amount, save; and the
+ * automated execution's status, switch and decisions.
+ */
 import { contract } from '@nivesh/api-contract';
 import { api } from '../api';
-import { fromRoute } from '../request';
+import { fromRoute, polledQueryHook } from '../request';
 
 const r = contract.allocation;
 
@@ -56,8 +59,38 @@ export const allocationApi = api.injectEndpoints({
       },
       invalidatesTags: (result) => (result ? ['Allocation'] : []),
     }),
+    automationStatus: build.query({
+      ...fromRoute(r.automation),
+      providesTags: ['Automation', 'Account'],
+    }),
+    setAutomation: build.mutation({
+      ...fromRoute(r.setAutomation),
+      async onQueryStarted(_, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(
+            allocationApi.util.upsertQueryData('automationStatus', undefined, {
+              success: true,
+              data: data.data,
+            }),
+          );
+        } catch {
+          // The caller shows the failure.
+        }
+      },
+    }),
+    decisions: build.query({
+      ...fromRoute(r.decisions),
+      providesTags: ['Automation', 'Account'],
+    }),
   }),
 });
+
+/** Whether automation is on, its next and last run: polled (the route's interval) by the shell and the page. */
+export const useAutomationStatusQuery = polledQueryHook(
+  allocationApi.endpoints.automationStatus,
+  r.automation,
+);
 
 export const {
   useAllocationSettingsQuery,
@@ -65,4 +98,6 @@ export const {
   useDailyAmountQuery,
   useSetDailyAmountMutation,
   useSaveAllocationSettingsMutation,
+  useSetAutomationMutation,
+  useDecisionsQuery,
 } = allocationApi;

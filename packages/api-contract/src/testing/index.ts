@@ -5,11 +5,15 @@
  * @nivesh/api-client/testing.
  */
 export * from './fixture';
+export * from './backtests';
+export * from './allocation';
 export * from './broker';
 export * from './market';
 export * from './ml';
+export * from './ops';
 export * from './orders';
 export * from './performance';
 export * from './portfolio';
+export * from './research';
 export * from './risk';
 export * from './trading';

@@ -1,5 +1,5 @@
 /** Order answers: the preview of a ticket and the order the server records. */
-import { Order, OrderPreview, type PlaceOrderRequest } from '../orders';
+import { isStopOrderType, Order, OrderPreview, type PlaceOrderRequest } from '../orders';
 import { fixture, valid } from './fixture';
 
 /**
@@ -40,6 +40,8 @@ export const makeOrder = fixture(Order, 'Order', {
   filled_quantity: 0,
   order_type: 'LIMIT',
   limit_price: 3_850.05,
+  trigger_price: null,
+  triggered_at: null,
   product: 'CNC',
   status: 'open',
   average_price: null,
@@ -52,7 +54,10 @@ export const makeOrder = fixture(Order, 'Order', {
   filled_at: null,
 });
 
-/** The order the server answers for `request`: filled at `price` (with the preview's charges), or left open. */
+/**
+ * The order the server answers for `request`: filled at `price` (with the preview's charges), or
+ * left open (a stop-loss order open is waiting for its trigger).
+ */
 export function makePlacedOrder(
   request: PlaceOrderRequest,
   status: Order['status'] = 'filled',
@@ -60,6 +65,7 @@ export function makePlacedOrder(
   at = '2026-11-20T09:45:00.000Z',
 ): Order {
   const filled = status === 'filled';
+  const stop = isStopOrderType(request.order_type);
   return valid(Order, 'Order', {
     ...makeOrder({ placed_at: at, updated_at: at }),
     symbol: request.symbol.toUpperCase(),
@@ -67,7 +73,10 @@ export function makePlacedOrder(
     quantity: request.quantity,
     filled_quantity: filled ? request.quantity : 0,
     order_type: request.order_type,
-    limit_price: request.limit_price ?? null,
+    limit_price:
+      request.order_type === 'LIMIT' || request.order_type === 'SL' ? (request.limit_price ?? null) : null,
+    trigger_price: stop ? (request.trigger_price ?? null) : null,
+    triggered_at: stop && filled ? at : null,
     product: request.product,
     status,
     average_price: filled ? price : null,

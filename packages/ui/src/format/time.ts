@@ -33,5 +33,17 @@ export function formatIstTime(value: string | Date): string {
   return `${timeOnly.format(new Date(value))} IST`;
 }
 
+const dayLabel = new Intl.DateTimeFormat('en-IN', {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** '02 Feb 2026' for an IST calendar day, YYYY-MM-DD. */
+export function formatDay(date: string): string {
+  return dayLabel.format(new Date(`${date}T00:00:00Z`));
+}
+
 /** The one relative-time wording ('just now', '1 minute ago', '2 hours ago'), shared with the server. */
 export { timeAgo } from '@nivesh/api-contract';

@@ -334,7 +334,7 @@ export function createLiveAccount(deps: {
           product: o.product as TradeProduct,
           quantity: o.quantity,
           filled: o.filledQuantity,
-          price: toRupees(o.averagePricePaise ?? o.limitPricePaise ?? 0),
+          price: toRupees(o.averagePricePaise ?? o.limitPricePaise ?? o.triggerPricePaise ?? 0),
           status: o.status === 'filled' ? 'completed' : o.status === 'open' ? 'pending' : 'cancelled',
           strategy: o.strategy || LIVE_ORDER_STRATEGY,
           at: o.placedAt,

@@ -21,7 +21,8 @@ import type { Clock } from '../../clock.js';
 import { HttpError } from '../../http/errors.js';
 import { marketStatus, type HolidayCalendar } from '../../market/calendar.js';
 import type { Instrument } from '../../market/feed.js';
-import type { Broker, OrderRequest } from '../broker.js';
+import type { Broker, OrderIntent, OrderRequest } from '../broker.js';
+import { requestPricesPaise, stopTriggerRejection } from '../../paper/pricing.js';
 import type { LiveGate } from '../liveGate.js';
 import { TokenExpiredError, UpstoxApiError, UpstoxUnavailableError, type UpstoxClient } from './client.js';
 import {
@@ -80,6 +81,16 @@ export function createLiveBroker(deps: {
   const { db, clock, client, gate, calendar, log } = deps;
   const lookup = instrumentLookup(deps.instruments);
 
+  /**
+   * Whether Upstox's book shows a stop-loss order past its trigger: no longer 'trigger pending'
+   * but open at the exchange, or executed.
+   */
+  function stopTriggered(row: OrderRow, entry: UpstoxOrder): boolean {
+    if (row.orderType !== 'SL' && row.orderType !== 'SL-M') return false;
+    const status = entry.status.trim().toLowerCase();
+    return status === 'open' || entry.filled_quantity > 0 || mapUpstoxOrderStatus(entry.status) === 'filled';
+  }
+
   async function toOrder(row: OrderRow): Promise<Order> {
     const side = row.side as TradeSide;
     const product = row.product as TradeProduct;
@@ -93,6 +104,8 @@ export function createLiveBroker(deps: {
       filled_quantity: row.filledQuantity,
       order_type: row.orderType as Order['order_type'],
       limit_price: row.limitPricePaise === null ? null : toRupees(row.limitPricePaise),
+      trigger_price: row.triggerPricePaise === null ? null : toRupees(row.triggerPricePaise),
+      triggered_at: row.triggeredAt?.toISOString() ?? null,
       product,
       status: row.status as Order['status'],
       average_price: average,
@@ -138,8 +151,10 @@ export function createLiveBroker(deps: {
         status === 'filled'
           ? (parseIstTimestamp(entry.exchange_timestamp) ?? row.filledAt ?? clock.now())
           : row.filledAt,
+      triggeredAt: row.triggeredAt ?? (stopTriggered(row, entry) ? clock.now() : null),
     };
     const same =
+      row.triggeredAt === next.triggeredAt &&
       row.status === next.status &&
       row.filledQuantity === next.filledQuantity &&
       row.averagePricePaise === next.averagePricePaise &&
@@ -203,13 +218,17 @@ export function createLiveBroker(deps: {
     account: 'live',
     refresh,
 
-    async placeOrder(request: OrderRequest, actor: string): Promise<Order> {
+    async placeOrder(request: OrderRequest, actor: string, intent?: OrderIntent): Promise<Order> {
       await gate.ensureLiveReady();
       const instrument = lookup.require(request.symbol);
       const now = clock.now();
       const id = newOrderId();
       const isAmo = !marketStatus(now, calendar).isOpen;
-      const limit = request.order_type === 'LIMIT' ? (request.limit_price ?? null) : null;
+      // Upstox takes `price` for LIMIT and SL orders and `trigger_price` for SL and SL-M; 0 otherwise.
+      const limit =
+        request.order_type === 'LIMIT' || request.order_type === 'SL' ? (request.limit_price ?? null) : null;
+      const trigger =
+        request.order_type === 'SL' || request.order_type === 'SL-M' ? (request.trigger_price ?? null) : null;
       const body: PlaceOrderBody = {
         quantity: request.quantity,
         product: toUpstoxProduct(request.product),
@@ -220,7 +239,7 @@ export function createLiveBroker(deps: {
         order_type: request.order_type,
         transaction_type: request.side,
         disclosed_quantity: 0,
-        trigger_price: 0,
+        trigger_price: trigger ?? 0,
         is_amo: isAmo,
         slice: false,
       };
@@ -234,11 +253,12 @@ export function createLiveBroker(deps: {
         filledQuantity: 0,
         orderType: request.order_type,
         limitPricePaise: limit === null ? null : toPaise(limit),
+        triggerPricePaise: trigger === null ? null : toPaise(trigger),
         product: request.product,
         status: 'open',
         statusMessage: 'Sending to Upstox',
         brokerOrderId: null,
-        strategy: LIVE_ORDER_STRATEGY,
+        strategy: intent?.strategy.trim() || LIVE_ORDER_STRATEGY,
         placedBy: actor,
         placedAt: now,
         updatedAt: now,
@@ -315,8 +335,13 @@ export function createLiveBroker(deps: {
         if (error instanceof HttpError) throw error;
         readFailure(error);
       }
+      // A stop is estimated where it is expected to fill: SL at its limit, SL-M at its trigger.
       const price =
-        request.order_type === 'LIMIT' && request.limit_price !== undefined ? request.limit_price : lastPrice;
+        (request.order_type === 'LIMIT' || request.order_type === 'SL') && request.limit_price !== undefined
+          ? request.limit_price
+          : request.order_type === 'SL-M' && request.trigger_price !== undefined
+            ? request.trigger_price
+            : lastPrice;
       const orderValue = round2(price * request.quantity);
       const charges = await deps.estimateCharges({
         side: request.side,
@@ -325,8 +350,20 @@ export function createLiveBroker(deps: {
         price,
       });
       const net = round2(request.side === 'BUY' ? orderValue + charges.total : orderValue - charges.total);
+      // Upstox refuses a stop whose trigger the price has already crossed: the preview says so first.
+      const stop = stopTriggerRejection(
+        {
+          symbol: instrument.symbol,
+          side: request.side,
+          orderType: request.order_type,
+          ...requestPricesPaise(request),
+        },
+        toPaise(lastPrice),
+      );
       let rejection: OrderPreview['rejection'] = null;
-      if (request.side === 'BUY' && net > available) {
+      if (stop) {
+        rejection = stop;
+      } else if (request.side === 'BUY' && net > available) {
         rejection = {
           limit: 'insufficient_funds',
           message: `This order needs ${formatRupees(net)} but ${formatRupees(available)} is available to trade in the Upstox account.`,

@@ -204,6 +204,8 @@ export const UpstoxOrder = z
     tradingsymbol: z.string().nullish(),
     order_type: z.string(),
     transaction_type: z.enum(['BUY', 'SELL']),
+    /** SL and SL-M orders: the trigger price (0 for others). */
+    trigger_price: maybeNum,
     average_price: maybeNum,
     filled_quantity: num,
     pending_quantity: maybeNum,

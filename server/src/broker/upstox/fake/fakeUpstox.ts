@@ -3,7 +3,8 @@
  * WebSocket market-data feed, speaking Upstox's documented shapes: the sign-in dialog (redirects
  * with a one-time code), the token exchange (each code works once), quotes, candles, portfolio,
  * funds, order book and trades, holidays, market status, order place/modify/cancel with
- * Upstox-style order ids and errors, 401 UDAPI100050 for a missing, unknown or expired token, and
+ * Upstox-style order ids and errors (SL and SL-M orders wait 'trigger pending' until `setPrice`
+ * crosses their trigger), 401 UDAPI100050 for a missing, unknown or expired token, and
  * the feed: authorize gives a ws:// URL with a one-time code; the socket reads the JSON subscription
  * from a binary frame and answers with protobuf FeedResponse messages. The user profile
  * (`/v2/user/profile`) answers for the tokens it issued, 401 UDAPI100050 for any other, revoked or
@@ -273,8 +274,11 @@ export async function startFakeUpstox(options: FakeUpstoxOptions = {}) {
     if (!body.instrument_token.startsWith('NSE_EQ|') && !body.instrument_token.startsWith('BSE_EQ|')) {
       throw new FakeError(400, 'UDAPI100036', 'Invalid Input: this instrument cannot be traded');
     }
-    if (body.order_type === 'LIMIT' && !(body.price > 0)) {
-      throw new FakeError(400, 'UDAPI1021', 'Price is required for a LIMIT order');
+    if ((body.order_type === 'LIMIT' || body.order_type === 'SL') && !(body.price > 0)) {
+      throw new FakeError(400, 'UDAPI1021', `Price is required for a ${body.order_type} order`);
+    }
+    if ((body.order_type === 'SL' || body.order_type === 'SL-M') && !(body.trigger_price > 0)) {
+      throw new FakeError(400, 'UDAPI1022', `Trigger price is required for a ${body.order_type} order`);
     }
     if (state.rejectNextOrder) {
       const message = state.rejectNextOrder;
@@ -295,6 +299,7 @@ export async function startFakeUpstox(options: FakeUpstoxOptions = {}) {
       tradingsymbol: instrument.symbol,
       order_type: body.order_type,
       transaction_type: body.transaction_type,
+      trigger_price: body.trigger_price,
       average_price: 0,
       filled_quantity: 0,
       pending_quantity: body.quantity,
@@ -304,14 +309,30 @@ export async function startFakeUpstox(options: FakeUpstoxOptions = {}) {
       is_amo: body.is_amo,
     };
     state.orders.push(order);
-    const price = body.order_type === 'MARKET' ? instrument.ltp : body.price;
-    if (body.transaction_type === 'BUY' && price * body.quantity > state.cash) {
+    const stop = body.order_type === 'SL' || body.order_type === 'SL-M';
+    const price =
+      body.order_type === 'MARKET'
+        ? instrument.ltp
+        : body.order_type === 'SL-M'
+          ? body.trigger_price
+          : body.price;
+    if (stop && stopCrossed(order, instrument.ltp)) {
+      // The exchange refuses a stop whose trigger the last price has already passed.
+      order.status = 'rejected';
+      order.pending_quantity = 0;
+      order.status_message =
+        body.transaction_type === 'SELL'
+          ? 'Trigger price for stoploss sell orders should be lower than the last traded price'
+          : 'Trigger price for stoploss buy orders should be higher than the last traded price';
+    } else if (body.transaction_type === 'BUY' && price * body.quantity > state.cash) {
       // Upstox accepts the request and the RMS rejects the order in the book.
       order.status = 'rejected';
       order.pending_quantity = 0;
       order.status_message = `You need to add Rs. ${(price * body.quantity - state.cash).toFixed(2)} in your account to place this trade.`;
     } else if (body.is_amo) {
       order.status = 'after market order req received';
+    } else if (stop) {
+      order.status = 'trigger pending';
     } else if (
       body.order_type === 'MARKET' ||
       (body.transaction_type === 'BUY' ? body.price >= instrument.ltp : body.price <= instrument.ltp)
@@ -319,6 +340,31 @@ export async function startFakeUpstox(options: FakeUpstoxOptions = {}) {
       execute(order, instrument.ltp);
     }
     return order.order_id;
+  }
+
+  /** Whether `ltp` is at or through a stop order's trigger (sell: at or below; buy: at or above). */
+  function stopCrossed(order: UpstoxOrder, ltp: number): boolean {
+    const trigger = order.trigger_price ?? 0;
+    return order.transaction_type === 'SELL' ? ltp <= trigger : ltp >= trigger;
+  }
+
+  /**
+   * Stop orders of `instrument` waiting for their trigger, once the price crosses it: SL-M executes
+   * at the price; SL becomes an open limit order at its price, executed when the price allows.
+   */
+  function triggerStops(instrument: FakeInstrument): void {
+    for (const order of state.orders) {
+      if (order.instrument_token !== instrument.key || order.status !== 'trigger pending') continue;
+      if (!stopCrossed(order, instrument.ltp)) continue;
+      if (order.order_type === 'SL-M') {
+        execute(order, instrument.ltp);
+        continue;
+      }
+      order.status = 'open';
+      const limit = order.price ?? 0;
+      if (order.transaction_type === 'BUY' ? limit >= instrument.ltp : limit <= instrument.ltp)
+        execute(order, instrument.ltp);
+    }
   }
 
   function openOrder(orderId: string | undefined): UpstoxOrder {
@@ -761,6 +807,7 @@ export async function startFakeUpstox(options: FakeUpstoxOptions = {}) {
       i.low = Math.min(i.low, ltp);
       i.volume += volumeDelta;
       i.ltt = now().getTime();
+      triggerStops(i);
     },
     /** Sends a live_feed message with the current state of `keys` to every subscribed socket. */
     pushFeed(keys: readonly string[]): void {

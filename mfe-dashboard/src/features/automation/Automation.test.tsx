@@ -1,0 +1,129 @@
+/** Automated execution on the Daily Allocation page: status, pause/resume, run time, and the decisions. */
+import { screen, waitFor, within } from '@testing-library/react';
+import { contract } from '@nivesh/api-contract';
+import { makeAutomationStatus, makeDecision, makeDecisionDay, ok } from '@nivesh/api-contract/testing';
+import {
+  HttpResponse,
+  mockRoute,
+  mockRouteError,
+  renderWithProviders,
+  setupServer,
+} from '@nivesh/api-client/testing';
+import { AutomationPanel } from './AutomationPanel';
+import { DecisionsPanel } from './DecisionsPanel';
+
+jest.setTimeout(30_000);
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+describe('AutomationPanel', () => {
+  it('shows the state, the next run, the open positions and what the last run did', async () => {
+    server.use(mockRoute(contract.allocation.automation, () => ok(makeAutomationStatus())));
+    renderWithProviders(<AutomationPanel />);
+    expect(await screen.findByRole('group', { name: 'Automation' })).toHaveTextContent('On');
+    expect(screen.getByRole('group', { name: 'Automation' })).toHaveTextContent('Paper account');
+    expect(screen.getByRole('group', { name: 'Next run' })).toHaveTextContent('05 Mar 2026, 09:30 am IST');
+    expect(screen.getByRole('group', { name: 'Open automated positions' })).toHaveTextContent('1');
+    const lines = screen.getByRole('list', { name: 'What the last run did' });
+    expect(within(lines).getByText(/Bought 10 INFY \(Trend following\)/)).toBeInTheDocument();
+    expect(screen.getByText(/₹49,210 of ₹50,000 · 2 orders/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pause automation' })).toBeInTheDocument();
+  });
+
+  it('says what holds new entries back', async () => {
+    const reason = 'Cash is 12.0% of the account value, below the 15% liquidity floor.';
+    server.use(
+      mockRoute(contract.allocation.automation, () => ok(makeAutomationStatus({ blocked_by: [reason] }))),
+    );
+    renderWithProviders(<AutomationPanel />);
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Automation' })).toHaveTextContent('On · held');
+  });
+
+  it('resumes with the typed run time, refusing one outside the session first', async () => {
+    const posted: unknown[] = [];
+    server.use(
+      mockRoute(contract.allocation.automation, () =>
+        ok(makeAutomationStatus({ enabled: false, next_run_at: null })),
+      ),
+      mockRoute(contract.allocation.setAutomation, async ({ request }) => {
+        const body = (await request.json()) as { enabled: boolean; run_time?: string };
+        posted.push(body);
+        return HttpResponse.json({
+          success: true,
+          message: `Automation on: the allocator runs each trading day at ${body.run_time} IST.`,
+          data: makeAutomationStatus({ run_time: body.run_time ?? '09:30' }),
+        });
+      }),
+    );
+    const { user } = renderWithProviders(<AutomationPanel />);
+    expect(await screen.findByRole('group', { name: 'Automation' })).toHaveTextContent('Paused');
+    const input = screen.getByLabelText('Run time (IST)');
+    await user.clear(input);
+    await user.type(input, '16:00');
+    expect(screen.getByText('Run time must be between 09:15 and 15:20 IST')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resume automation' })).toBeDisabled();
+    await user.clear(input);
+    await user.type(input, '10:05');
+    await user.click(screen.getByRole('button', { name: 'Resume automation' }));
+    expect(
+      await screen.findByText('Automation on: the allocator runs each trading day at 10:05 IST.'),
+    ).toBeInTheDocument();
+    expect(posted).toEqual([{ enabled: true, run_time: '10:05' }]);
+    expect(screen.getByRole('button', { name: 'Pause automation' })).toBeInTheDocument();
+  });
+
+  it('shows the server refusal when pausing fails', async () => {
+    server.use(
+      mockRoute(contract.allocation.automation, () => ok(makeAutomationStatus())),
+      mockRouteError(contract.allocation.setAutomation, 400, 'Run time must be HH:MM (24-hour, IST)'),
+    );
+    const { user } = renderWithProviders(<AutomationPanel />);
+    await user.click(await screen.findByRole('button', { name: 'Pause automation' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Run time must be HH:MM (24-hour, IST)');
+  });
+});
+
+describe('DecisionsPanel', () => {
+  it('lists each day with its run, each decision with its figures and outcome, and folds the skipped ones', async () => {
+    const skipped = makeDecision({
+      id: 2,
+      symbol: 'TCS',
+      action: 'skipped',
+      reason: 'confidence 58.0% is below the phase minimum of 63.0%',
+      quantity: null,
+      order_id: null,
+      outcome: null,
+    });
+    server.use(
+      mockRoute(contract.allocation.decisions, () =>
+        ok([makeDecisionDay({ decisions: [makeDecision(), skipped] })]),
+      ),
+    );
+    const { user } = renderWithProviders(<DecisionsPanel />);
+    const day = await screen.findByRole('region', { name: 'Decisions of 2026-03-04' });
+    expect(within(day).getByText('04 Mar 2026')).toBeInTheDocument();
+    const rows = within(day).getAllByTestId('decision');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toHaveTextContent('INFY');
+    expect(rows[0]).toHaveTextContent('Trend following');
+    expect(rows[0]).toHaveTextContent('Confidence 71%');
+    expect(rows[0]).toHaveTextContent('Stop ₹1,470');
+    expect(rows[0]).toHaveTextContent('Target ₹1,640');
+    expect(rows[0]).toHaveTextContent('Expected move 7.89% vs break-even 0.24%');
+    expect(rows[0]).toHaveTextContent('Target hit · +₹1,157 (+7.61% after charges)');
+    await user.click(within(day).getByRole('button', { name: 'Show 1 signals passed over' }));
+    await waitFor(() => expect(within(day).getAllByTestId('decision')).toHaveLength(2));
+    expect(within(day).getByText('confidence 58.0% is below the phase minimum of 63.0%')).toBeInTheDocument();
+  });
+
+  it('says when there are no decisions yet', async () => {
+    server.use(mockRoute(contract.allocation.decisions, () => ok([])));
+    renderWithProviders(<DecisionsPanel />);
+    expect(
+      await screen.findByText('No decisions yet: they appear here after the first automated run.'),
+    ).toBeInTheDocument();
+  });
+});

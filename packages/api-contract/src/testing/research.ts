@@ -1,0 +1,84 @@
+/**
+ * Research answers: three signals (an actionable BUY and SELL, a HOLD refused for its charges) and
+ * a 5-year NIFTY 50 trend whose figures can be read off by hand.
+ */
+import { ResearchAnalysis, ResearchRecommendation } from '../research';
+import { fixture } from './fixture';
+
+export const makeResearchRecommendation = fixture(ResearchRecommendation, 'ResearchRecommendation', {
+  symbol: 'RELIANCE',
+  signal: 'BUY',
+  confidence: 0.78,
+  target: 3125.5,
+  risk: 'Medium',
+  reasoning: 'Breakout: close ₹3,010.00 above the 20-day high ₹2,990.00 on 1.80× its average volume.',
+  strategy: 'Breakout',
+  stop: 2952.25,
+  expected_move_pct: 3.75,
+  break_even_pct: 0.42,
+  horizon_days: 15,
+});
+
+export const makeResearchAnalysis = fixture(ResearchAnalysis, 'ResearchAnalysis', {
+  market_sentiment: 'Bullish',
+  trend_direction: 'Uptrend',
+  volatility_level: 'Moderate',
+  realised_volatility_pct: 14.6,
+  breadth: 0.62,
+  advancers: 31,
+  decliners: 19,
+  intended_value: 5_000,
+  opportunities: 2,
+  recommendations: [
+    makeResearchRecommendation(),
+    makeResearchRecommendation({
+      symbol: 'INFY',
+      signal: 'SELL',
+      confidence: 0.64,
+      target: 1410,
+      stop: 1530,
+      risk: 'High',
+      reasoning: undefined,
+      strategy: 'Trend following',
+      expected_move_pct: -4.08,
+      break_even_pct: 1.62,
+      horizon_days: 20,
+    }),
+    makeResearchRecommendation({
+      symbol: 'TCS',
+      signal: 'HOLD',
+      confidence: 0.51,
+      target: 4020,
+      stop: 3905.5,
+      risk: 'Low',
+      reasoning:
+        'Mean reversion sees a BUY but the expected move to the target, 1.12%, does not clear the 1.35% break-even after round-trip charges, so it holds.',
+      strategy: 'Mean reversion',
+      expected_move_pct: 1.12,
+      break_even_pct: 1.35,
+      horizon_days: 10,
+    }),
+  ],
+  trend_analysis: {
+    index: 'NIFTY 50',
+    from_month: '2021-11',
+    to_month: '2026-11',
+    monthly_closes: [
+      { month: '2021-11', close: 16983.2 },
+      { month: '2022-06', close: 15780.25 },
+      { month: '2026-11', close: 24350.75 },
+    ],
+    yearly_returns: [
+      { year: 2022, return_pct: 4.3, partial: false },
+      { year: 2023, return_pct: 20.03, partial: false },
+      { year: 2024, return_pct: 8.8, partial: false },
+      { year: 2025, return_pct: -1.2, partial: false },
+      { year: 2026, return_pct: 6.4, partial: true },
+    ],
+    total_return_pct: 43.38,
+    cagr_pct: 7.48,
+    max_drawdown_pct: -15.77,
+  },
+  as_of: '2026-11-20T10:00:00.000Z',
+  data_source: 'simulated',
+});

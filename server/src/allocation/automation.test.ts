@@ -1,0 +1,210 @@
+/**
+ * The automated allocator through the whole app, on PGlite and PostgreSQL, over a scripted market:
+ * it runs once at its time on a trading day (never twice, also after a restart), buys the day's
+ * best signals through the paper broker with the strategy on every order, protects each entry with
+ * a resting SL-M stop, exits at the target and records the outcome after charges; it holds new
+ * entries back while trading is halted, and does nothing while paused.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { AutomationStatus, DecisionDay, Order, Trade } from '@nivesh/api-contract';
+import { ManualClock } from '../clock.js';
+import { schema } from '../db/index.js';
+import { createControlledFeed } from '../paper/testing.js';
+import { scriptedCandles, trendCloses, weekdaysEnding, flatCloses } from '../research/testing.js';
+import { createTestApp, send, signedInApp, signIn, testDatabases } from '../testing/index.js';
+
+/** INFY rising 0.3% a day: trend following buys it. TCS flat: nothing to do. */
+const infy = scriptedCandles(trendCloses(1000, 0.003, 260, 0.006));
+const tcs = scriptedCandles(flatCloses(2000, 260, 2));
+const niftyDays = weekdaysEnding('2026-11-19', 300);
+const nifty = niftyDays.map((date, i) => {
+  const close = Math.round(24_000 * 1.0003 ** (i - 299) * (1 + 0.003 * Math.sin(i * 1.7)) * 100) / 100;
+  return { date, open: close, high: close + 30, low: close - 30, close, volume: 0 };
+});
+const last = (list: { close: number }[]) => list[list.length - 1]!.close;
+
+for (const target of await testDatabases()) {
+  describe(`automated allocation on ${target.name}`, () => {
+    // Friday 20 November 2026, 09:20 IST: the session is open, the run (10:00) not yet due.
+    const clock = new ManualClock('2026-11-20T03:50:00.000Z');
+    const scriptedFeed = () => {
+      const feed = createControlledFeed({
+        now: () => clock.now(),
+        prices: { INFY: last(infy), TCS: last(tcs), NIFTY_50: last(nifty) },
+      });
+      feed.setCandles('INFY', infy);
+      feed.setCandles('TCS', tcs);
+      feed.setCandles('NIFTY_50', nifty);
+      return feed;
+    };
+    const feed = scriptedFeed();
+    const s = signedInApp(target, { clock, deps: { feed, live: null, liveAccount: null } });
+    /** Signs in again after the clock jumped past the session's expiry. */
+    const fresh = async () => {
+      s.token = await signIn(s.t.app);
+    };
+    const api = (method: 'GET' | 'POST', url: string, body?: unknown) =>
+      send(s.t.app, method, url, { token: s.token, body });
+    const status = async () => {
+      const res = await api('GET', '/api/allocation/automation');
+      assert.equal(res.statusCode, 200, res.body);
+      return res.json<{ data: AutomationStatus }>().data;
+    };
+    const orders = async () =>
+      (await api('GET', '/api/trading/orders?status=all')).json<{ data: Order[] }>().data;
+    const decisions = async () =>
+      (await api('GET', '/api/allocation/decisions?days=5')).json<{ data: DecisionDay[] }>().data;
+
+    it('is paused on a fresh install, and refuses a run time outside the session (nothing changes)', async () => {
+      const fresh = await status();
+      assert.equal(fresh.enabled, false);
+      assert.equal(fresh.next_run_at, null);
+      assert.equal(fresh.last_run, null);
+      const bad = await api('POST', '/api/allocation/automation', { enabled: true, run_time: '16:00' });
+      assert.equal(bad.statusCode, 400);
+      assert.match(bad.body, /Run time must be between 09:15 and 15:20 IST/);
+      assert.equal((await status()).enabled, false);
+      await s.t.app.services.automation.runOnce();
+      assert.equal((await orders()).length, 0);
+    });
+
+    it('once switched on, waits for its run time, then buys the best signal with a stop, once', async () => {
+      const on = await api('POST', '/api/allocation/automation', { enabled: true, run_time: '10:00' });
+      assert.equal(on.statusCode, 200, on.body);
+      assert.equal(
+        on.json<{ message: string }>().message,
+        'Automation on: the allocator runs each trading day at 10:00 IST.',
+      );
+      assert.equal((await status()).next_run_at, '2026-11-20T04:30:00.000Z');
+
+      await s.t.app.services.automation.runOnce();
+      assert.equal((await orders()).length, 0, 'nothing before the run time');
+
+      clock.set('2026-11-20T04:31:00.000Z');
+      await s.t.app.services.automation.runOnce();
+      const placed = await orders();
+      const buy = placed.find((o) => o.side === 'BUY')!;
+      const stop = placed.find((o) => o.order_type === 'SL-M')!;
+      assert.equal(buy.symbol, 'INFY');
+      assert.equal(buy.status, 'filled');
+      assert.equal(buy.strategy, 'Trend following');
+      assert.equal(stop.side, 'SELL');
+      assert.equal(stop.status, 'open');
+      assert.equal(stop.quantity, buy.quantity);
+      assert.equal(stop.strategy, 'Trend following');
+      assert.ok(stop.trigger_price! < buy.average_price!);
+
+      const run = (await status()).last_run!;
+      assert.equal(run.status, 'done');
+      assert.equal(run.trading_day, '2026-11-20');
+      assert.equal(run.orders_placed, 1);
+      assert.ok(Math.abs(run.spent - (buy.quantity * buy.average_price! + buy.charges!.total)) < 0.01);
+      assert.ok(run.spent <= run.amount);
+
+      const [day] = await decisions();
+      assert.equal(day!.trading_day, '2026-11-20');
+      const ordered = day!.decisions.find((d) => d.action === 'ordered')!;
+      assert.equal(ordered.symbol, 'INFY');
+      assert.equal(ordered.order_id, buy.order_id);
+      assert.equal(ordered.quantity, buy.quantity);
+      assert.equal(ordered.outcome, null);
+      assert.ok(ordered.inputs.break_even_pct! > 0);
+
+      // The same day again, in this process and in a restarted one on the same database: no second run.
+      clock.set('2026-11-20T05:31:00.000Z');
+      await s.t.app.services.automation.runOnce();
+      const restarted = await createTestApp(s.database, {
+        clock,
+        deps: { feed: scriptedFeed(), live: null, liveAccount: null, paperTimers: false },
+      });
+      try {
+        await restarted.app.services.automation.recoverInterrupted();
+        await restarted.app.services.automation.runOnce();
+      } finally {
+        await restarted.close();
+      }
+      assert.equal((await orders()).length, 2);
+    });
+
+    it('exits at the target, cancels the stop and records the return after charges; history shows the strategy', async () => {
+      const [day] = await decisions();
+      const ordered = day!.decisions.find((d) => d.action === 'ordered')!;
+      feed.move('INFY', Math.ceil(ordered.target!) + 1);
+      await s.t.app.services.automation.runOnce();
+      const all = await orders();
+      const buy = all.find((o) => o.order_id === ordered.order_id)!;
+      const sell = all.find((o) => o.side === 'SELL' && o.order_type === 'MARKET')!;
+      assert.equal(sell.status, 'filled');
+      assert.equal(all.find((o) => o.order_type === 'SL-M')!.status, 'cancelled');
+      const outcome = (await decisions())[0]!.decisions.find((d) => d.id === ordered.id)!.outcome!;
+      assert.equal(outcome.kind, 'target');
+      const cost = buy.quantity * buy.average_price! + buy.charges!.total;
+      const pnl = buy.quantity * sell.average_price! - sell.charges!.total - cost;
+      assert.ok(Math.abs(outcome.pnl - pnl) < 0.01, `${outcome.pnl} vs ${pnl}`);
+      assert.ok(Math.abs(outcome.return_pct - (pnl / cost) * 100) < 1e-6);
+      assert.ok(outcome.pnl > 0);
+      assert.equal((await status()).open_positions, 0);
+
+      const history = (await api('GET', '/api/trading/history')).json<{ data: Trade[] }>().data;
+      const trade = history.find((t) => t.symbol === 'INFY')!;
+      assert.equal(trade.strategy, 'Trend following');
+    });
+
+    it('holds new entries back while trading is halted, and says why in the run', async () => {
+      const stop = await api('POST', '/api/risk/emergency-stop', {
+        confirm: true,
+        reason: 'checking the feed',
+        square_off: false,
+      });
+      assert.equal(stop.statusCode, 200, stop.body);
+      assert.equal((await status()).blocked_by.length, 1);
+      // Monday 23 November, 10:01 IST.
+      clock.set('2026-11-23T04:31:00.000Z');
+      await fresh();
+      const before = (await orders()).length;
+      await s.t.app.services.automation.runOnce();
+      const run = (await status()).last_run!;
+      assert.equal(run.trading_day, '2026-11-23');
+      assert.equal(run.status, 'skipped');
+      assert.match(run.lines.join(' '), /held back today.*checking the feed/);
+      assert.equal((await orders()).length, before);
+    });
+
+    it('does nothing while paused', async () => {
+      assert.equal((await api('POST', '/api/risk/emergency-stop/lift', { confirm: true })).statusCode, 200);
+      const paused = await api('POST', '/api/allocation/automation', { enabled: false });
+      assert.match(paused.json<{ message: string }>().message, /^Automation paused/);
+      clock.set('2026-11-25T04:31:00.000Z'); // Wednesday, 10:01 IST: a run would be due
+      await fresh();
+      const before = (await orders()).length;
+      await s.t.app.services.automation.runOnce();
+      assert.equal((await orders()).length, before);
+      assert.equal((await status()).next_run_at, null);
+    });
+
+    it('marks a run a restart cut off as failed after ten minutes, and does not run that day again', async () => {
+      // Thursday 26 November, 10:01 IST; a run of that day began at 09:50 and never finished.
+      clock.set('2026-11-26T04:31:00.000Z');
+      await fresh();
+      await s.database.db.insert(schema.automationRuns).values({
+        account: 'paper',
+        tradingDay: '2026-11-26',
+        startedAt: new Date('2026-11-26T04:20:00.000Z'),
+        status: 'running',
+        amountPaise: 2_500_000,
+        summary: { lines: [], spent: 0, orders_placed: 0 },
+      });
+      assert.equal((await api('POST', '/api/allocation/automation', { enabled: true })).statusCode, 200);
+      const before = (await orders()).length;
+      await s.t.app.services.automation.runOnce();
+      const run = (await status()).last_run!;
+      assert.equal(run.trading_day, '2026-11-26');
+      assert.equal(run.status, 'failed');
+      assert.deepEqual(run.lines, [
+        'The run was cut off by a server restart; orders it placed before that stand.',
+      ]);
+      assert.equal((await orders()).length, before);
+    });
+  });
+}

@@ -1,0 +1,574 @@
+/**
+ * Automated execution. When switched on, once each trading day at its run time (IST) the allocator
+ * spends the day's amount across the best signals (plan.ts), through the orders service of the
+ * current mode (every check a manual order meets, plus the automated-entry rules), and protects
+ * each entry with a resting SL-M stop. While the session is open it watches its open entries and
+ * exits at the target or when the time limit (the strategy's horizon in trading days) is reached;
+ * the stop order exits by itself. Every decision is written to the decision log with its outcome.
+ *
+ * Once per day: a run is a row of automation_runs, unique per account and trading day, claimed by
+ * an INSERT before anything is placed, so neither a restart nor a second server process runs the
+ * same day twice. A run cut off by a restart stays claimed and is marked failed at the next start.
+ *
+ * The run time applies to the exchange's session: on a trading day the run waits for it. When the
+ * simulated market is kept open outside the exchange's hours (a demo), the day's run happens at once.
+ */
+import { and, desc, eq, gte, lt } from 'drizzle-orm';
+import {
+  DEFAULT_AUTOMATION_RUN_TIME,
+  AutomationUpdate,
+  istDay,
+  istMinuteOfDay,
+  istTimeOn,
+  type AutomationRun,
+  type AutomationStatus,
+  type Decision,
+  type DecisionDay,
+  type Order,
+} from '@nivesh/api-contract';
+import { z } from 'zod';
+import type { OrderIntent } from '../broker/broker.js';
+import type { Clock } from '../clock.js';
+import { schema, type Db } from '../db/index.js';
+import { readStoredSetting, writeStoredSetting } from '../db/storedSetting.js';
+import type { HolidayCalendar } from '../market/calendar.js';
+import type { MarketFeed, TickHub } from '../market/feed.js';
+import {
+  isTradingDay,
+  nextTradingDay,
+  previousTradingDay,
+  SESSION_MINUTES,
+  SQUARE_OFF_MINUTE,
+  tradingDaysBetween,
+} from '../market/tradingDays.js';
+import { formatPaise, toPaise, toRupees } from '../paper/money.js';
+import type { OrdersService } from '../orders/service.js';
+import type { TradingModeService } from '../trading/mode.js';
+import type { DecisionLog, Decision as LoggedDecision } from '../research/decisions.js';
+import { STRATEGIES } from '../research/strategies.js';
+import { planAllocation } from './plan.js';
+import type { MarketRead } from '../research/service.js';
+import { phaseOf, type AllocationService } from './service.js';
+
+const SETTINGS_KEY = 'automation_settings';
+const Stored = z.object({ enabled: z.boolean(), run_time: z.string() });
+type Stored = z.infer<typeof Stored>;
+const DEFAULTS: Stored = { enabled: false, run_time: DEFAULT_AUTOMATION_RUN_TIME };
+
+/** The actor automated orders are placed as (audit rows, order history). */
+const AUTOMATION_ACTOR = 'automation';
+/** How often the automation looks at the clock and its open entries. */
+const PASS_MS = 30_000;
+/** A run still marked running after this long was cut off by a restart. */
+const INTERRUPTED_AFTER_MS = 10 * 60_000;
+
+interface Log {
+  info(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface AutomationDeps {
+  db: Db;
+  clock: Clock;
+  calendar: HolidayCalendar;
+  feed: MarketFeed;
+  hub: TickHub;
+  tradingMode: TradingModeService;
+  orders: Pick<OrdersService, 'place' | 'cancel' | 'list'>;
+  holdings: () => Promise<Array<{ symbol: string; quantity: number }>>;
+  allocation: Pick<AllocationService, 'budget'>;
+  market: () => Promise<MarketRead>;
+  decisions: DecisionLog;
+  /** Why automated entries are held back now (circuit breakers, a halt); empty when clear. */
+  blockers: () => Promise<string[]>;
+  log: Log;
+}
+
+const minuteOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+const rupees = (value: number) => formatPaise(toPaise(value));
+/** A sell stop's trigger on the 0.05 tick, at or below the stop. */
+const stopTrigger = (stop: number) => toRupees(Math.floor(toPaise(stop) / 5) * 5);
+
+type RunRow = typeof schema.automationRuns.$inferSelect;
+interface RunSummary {
+  lines: string[];
+  spent: number;
+  orders_placed: number;
+}
+
+function runOf(row: RunRow): AutomationRun {
+  const summary = row.summary as RunSummary;
+  return {
+    trading_day: row.tradingDay,
+    account: row.account as AutomationRun['account'],
+    started_at: row.startedAt.toISOString(),
+    finished_at: row.finishedAt?.toISOString() ?? null,
+    status: row.status as AutomationRun['status'],
+    amount: toRupees(row.amountPaise),
+    spent: summary.spent ?? 0,
+    orders_placed: summary.orders_placed ?? 0,
+    lines: summary.lines ?? [],
+  };
+}
+
+export type Automation = ReturnType<typeof createAutomation>;
+
+export function createAutomation(deps: AutomationDeps) {
+  const { db, clock, calendar, feed } = deps;
+  let timer: NodeJS.Timeout | null = null;
+  let passing: Promise<void> | null = null;
+  const load = () => readStoredSetting(db, SETTINGS_KEY, Stored.partial(), DEFAULTS);
+
+  async function accountNow(): Promise<'paper' | 'live'> {
+    const { mode } = await deps.tradingMode.get();
+    return mode === 'live' ? 'live' : 'paper';
+  }
+
+  /** Whether the day's run is due at `now` (the session is open and, on a trading day, it is past the run time). */
+  function due(now: Date, runTime: string): boolean {
+    if (!feed.isSessionOpen(now)) return false;
+    const day = istDay(now);
+    const minute = istMinuteOfDay(now);
+    const regular =
+      isTradingDay(day, calendar) && minute >= SESSION_MINUTES.open && minute < SESSION_MINUTES.close;
+    if (!regular) return true;
+    return minute >= minuteOf(runTime) && minute < SQUARE_OFF_MINUTE;
+  }
+
+  /** When the next run is due after `now`, for the status. */
+  function nextRunAt(now: Date, runTime: string, ranToday: boolean): Date {
+    const today = istDay(now);
+    if (!ranToday && due(now, runTime)) return now;
+    if (!ranToday && isTradingDay(today, calendar) && istMinuteOfDay(now) < minuteOf(runTime))
+      return istTimeOn(today, minuteOf(runTime));
+    return istTimeOn(nextTradingDay(today, calendar), minuteOf(runTime));
+  }
+
+  async function lastRun(account: string): Promise<RunRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(schema.automationRuns)
+      .where(eq(schema.automationRuns.account, account))
+      .orderBy(desc(schema.automationRuns.tradingDay))
+      .limit(1);
+    return row;
+  }
+
+  /** Claims the day's run; false when this day already has one (another process, or before a restart). */
+  async function claim(account: string, day: string, amount: number, now: Date): Promise<number | null> {
+    const [row] = await db
+      .insert(schema.automationRuns)
+      .values({
+        account,
+        tradingDay: day,
+        startedAt: now,
+        status: 'running',
+        amountPaise: toPaise(amount),
+        summary: { lines: [], spent: 0, orders_placed: 0 } satisfies RunSummary,
+      })
+      .onConflictDoNothing()
+      .returning({ id: schema.automationRuns.id });
+    return row?.id ?? null;
+  }
+
+  async function finish(id: number, status: AutomationRun['status'], summary: RunSummary) {
+    await db
+      .update(schema.automationRuns)
+      .set({ status, finishedAt: clock.now(), summary })
+      .where(eq(schema.automationRuns.id, id));
+  }
+
+  /** The day's run: plan, place, protect, record. */
+  async function runDay(now: Date, account: 'paper' | 'live'): Promise<void> {
+    const day = istDay(now);
+    const budget = await deps.allocation.budget();
+    const id = await claim(account, day, budget.amount, now);
+    if (id === null) return;
+    const lines: string[] = [];
+    let spent = 0;
+    let placed = 0;
+    try {
+      const blockers = await deps.blockers();
+      if (blockers.length > 0) {
+        lines.push('New automated entries are held back today:', ...blockers);
+        await finish(id, 'skipped', { lines, spent, orders_placed: placed });
+        return;
+      }
+      const read = await deps.market();
+      const phase = phaseOf(budget.capital);
+      const held = new Set((await deps.holdings()).filter((h) => h.quantity !== 0).map((h) => h.symbol));
+      const plan = planAllocation({
+        signals: read.signals,
+        amount: budget.amount,
+        capital: budget.capital,
+        maxPositionPct: phase.max_position_pct,
+        minConfidence: phase.min_ml_confidence,
+        held,
+        riskBudget: (budget.riskBudgetPct / 100) * budget.capital,
+      });
+      lines.push(
+        `Day's amount ${rupees(budget.amount)} of ${rupees(budget.capital)} capital (Phase ${phase.phase} ${phase.name}: at most ${phase.max_position_pct}% a position, ${Math.round(phase.min_ml_confidence * 100)}% confidence or more).`,
+        ...plan.lines,
+      );
+      for (const skip of plan.skipped) {
+        await deps.decisions.record(
+          decisionOf(now, day, account, skip.signal, 'skipped', skip.reason, null, null),
+        );
+      }
+      for (const entry of plan.entries) {
+        const label = STRATEGIES[entry.strategy].label;
+        const intent: OrderIntent = { strategy: label, automated: true, confidence: entry.confidence };
+        try {
+          const { order } = await deps.orders.place(
+            {
+              symbol: entry.symbol,
+              side: 'BUY',
+              quantity: entry.quantity,
+              order_type: 'MARKET',
+              product: 'CNC',
+            },
+            AUTOMATION_ACTOR,
+            intent,
+          );
+          placed += 1;
+          const cost = filledCost(order);
+          spent += cost ?? 0;
+          await deps.decisions.record(
+            decisionOf(
+              now,
+              day,
+              account,
+              entry.signal,
+              'ordered',
+              entry.reason,
+              entry.quantity,
+              order.order_id,
+            ),
+          );
+          if (order.status === 'filled') {
+            await protect(entry.symbol, entry.quantity, entry.stop, intent);
+            lines.push(
+              `Bought ${entry.quantity} ${entry.symbol} (${label}) at ${rupees(order.average_price ?? entry.price)}; stop ${rupees(stopTrigger(entry.stop))}, target ${rupees(entry.target)}, exit after ${entry.horizonDays} trading days.`,
+            );
+          } else {
+            lines.push(`Order to buy ${entry.quantity} ${entry.symbol} (${label}) is ${order.status}.`);
+          }
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          await deps.decisions.record(
+            decisionOf(
+              now,
+              day,
+              account,
+              entry.signal,
+              'refused',
+              `Refused: ${message}`,
+              entry.quantity,
+              null,
+            ),
+          );
+          lines.push(`${entry.symbol} (${label}) refused: ${message}`);
+        }
+      }
+      lines.push(`Spent ${rupees(spent)} of ${rupees(budget.amount)} on ${placed} orders.`);
+      await finish(id, 'done', { lines, spent, orders_placed: placed });
+      deps.log.info({ day, account, placed, spent }, 'automation: daily run done');
+    } catch (error) {
+      lines.push(`The run failed: ${error instanceof Error ? error.message : String(error)}`);
+      await finish(id, 'failed', { lines, spent, orders_placed: placed });
+      deps.log.error({ err: error, day }, 'automation: daily run failed');
+    }
+  }
+
+  /** A resting SL-M sell at the stop: it protects the entry even while the automation is paused. */
+  async function protect(symbol: string, quantity: number, stop: number, intent: OrderIntent) {
+    await deps.orders.place(
+      {
+        symbol,
+        side: 'SELL',
+        quantity,
+        order_type: 'SL-M',
+        trigger_price: stopTrigger(stop),
+        product: 'CNC',
+      },
+      AUTOMATION_ACTOR,
+      intent,
+    );
+  }
+
+  /** Exits of open entries: the stop order's fill, the target, the time limit; a cancelled entry. */
+  async function manageExits(now: Date, account: 'paper' | 'live'): Promise<void> {
+    const open = await deps.decisions.open(account);
+    if (open.length === 0) return;
+    const orders = await deps.orders.list({ status: 'all', limit: 500 });
+    const byId = new Map(orders.map((o) => [o.order_id, o]));
+    const today = istDay(now);
+    for (const decision of open) {
+      const entry = decision.orderId ? byId.get(decision.orderId) : undefined;
+      if (!entry) continue;
+      if (entry.status === 'cancelled' || entry.status === 'rejected') {
+        await deps.decisions.recordOutcome(decision.id, {
+          at: now,
+          kind: 'cancelled',
+          returnAfterCosts: 0,
+          pnlPaise: 0,
+        });
+        continue;
+      }
+      if (entry.status !== 'filled' || entry.average_price === null) continue;
+      const stops = orders.filter(
+        (o) =>
+          o.symbol === decision.symbol &&
+          o.side === 'SELL' &&
+          o.order_type === 'SL-M' &&
+          o.strategy === entry.strategy &&
+          o.placed_at >= entry.placed_at,
+      );
+      const firedStop = stops.find((o) => o.status === 'filled');
+      if (firedStop) {
+        await settle(decision, entry, firedStop, 'stop', now);
+        continue;
+      }
+      const ltp = deps.hub.last(decision.symbol)?.ltp;
+      if (ltp === undefined) continue;
+      const target = decision.targetPaise === null ? null : toRupees(decision.targetPaise);
+      const held = tradingDaysBetween(decision.tradingDay, today, calendar).length - 1;
+      const kind =
+        target !== null && ltp >= target ? 'target' : held >= decision.horizonDays ? 'horizon' : null;
+      if (!kind) continue;
+      for (const stop of stops.filter((o) => o.status === 'open'))
+        await deps.orders.cancel(stop.order_id, AUTOMATION_ACTOR);
+      const intent: OrderIntent = {
+        strategy: entry.strategy,
+        automated: true,
+        confidence: decision.confidence,
+      };
+      const { order: exit } = await deps.orders.place(
+        {
+          symbol: decision.symbol,
+          side: 'SELL',
+          quantity: entry.quantity,
+          order_type: 'MARKET',
+          product: 'CNC',
+        },
+        AUTOMATION_ACTOR,
+        intent,
+      );
+      if (exit.status === 'filled') await settle(decision, entry, exit, kind, now);
+    }
+  }
+
+  async function settle(
+    decision: LoggedDecision,
+    entry: Order,
+    exit: Order,
+    kind: 'target' | 'stop' | 'horizon',
+    now: Date,
+  ) {
+    const cost = filledCost(entry) ?? 0;
+    const quantity = Math.min(entry.quantity, exit.quantity);
+    const proceeds = quantity * (exit.average_price ?? 0) - (exit.charges?.total ?? 0);
+    const pnl = proceeds - cost;
+    await deps.decisions.recordOutcome(decision.id, {
+      at: now,
+      kind,
+      returnAfterCosts: cost > 0 ? pnl / cost : 0,
+      pnlPaise: toPaise(pnl),
+    });
+  }
+
+  /**
+   * Marks runs a restart cut off as failed (they stay claimed: the day is not run twice). A run
+   * takes seconds: one still running after ten minutes was cut off, in this process or another.
+   */
+  async function recoverInterrupted(): Promise<void> {
+    const cutOff = new Date(clock.now().getTime() - INTERRUPTED_AFTER_MS);
+    await db
+      .update(schema.automationRuns)
+      .set({
+        status: 'failed',
+        finishedAt: clock.now(),
+        summary: {
+          lines: ['The run was cut off by a server restart; orders it placed before that stand.'],
+          spent: 0,
+          orders_placed: 0,
+        } satisfies RunSummary,
+      })
+      .where(and(eq(schema.automationRuns.status, 'running'), lt(schema.automationRuns.startedAt, cutOff)));
+  }
+
+  async function pass(): Promise<void> {
+    await recoverInterrupted();
+    const settings = await load();
+    if (!settings.enabled) return;
+    const now = clock.now();
+    if (!feed.isSessionOpen(now)) return;
+    const account = await accountNow();
+    await manageExits(now, account);
+    if (due(now, settings.run_time)) await runDay(now, account);
+  }
+
+  return {
+    /** One pass: exits, then the day's run when due (tests call it; the timer calls it every 30 s). */
+    async runOnce(): Promise<void> {
+      // One pass at a time within the process (the run's row keeps processes apart).
+      while (passing) await passing;
+      passing = pass().finally(() => {
+        passing = null;
+      });
+      return passing;
+    },
+    async status(): Promise<AutomationStatus> {
+      const settings = await load();
+      const account = await accountNow();
+      const now = clock.now();
+      const last = await lastRun(account);
+      const ranToday = last?.tradingDay === istDay(now);
+      const open = await deps.decisions.open(account);
+      return {
+        enabled: settings.enabled,
+        run_time: settings.run_time,
+        account,
+        next_run_at: settings.enabled ? nextRunAt(now, settings.run_time, ranToday).toISOString() : null,
+        last_run: last ? runOf(last) : null,
+        open_positions: open.length,
+        blocked_by: await deps.blockers(),
+      };
+    },
+    async update(
+      body: AutomationUpdate,
+      actor: string,
+    ): Promise<{ status: AutomationStatus; message: string }> {
+      const update = AutomationUpdate.parse(body);
+      const previous = await load();
+      const next = { enabled: update.enabled, run_time: update.run_time ?? previous.run_time };
+      await writeStoredSetting(db, {
+        key: SETTINGS_KEY,
+        value: next,
+        previous,
+        actor,
+        at: clock.now(),
+        action: 'allocation.automation.set',
+      });
+      const status = await this.status();
+      const message = next.enabled
+        ? `Automation on: the allocator runs each trading day at ${next.run_time} IST.`
+        : 'Automation paused: no automated entries or exits until it is resumed. Resting stop orders stay in place.';
+      return { status, message };
+    },
+    recoverInterrupted,
+    /** The last `days` trading days' runs and decisions of the current mode's account, newest first. */
+    async decisionDays(days: number): Promise<DecisionDay[]> {
+      const account = await accountNow();
+      const today = istDay(clock.now());
+      let fromDay = today;
+      for (let i = 1; i < days; i += 1) fromDay = previousTradingDay(fromDay, calendar);
+      const runs = await db
+        .select()
+        .from(schema.automationRuns)
+        .where(
+          and(eq(schema.automationRuns.account, account), gte(schema.automationRuns.tradingDay, fromDay)),
+        );
+      const logged = await deps.decisions.list({ account, fromDay, toDay: today, limit: 5_000 });
+      const byDay = new Map<string, DecisionDay>();
+      const dayOf = (day: string) => {
+        let entry = byDay.get(day);
+        if (!entry) byDay.set(day, (entry = { trading_day: day, run: null, decisions: [] }));
+        return entry;
+      };
+      for (const row of runs) dayOf(row.tradingDay).run = runOf(row);
+      for (const d of logged) dayOf(d.tradingDay).decisions.push(decisionView(d));
+      return [...byDay.values()].sort((a, b) => b.trading_day.localeCompare(a.trading_day));
+    },
+    start() {
+      if (timer) return;
+      void recoverInterrupted().catch((error: unknown) =>
+        deps.log.error({ err: error }, 'automation: recovering interrupted runs failed'),
+      );
+      timer = setInterval(() => {
+        this.runOnce().catch((error: unknown) => deps.log.error({ err: error }, 'automation: pass failed'));
+      }, PASS_MS);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      if (passing) await passing.catch(() => undefined);
+    },
+  };
+}
+
+/** What a filled buy cost, charges included; null before it fills. */
+function filledCost(order: Order): number | null {
+  if (order.status !== 'filled' || order.average_price === null) return null;
+  return order.quantity * order.average_price + (order.charges?.total ?? 0);
+}
+
+function decisionOf(
+  now: Date,
+  day: string,
+  account: 'paper' | 'live',
+  signal: MarketRead['signals'][number],
+  action: 'ordered' | 'skipped' | 'refused',
+  reason: string,
+  quantity: number | null,
+  orderId: string | null,
+) {
+  return {
+    decidedAt: now,
+    tradingDay: day,
+    account,
+    source: 'automation' as const,
+    symbol: signal.symbol,
+    strategy: STRATEGIES[signal.strategy].label,
+    strategyVersion: signal.strategyVersion,
+    signal: signal.signal,
+    action,
+    reason,
+    confidence: signal.confidence,
+    pricePaise: toPaise(signal.price),
+    targetPaise: toPaise(signal.target),
+    stopPaise: toPaise(signal.stop),
+    horizonDays: signal.horizonDays,
+    quantity,
+    orderId,
+    inputs: {
+      ...signal.inputs,
+      expected_move_pct: signal.expectedMovePct,
+      break_even_pct: signal.breakEvenPct,
+    },
+  };
+}
+
+/** A logged decision as the Decisions view shows it. */
+function decisionView(d: LoggedDecision): Decision {
+  const inputs = Object.fromEntries(
+    Object.entries(d.inputs).filter((entry): entry is [string, number] => typeof entry[1] === 'number'),
+  );
+  return {
+    id: d.id,
+    decided_at: d.decidedAt.toISOString(),
+    trading_day: d.tradingDay,
+    account: d.account,
+    symbol: d.symbol,
+    strategy: d.strategy,
+    strategy_version: d.strategyVersion,
+    signal: d.signal,
+    action: d.source === 'exit' ? 'exit' : d.action,
+    reason: d.reason,
+    confidence: Math.min(1, Math.max(0, d.confidence)),
+    price: toRupees(d.pricePaise),
+    target: d.targetPaise === null ? null : toRupees(d.targetPaise),
+    stop: d.stopPaise === null ? null : toRupees(d.stopPaise),
+    horizon_days: d.horizonDays,
+    quantity: d.quantity,
+    order_id: d.orderId,
+    inputs,
+    outcome: d.outcome && {
+      at: d.outcome.at.toISOString(),
+      kind: d.outcome.kind,
+      return_pct: d.outcome.returnAfterCosts * 100,
+      pnl: toRupees(d.outcome.pnlPaise),
+    },
+  };
+}

@@ -1,0 +1,213 @@
+/** The day's plan and the AI's recommendation, on hand-worked numbers. */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { StrategySignal } from '../research/strategies.js';
+import { planAllocation } from './plan.js';
+import { recommendAllocation } from './recommend.js';
+
+function signal(overrides: Partial<StrategySignal>): StrategySignal {
+  return {
+    symbol: 'INFY',
+    strategy: 'trend_following',
+    strategyVersion: 'trend_following@1',
+    signal: 'BUY',
+    confidence: 0.7,
+    price: 1000,
+    target: 1060,
+    stop: 960,
+    risk: 'Medium',
+    expectedMovePct: 6,
+    breakEvenPct: 0.25,
+    horizonDays: 20,
+    reasoning: 'Close above its 50-day average.',
+    inputs: {},
+    ...overrides,
+  };
+}
+
+const base = { capital: 10_00_000, maxPositionPct: 6, minConfidence: 0.63, held: new Set<string>() };
+
+describe('planAllocation', () => {
+  it('splits the amount evenly over the strongest signals, whole shares rounded down', () => {
+    const plan = planAllocation({
+      ...base,
+      amount: 25_000,
+      signals: [
+        signal({ symbol: 'INFY', price: 1500, stop: 1450, confidence: 0.8 }),
+        signal({ symbol: 'TCS', price: 3300, stop: 3200, confidence: 0.7 }),
+      ],
+    });
+    // ₹12,500 each: INFY 8 shares (₹12,000), TCS 3 shares (₹9,900).
+    assert.deepEqual(
+      plan.entries.map((e) => [e.symbol, e.quantity, e.value]),
+      [
+        ['INFY', 8, 12_000],
+        ['TCS', 3, 9_900],
+      ],
+    );
+    assert.match(plan.lines.at(-1)!, /Planned 2 entries worth ₹21,900\.00 of ₹25,000\.00/);
+  });
+
+  it('passes money a dear share cannot use on to the next signals', () => {
+    const plan = planAllocation({
+      ...base,
+      amount: 10_000,
+      maxEntries: 2,
+      signals: [
+        signal({ symbol: 'MARUTI', price: 12_000, stop: 11_500, confidence: 0.9 }), // ₹5,000 buys none
+        signal({ symbol: 'INFY', price: 1500, stop: 1450, confidence: 0.8 }), // ₹10,000 / 2 = ₹5,000: 3
+        signal({ symbol: 'ITC', price: 400, stop: 390, confidence: 0.7 }), // ₹5,500 left, 1 slot: 13
+      ],
+    });
+    assert.deepEqual(
+      plan.entries.map((e) => [e.symbol, e.quantity]),
+      [
+        ['INFY', 3],
+        ['ITC', 13],
+      ],
+    );
+    assert.deepEqual(
+      plan.skipped.map((s) => [s.symbol, s.reason]),
+      [['MARUTI', 'one share at ₹12,000.00 costs more than the ₹5,000.00 share of the amount']],
+    );
+  });
+
+  it('ranks by confidence times the move left after charges, and keeps the strongest strategy per stock', () => {
+    const plan = planAllocation({
+      ...base,
+      amount: 10_000,
+      maxEntries: 1,
+      signals: [
+        // edge 0.7 x (6 - 0.25) = 4.025
+        signal({ symbol: 'INFY', strategy: 'trend_following' }),
+        // edge 0.9 x (3 - 0.25) = 2.475: weaker for the same stock
+        signal({ symbol: 'INFY', strategy: 'breakout', confidence: 0.9, expectedMovePct: 3 }),
+        // edge 0.64 x (8 - 0.25) = 4.96: the strongest overall
+        signal({ symbol: 'SBIN', confidence: 0.64, expectedMovePct: 8, price: 800, stop: 770 }),
+      ],
+    });
+    assert.deepEqual(
+      plan.entries.map((e) => [e.symbol, e.strategy, e.quantity]),
+      [['SBIN', 'trend_following', 12]],
+    );
+    assert.deepEqual(
+      plan.skipped.map((s) => [s.symbol, s.reason]),
+      [['INFY', "ranked below the day's 1 strongest signals"]],
+    );
+  });
+
+  it('passes over signals below the phase confidence, inside their charges, already held, or not BUY', () => {
+    const plan = planAllocation({
+      ...base,
+      held: new Set(['HDFCBANK']),
+      amount: 50_000,
+      signals: [
+        signal({ symbol: 'ITC', confidence: 0.6 }),
+        signal({ symbol: 'WIPRO', expectedMovePct: 0.2, breakEvenPct: 0.26 }),
+        signal({ symbol: 'HDFCBANK' }),
+        signal({ symbol: 'ONGC', signal: 'HOLD' }),
+      ],
+    });
+    assert.equal(plan.entries.length, 0);
+    assert.deepEqual(
+      plan.skipped.map((s) => [s.symbol, s.reason]),
+      [
+        ['ITC', 'confidence 60.0% is below the phase minimum of 63.0%'],
+        ['WIPRO', 'expected move 0.2% does not clear the 0.26% round-trip charges'],
+        ['HDFCBANK', 'HDFCBANK is already held: no second entry into the same stock'],
+      ],
+    );
+    assert.match(plan.lines[0]!, /No BUY signal cleared its charges at 63\.0% confidence or more/);
+  });
+
+  it("keeps each entry within the phase's position size and its share of the risk budget", () => {
+    const plan = planAllocation({
+      ...base,
+      capital: 1_00_000, // Phase 2: 4% = ₹4,000 a position
+      maxPositionPct: 4,
+      amount: 20_000,
+      riskBudget: 300, // ₹150 each for two entries
+      signals: [
+        signal({ symbol: 'INFY', price: 500, stop: 490 }), // ₹4,000 / 500 = 8; risk ₹150 / ₹10 = 15 -> 8
+        signal({ symbol: 'TCS', price: 400, stop: 370, confidence: 0.69 }), // ₹4,000 / 400 = 10; ₹150 / ₹30 = 5 -> 5
+      ],
+    });
+    assert.deepEqual(
+      plan.entries.map((e) => [e.symbol, e.quantity]),
+      [
+        ['INFY', 8],
+        ['TCS', 5],
+      ],
+    );
+  });
+});
+
+describe('recommendAllocation', () => {
+  const asOf = '2026-03-04T04:00:00.000Z';
+  it('grows with the opportunities and shrinks with volatility and drawdown, within 1.0%-4.0%', () => {
+    const signals = [
+      ...Array.from({ length: 4 }, (_, i) => signal({ symbol: `S${i}`, confidence: 0.7 + i * 0.02 })),
+      signal({ symbol: 'LOW', confidence: 0.5 }),
+      signal({ symbol: 'HOLD', signal: 'HOLD', confidence: 0.55 }),
+    ];
+    const calm = recommendAllocation({
+      signals,
+      capital: 10_00_000,
+      volatility: 0.12,
+      drawdown: 0.01,
+      drawdownKnown: true,
+      riskBudgetPct: 1.5,
+      minConfidence: 0.63,
+      phaseName: 'Phase 4 Professional',
+      asOf,
+    });
+    // 4 opportunities: 1.0 + 3.0 x 4/8 = 2.5%; no reductions.
+    assert.equal(calm.expected_opportunities, 4);
+    assert.equal(calm.allocation_pct, 2.5);
+    assert.equal(calm.allocation_amount, 25_000);
+    assert.ok(Math.abs(calm.confidence - 0.73) < 1e-9); // mean of 0.70, 0.72, 0.74, 0.76
+    assert.equal(calm.risk_assessment, 'Low');
+    assert.match(
+      calm.reasoning[0]!,
+      /^4 of 5 BUY signals reach the Phase 4 Professional minimum confidence of 63%/,
+    );
+
+    const rough = recommendAllocation({
+      signals,
+      capital: 10_00_000,
+      volatility: 0.25, // 1 - (25 - 15) / 20 x 0.6 = 0.7
+      drawdown: 0.06, // 1 - (6 - 2) / 8 x 0.5 = 0.75
+      drawdownKnown: true,
+      riskBudgetPct: 1.5,
+      minConfidence: 0.63,
+      phaseName: 'Phase 4 Professional',
+      asOf,
+    });
+    // 2.5 x 0.7 x 0.75 = 1.3125 -> 1.3%
+    assert.equal(rough.allocation_pct, 1.3);
+    assert.equal(rough.allocation_amount, 13_000);
+    assert.equal(rough.risk_assessment, 'Medium');
+    assert.match(rough.reasoning[1]!, /realised volatility 25\.0% a year: scaled by 0\.70/);
+    assert.match(rough.reasoning[2]!, /Drawdown from the account's peak 6\.0%: scaled by 0\.75/);
+  });
+
+  it('never goes below the 1.0% minimum, and says when the limits clipped it', () => {
+    const r = recommendAllocation({
+      signals: [signal({ signal: 'HOLD', confidence: 0.6 })],
+      capital: 5_00_000,
+      volatility: 0.4,
+      drawdown: 0.12,
+      drawdownKnown: true,
+      riskBudgetPct: 0.5,
+      minConfidence: 0.65,
+      phaseName: 'Phase 3 Expansion',
+      asOf,
+    });
+    assert.equal(r.allocation_pct, 1);
+    assert.equal(r.allocation_amount, 5_000);
+    assert.equal(r.expected_opportunities, 0);
+    assert.equal(r.confidence, 0.6);
+    assert.equal(r.risk_assessment, 'High');
+    assert.match(r.reasoning.at(-1)!, /kept within the 1\.0%–4\.0% allocation limits/);
+  });
+});

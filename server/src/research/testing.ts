@@ -1,0 +1,53 @@
+/**
+ * Scripted daily candles for the research tests: closes the test chooses, on consecutive weekdays
+ * ending on a given day, each candle ranging `range` rupees around its close.
+ */
+import type { Candle } from '../market/feed.js';
+
+export interface ScriptOptions {
+  /** The last candle's IST day, YYYY-MM-DD (a weekday). Default 2026-11-19, a Thursday. */
+  end?: string;
+  /** High − low of every candle, centred on the close. Default 2. */
+  range?: number;
+  /** Volume of each candle, by position (default 100,000 every day). */
+  volume?: (i: number, count: number) => number;
+}
+
+/** The `count` weekdays ending on `end`, oldest first. */
+export function weekdaysEnding(end: string, count: number): string[] {
+  const days: string[] = [];
+  let t = Date.parse(`${end}T00:00:00Z`);
+  while (days.length < count) {
+    const day = new Date(t);
+    if (day.getUTCDay() !== 0 && day.getUTCDay() !== 6) days.unshift(day.toISOString().slice(0, 10));
+    t -= 86_400_000;
+  }
+  return days;
+}
+
+/** One candle per close, oldest first: open at the previous close, high and low `range / 2` around the close. */
+export function scriptedCandles(closes: readonly number[], options: ScriptOptions = {}): Candle[] {
+  const range = options.range ?? 2;
+  const days = weekdaysEnding(options.end ?? '2026-11-19', closes.length);
+  return closes.map((close, i) => ({
+    date: days[i]!,
+    open: i === 0 ? close : closes[i - 1]!,
+    high: Math.max(close, i === 0 ? close : closes[i - 1]!) + range / 2,
+    low: Math.min(close, i === 0 ? close : closes[i - 1]!) - range / 2,
+    close,
+    volume: options.volume?.(i, closes.length) ?? 100_000,
+  }));
+}
+
+/** `count` closes growing (or falling) by `rate` a day from `start`, with a small alternating wobble. */
+export function trendCloses(start: number, rate: number, count: number, wobble = 0.002): number[] {
+  return Array.from(
+    { length: count },
+    (_, i) => Math.round(start * (1 + rate) ** i * (1 + (i % 2 === 0 ? wobble : -wobble)) * 100) / 100,
+  );
+}
+
+/** `count` closes around `level`, alternating `level ± swing`. */
+export function flatCloses(level: number, count: number, swing = 1): number[] {
+  return Array.from({ length: count }, (_, i) => level + (i % 2 === 0 ? swing : -swing));
+}
