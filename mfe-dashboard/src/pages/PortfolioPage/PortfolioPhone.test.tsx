@@ -6,7 +6,7 @@
  */
 import { configure, screen, within } from '@testing-library/react';
 import { contract } from '@nivesh/api-contract';
-import { mockRoute, renderWithProviders, setupServer } from '@nivesh/api-client/testing';
+import { mockRoute, renderWithProviders, setupServer, windowWidth } from '@nivesh/api-client/testing';
 import { holdings, orderPreview, portfolioOverview, tradingMode } from '../../features/testing/fixtures';
 import PortfolioPage from './PortfolioPage';
 
@@ -23,33 +23,6 @@ const server = setupServer(
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
-
-/** A window `width` CSS pixels wide, as `matchMedia` answers for it (min-width and max-width, px/em/rem). */
-function windowWidth(width: number): () => void {
-  const original = window.matchMedia;
-  const px = (value: string, unit: string) => Number(value) * (unit === 'px' ? 1 : 16);
-  window.matchMedia = (query: string) => {
-    const conditions = [...query.matchAll(/\((min|max)-width:\s*([\d.]+)(px|r?em)\)/g)];
-    const matches =
-      conditions.length > 0 &&
-      conditions.every(([, kind, value, unit]) =>
-        kind === 'min' ? width >= px(value!, unit!) : width <= px(value!, unit!),
-      );
-    return {
-      matches,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    };
-  };
-  return () => {
-    window.matchMedia = original;
-  };
-}
 
 describe('PortfolioPage on a phone (390 px)', () => {
   let restore: () => void;

@@ -35,11 +35,11 @@ export function SignalsTable({ recommendations }: SignalsViewProps) {
         <Table.Body fontVariantNumeric="tabular-nums">
           {recommendations.map((signal) => (
             <Table.Row key={`${signal.symbol}-${signal.signal}`} data-testid={`signal-${signal.symbol}`}>
-              <Table.Cell>
+              <Table.Cell whiteSpace="normal" minW="48" maxW="sm">
                 <Stack gap="0.5">
                   <Text fontWeight="semibold">{signal.symbol}</Text>
                   {signal.reasoning && (
-                    <Text textStyle="xs" color="fg.muted" maxW="md">
+                    <Text textStyle="xs" color="fg.muted" lineClamp={2} title={signal.reasoning}>
                       {signal.reasoning}
                     </Text>
                   )}

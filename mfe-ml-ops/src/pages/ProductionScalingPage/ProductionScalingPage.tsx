@@ -28,6 +28,7 @@ import {
   formatDay,
   formatIstDateTime,
   formatRupees,
+  formatPercent,
   formatRupeesCompact,
 } from '@nivesh/ui';
 import { formatCount, percent1 } from '../../features/format';
@@ -227,7 +228,8 @@ function LimitBar({
   );
 }
 
-const signedPercent = (value: number) => `${value > 0 ? '+' : ''}${percent1(value)}`;
+/** +1.2% / -0.4% / 0.0%: the shared formatter (a loss rounding to nothing shows no minus sign). */
+const signedPercent = (value: number) => formatPercent(value, { decimals: 1, sign: Math.abs(value) >= 0.05 });
 
 /** Where the account stands in its phase: the targets to move up and the limits in force. */
 function PhaseProgress({ status, phase }: { status: ScalingStatus; phase: ProductionPhase }) {

@@ -17,6 +17,7 @@ export { http, HttpResponse, delay } from 'msw';
 export { setupServer } from 'msw/node';
 export * from './fakeTickServer';
 export * from './mockRoute';
+export * from './windowWidth';
 
 export const TEST_USER: User = { email: 'operator@nivesh.local', name: null, username: 'operator' };
 export const TEST_TOKEN = 'test-session-token';
