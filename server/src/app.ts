@@ -53,7 +53,11 @@ import { createRiskMonitor, type RiskMonitor } from './risk/monitor.js';
 import { createEmergencyStopService } from './risk/emergencyStop.js';
 import { createHaltStore } from './trading/halt.js';
 import { createOpsService } from './ops/service.js';
-import { createCircuitBreakers, type CircuitBreakers } from './trading/circuitBreakers.js';
+import {
+  circuitBreakerRejection,
+  createCircuitBreakers,
+  type CircuitBreakers,
+} from './trading/circuitBreakers.js';
 import type { MarketFeed, TickHub } from './market/feed.js';
 import { createTickHub } from './market/tickHub.js';
 import { createSimulatedMarket } from './market/simulated.js';
@@ -451,11 +455,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     decisions: createDecisionLog(db),
     blockers: async () => {
       const halt = await halts.inForce();
-      const breakers = await circuitBreakers.state();
-      return [
-        ...(halt ? [haltSentence(halt)] : []),
-        ...breakers.breakers.filter((b) => b.tripped).map((b) => b.message),
-      ];
+      const breaker = circuitBreakerRejection(await circuitBreakers.state());
+      return [...(halt ? [haltSentence(halt)] : []), ...(breaker ? [breaker.message] : [])];
     },
     log: app.log,
   });

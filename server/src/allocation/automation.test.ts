@@ -151,21 +151,46 @@ for (const target of await testDatabases()) {
       assert.equal(trade.strategy, 'Trend following');
     });
 
+    it('holds new entries back while a circuit breaker is tripped, and says which in the run', async () => {
+      // Monday 23 November: NIFTY 50 falls 4% between 09:40 and 10:00 IST.
+      clock.set('2026-11-23T04:10:00.000Z');
+      await fresh();
+      feed.move('NIFTY_50', 24_000);
+      clock.set('2026-11-23T04:30:00.000Z');
+      feed.move('NIFTY_50', 23_040);
+      clock.set('2026-11-23T04:31:00.000Z');
+      const held = await status();
+      assert.equal(held.blocked_by.length, 1);
+      assert.match(
+        held.blocked_by[0]!,
+        /^Circuit breaker tripped: NIFTY 50 .*4% .*No automated entry is made until it clears$/,
+      );
+      const before = (await orders()).length;
+      await s.t.app.services.automation.runOnce();
+      const run = (await status()).last_run!;
+      assert.equal(run.trading_day, '2026-11-23');
+      assert.equal(run.status, 'skipped');
+      assert.deepEqual(run.lines, ['New automated entries are held back today:', held.blocked_by[0]]);
+      assert.equal((await orders()).length, before);
+    });
+
     it('holds new entries back while trading is halted, and says why in the run', async () => {
+      // Wednesday 25 November, 10:01 IST: the fall of the 23rd is out of the breaker's hour.
+      clock.set('2026-11-25T04:31:00.000Z');
+      await fresh();
       const stop = await api('POST', '/api/risk/emergency-stop', {
         confirm: true,
         reason: 'checking the feed',
         square_off: false,
       });
       assert.equal(stop.statusCode, 200, stop.body);
-      assert.equal((await status()).blocked_by.length, 1);
-      // Monday 23 November, 10:01 IST.
-      clock.set('2026-11-23T04:31:00.000Z');
-      await fresh();
+      assert.deepEqual((await status()).blocked_by, [
+        'Emergency stop in force since 25 Nov 2026, 10:01 IST (operator@nivesh.local: "checking the feed").',
+      ]);
       const before = (await orders()).length;
       await s.t.app.services.automation.runOnce();
       const run = (await status()).last_run!;
-      assert.equal(run.trading_day, '2026-11-23');
+      assert.equal(run.trading_day, '2026-11-25');
       assert.equal(run.status, 'skipped');
       assert.match(run.lines.join(' '), /held back today.*checking the feed/);
       assert.equal((await orders()).length, before);
@@ -175,7 +200,7 @@ for (const target of await testDatabases()) {
       assert.equal((await api('POST', '/api/risk/emergency-stop/lift', { confirm: true })).statusCode, 200);
       const paused = await api('POST', '/api/allocation/automation', { enabled: false });
       assert.match(paused.json<{ message: string }>().message, /^Automation paused/);
-      clock.set('2026-11-25T04:31:00.000Z'); // Wednesday, 10:01 IST: a run would be due
+      clock.set('2026-11-26T04:31:00.000Z'); // Thursday, 10:01 IST: a run would be due
       await fresh();
       const before = (await orders()).length;
       await s.t.app.services.automation.runOnce();
@@ -184,13 +209,13 @@ for (const target of await testDatabases()) {
     });
 
     it('marks a run a restart cut off as failed after ten minutes, and does not run that day again', async () => {
-      // Thursday 26 November, 10:01 IST; a run of that day began at 09:50 and never finished.
-      clock.set('2026-11-26T04:31:00.000Z');
+      // Friday 27 November, 10:01 IST; a run of that day began at 09:50 and never finished.
+      clock.set('2026-11-27T04:31:00.000Z');
       await fresh();
       await s.database.db.insert(schema.automationRuns).values({
         account: 'paper',
-        tradingDay: '2026-11-26',
-        startedAt: new Date('2026-11-26T04:20:00.000Z'),
+        tradingDay: '2026-11-27',
+        startedAt: new Date('2026-11-27T04:20:00.000Z'),
         status: 'running',
         amountPaise: 2_500_000,
         summary: { lines: [], spent: 0, orders_placed: 0 },
@@ -199,7 +224,7 @@ for (const target of await testDatabases()) {
       const before = (await orders()).length;
       await s.t.app.services.automation.runOnce();
       const run = (await status()).last_run!;
-      assert.equal(run.trading_day, '2026-11-26');
+      assert.equal(run.trading_day, '2026-11-27');
       assert.equal(run.status, 'failed');
       assert.deepEqual(run.lines, [
         'The run was cut off by a server restart; orders it placed before that stand.',
