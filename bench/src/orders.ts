@@ -35,13 +35,8 @@ export async function benchPaperOrders(): Promise<BenchResult> {
     // Thousands of orders a run: keep the day's charges from tripping the loss limits (the daily
     // paper limit, the weekly and monthly loss limits, and the capital phase's 3.5% of a ₹50 crore
     // account): the bench measures the orders, not the limits stopping them.
-    await paper.setLimits(
-      {
-        ...(await paper.settings()),
-        max_daily_loss: 100_000_000,
-        weekly_loss_limit: 100_000_000,
-        monthly_loss_limit: 100_000_000,
-      },
+    await paper.updateSettings(
+      { max_daily_loss: 100_000_000, weekly_loss_limit: 100_000_000, monthly_loss_limit: 100_000_000 },
       'bench',
     );
     await paper.setBalance(500_000_000, 'bench');

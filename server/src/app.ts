@@ -329,7 +329,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         };
   // Emergency Stop All's halt, in the database: every process on it and every restart sees it.
   const halts = createHaltStore({ db, clock });
-  const orders = createOrdersService({ tradingMode, paper, live, halts });
+  const orders = createOrdersService({
+    tradingMode,
+    paper,
+    live,
+    halts,
+    lastPrice: (symbol) => hub.last(symbol)?.ltp,
+  });
   const portfolio = createPortfolioService({
     db,
     clock,

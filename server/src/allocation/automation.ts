@@ -48,7 +48,8 @@ import type { DecisionLog, Decision as LoggedDecision } from '../research/decisi
 import { STRATEGIES } from '../research/strategies.js';
 import { planAllocation } from './plan.js';
 import type { MarketRead } from '../research/service.js';
-import { phaseOf, type AllocationService } from './service.js';
+import { activePhase, phaseTitle } from '../analytics/capitalPhase.js';
+import type { AllocationService } from './service.js';
 
 const SETTINGS_KEY = 'automation_settings';
 const Stored = z.object({ enabled: z.boolean(), run_time: z.string() });
@@ -195,7 +196,7 @@ export function createAutomation(deps: AutomationDeps) {
         return;
       }
       const read = await deps.market();
-      const phase = phaseOf(budget.capital);
+      const phase = activePhase(budget.capital);
       const held = new Set((await deps.holdings()).filter((h) => h.quantity !== 0).map((h) => h.symbol));
       const plan = planAllocation({
         signals: read.signals,
@@ -207,7 +208,7 @@ export function createAutomation(deps: AutomationDeps) {
         riskBudget: (budget.riskBudgetPct / 100) * budget.capital,
       });
       lines.push(
-        `Day's amount ${rupees(budget.amount)} of ${rupees(budget.capital)} capital (Phase ${phase.phase} ${phase.name}: at most ${phase.max_position_pct}% a position, ${Math.round(phase.min_ml_confidence * 100)}% confidence or more).`,
+        `Day's amount ${rupees(budget.amount)} of ${rupees(budget.capital)} capital (${phaseTitle(phase)}: at most ${phase.max_position_pct}% a position, ${Math.round(phase.min_ml_confidence * 100)}% confidence or more).`,
         ...plan.lines,
       );
       for (const skip of plan.skipped) {

@@ -16,19 +16,17 @@ import {
   DEFAULT_STRATEGY_PERCENTAGES,
   ALLOCATION_STRATEGIES,
   istDay,
-  phaseForCapital,
-  PRODUCTION_PHASES,
   type AiAllocationRecommendation,
   type AllocationSettings,
   type AllocationStrategy,
   type DailyAmountData,
   type DailyRiskBudget,
-  type ProductionPhase,
 } from '@nivesh/api-contract';
 import { z } from 'zod';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/index.js';
 import { readStoredSetting, writeStoredSetting } from '../db/storedSetting.js';
+import { activePhase, phaseTitle } from '../analytics/capitalPhase.js';
 import { currentDrawdown } from '../analytics/drawdown.js';
 import { dailyReturns, wealthIndex } from '../analytics/returns.js';
 import { dailySeries, type AccountHistoryReader } from '../paper/history.js';
@@ -68,10 +66,6 @@ export interface AllocationDeps {
 
 export type AllocationService = ReturnType<typeof createAllocationService>;
 
-/** The phase a capital is in; below the first phase's minimum, the first phase's rules. */
-export const phaseOf = (capital: number): ProductionPhase =>
-  phaseForCapital(capital) ?? PRODUCTION_PHASES[0]!;
-
 export function createAllocationService(deps: AllocationDeps) {
   const { db, clock } = deps;
   const load = () => readStoredSetting(db, SETTINGS_KEY, StoredAllocation.partial(), DEFAULTS);
@@ -99,7 +93,7 @@ export function createAllocationService(deps: AllocationDeps) {
     capital: number,
   ): Promise<AiAllocationRecommendation> {
     const read = await deps.market();
-    const phase = phaseOf(capital);
+    const phase = activePhase(capital);
     const dd = await drawdown(capital);
     return recommendAllocation({
       signals: read.signals,
@@ -109,7 +103,7 @@ export function createAllocationService(deps: AllocationDeps) {
       drawdownKnown: dd !== null,
       riskBudgetPct: stored.daily_risk_budget,
       minConfidence: phase.min_ml_confidence,
-      phaseName: `Phase ${phase.phase} ${phase.name}`,
+      phaseName: phaseTitle(phase),
       asOf: clock.now().toISOString(),
     });
   }

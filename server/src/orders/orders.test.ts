@@ -54,6 +54,7 @@ function recordingLive() {
       return [];
     },
   };
+  const state = { dayLoss: 0 };
   const live: LiveTrading = {
     broker,
     async ensureLiveReady() {
@@ -64,9 +65,35 @@ function recordingLive() {
         calls.push('holdings');
         return [];
       },
+      /** ₹10,00,000 (Phase 4 Professional: 6% a position, 3% a day), down ₹dayLoss today. */
+      async overview() {
+        calls.push('overview');
+        return {
+          portfolio_value: 1_000_000,
+          total_value: 1_000_000,
+          invested_value: 0,
+          cash_balance: 1_000_000,
+          available_balance: 1_000_000,
+          blocked_funds: null,
+          day_change: -state.dayLoss,
+          day_change_percent: -state.dayLoss / 10_000,
+          active_positions: 0,
+          total_returns: 0,
+          total_returns_percent: 0,
+          unrealized_pnl: 0,
+          realized_pnl: 0,
+          trades_today: 0,
+          total_trades: 0,
+          trading_mode: 'live',
+          trading_mode_label: 'Live',
+          data_source: 'upstox',
+          limits_status: null,
+          as_of: '2026-11-20T05:00:00.000Z',
+        };
+      },
     },
   };
-  return { live, calls };
+  return { live, calls, state };
 }
 
 const marketBuy = { symbol: 'infy', side: 'BUY', quantity: 10, order_type: 'MARKET', product: 'CNC' };
@@ -191,8 +218,38 @@ for (const target of await testDatabases()) {
         const res = await send(t.app, 'POST', '/api/trading/orders', { token, body: marketBuy });
         assert.equal(res.statusCode, 200, res.body);
         assert.equal(res.json<{ data: Order }>().data.account, 'live');
-        assert.deepEqual(recorder.calls, ['ready?', 'place INFY']);
+        assert.deepEqual(recorder.calls, ['ready?', 'holdings', 'overview', 'place INFY']);
       } finally {
+        await t.app.services.tradingMode.set('paper', 'test');
+      }
+    });
+
+    it("refuses a live order beyond the capital phase's rules before the broker sees it", async () => {
+      await t.app.services.tradingMode.set('live', 'test');
+      try {
+        recorder.calls.length = 0;
+        // 50 INFY at ₹1,500 = ₹75,000: above Phase 4's 6% of ₹10,00,000.
+        const big = await send(t.app, 'POST', '/api/trading/orders', {
+          token,
+          body: { ...marketBuy, quantity: 50 },
+        });
+        assert.equal(big.statusCode, 422, big.body);
+        assert.deepEqual(big.json<{ limit: string }>().limit, 'capital_phase');
+        assert.match(
+          big.json<{ error: string }>().error,
+          /^Phase 4 Professional allows at most 6% of capital \(₹60,000 of ₹10,00,000\) in one position; this buy would make INFY ₹75,000 \(7\.5%\)/,
+        );
+        // A day's loss at the phase's 3%: no new position today.
+        recorder.state.dayLoss = 30_000;
+        const small = await send(t.app, 'POST', '/api/trading/orders', { token, body: marketBuy });
+        assert.equal(small.statusCode, 422, small.body);
+        assert.match(
+          small.json<{ error: string }>().error,
+          /allows a loss of at most 3% of capital in a day/,
+        );
+        assert.ok(!recorder.calls.some((call) => call.startsWith('place')), recorder.calls.join(', '));
+      } finally {
+        recorder.state.dayLoss = 0;
         await t.app.services.tradingMode.set('paper', 'test');
       }
     });

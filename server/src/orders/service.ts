@@ -3,13 +3,17 @@
  * go to the paper engine; live goes to the live broker, and only after it confirms it is ready
  * (live mode and a usable token). A paper-mode order never reaches the live broker.
  *
- * While the emergency stop is in force (trading/halt.ts) a live order that does not reduce a
- * position the live account holds is refused here, before the broker sees it; the paper engine
- * checks the halt itself, inside the transaction that writes the order.
+ * A live order that opens or grows a position meets, here, before the broker sees it: the emergency
+ * stop (trading/halt.ts), and the active capital phase's rules on the live account's value,
+ * holdings and day change (paper/phaseRules.ts: largest position, daily loss, the confidence of an
+ * automated entry). The phase's emergency stop loss needs the account's daily history, which is
+ * kept for the paper account only. The paper engine checks all of these itself, inside the
+ * transaction that writes the order.
  */
 import type { Order } from '@nivesh/api-contract';
 import type { Account, Broker, OrderIntent, OrderRequest } from '../broker/broker.js';
 import { haltRejection } from '../paper/limits.js';
+import { checkPhaseRules } from '../paper/phaseRules.js';
 import { refusal } from '../paper/assess.js';
 import { haltSentence, type HaltStore } from '../trading/halt.js';
 import type { TradingModeService } from '../trading/mode.js';
@@ -21,8 +25,8 @@ export interface LiveTrading {
   broker: Broker;
   /** Throws (HttpError 409/503) unless a live order may go to the broker now. */
   ensureLiveReady(): Promise<void>;
-  /** The live account's positions: whether an order reduces one while halted. */
-  account: Pick<Account, 'holdings'>;
+  /** The live account's value and positions, which an opening order's checks read. */
+  account: Pick<Account, 'holdings' | 'overview'>;
 }
 
 /** Whether `request` only reduces the position `held` (signed shares of its symbol and product). */
@@ -41,6 +45,8 @@ export function createOrdersService(deps: {
   paper: Broker;
   live: LiveTrading | null;
   halts: Pick<HaltStore, 'inForce'>;
+  /** The last traded price of a symbol (rupees), for a market order's checks. */
+  lastPrice: (symbol: string) => number | undefined;
 }) {
   /** The mode's broker; `write`: the live broker must also confirm it may take orders now. */
   async function broker(write = false): Promise<Broker> {
@@ -51,13 +57,33 @@ export function createOrdersService(deps: {
     return deps.live.broker;
   }
 
-  async function refuseOpeningWhileHalted(request: OrderRequest): Promise<void> {
-    const halt = await deps.halts.inForce();
-    if (!halt || !deps.live) return;
-    const held = (await deps.live.account.holdings())
+  /** Refuses a live order that opens or grows a position while halted or beyond the capital phase. */
+  async function checkLiveOpening(live: LiveTrading, request: OrderRequest, intent?: OrderIntent) {
+    const held = (await live.account.holdings())
       .filter((h) => h.symbol === request.symbol && h.product === request.product)
       .reduce((sum, h) => sum + h.quantity, 0);
-    if (!onlyReduces(request, held)) throw refusal(haltRejection(haltSentence(halt)));
+    if (onlyReduces(request, held)) return;
+    const halt = await deps.halts.inForce();
+    if (halt) throw refusal(haltRejection(haltSentence(halt)));
+    const price =
+      request.order_type === 'SL-M'
+        ? request.trigger_price
+        : request.order_type === 'MARKET'
+          ? deps.lastPrice(request.symbol)
+          : request.limit_price;
+    // Without a price yet the broker's own margin check decides.
+    if (price === undefined) return;
+    const overview = await live.account.overview();
+    const rejection = checkPhaseRules(
+      { symbol: request.symbol, side: request.side, quantity: request.quantity, pricePaise: toPaise(price) },
+      {
+        accountValuePaise: toPaise(overview.portfolio_value),
+        positionQuantity: held,
+        dayLossPaise: Math.max(0, -toPaise(overview.day_change)),
+      },
+      intent,
+    );
+    if (rejection) throw refusal(rejection);
   }
 
   return {
@@ -65,7 +91,7 @@ export function createOrdersService(deps: {
     /** Places an order; `intent` says who placed it and why (automation; none for HTTP orders). */
     async place(request: OrderRequest, actor: string, intent?: OrderIntent) {
       const target = await broker(true);
-      if (target !== deps.paper) await refuseOpeningWhileHalted(request);
+      if (target !== deps.paper && deps.live) await checkLiveOpening(deps.live, request, intent);
       const order = await target.placeOrder(request, actor, intent);
       return { order, message: placedMessage(order) };
     },
