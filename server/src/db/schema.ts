@@ -476,3 +476,75 @@ export const backtestRuns = pgTable(
   },
   (t) => [index('backtest_runs_created_idx').on(t.createdAt)],
 );
+
+/**
+ * News headlines read from the configured RSS/Atom feeds: one row per story (the dedupe key joins
+ * the same story from several feeds), with its sentiment score, the instruments it names and its
+ * themes.
+ */
+export const newsHeadlines = pgTable(
+  'news_headlines',
+  {
+    id: serial('id').primaryKey(),
+    /** The feed it was first read from (a data source id or the feed's URL). */
+    source: text('source').notNull(),
+    /** The normalised title's hash: the same story from another feed is not stored twice. */
+    dedupeKey: text('dedupe_key').notNull(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull(),
+    link: text('link'),
+    /** When the feed says it was published; null when it does not say. */
+    publishedAt: at('published_at'),
+    fetchedAt: at('fetched_at').notNull(),
+    /** Sentiment score, -1 (negative) to 1 (positive). */
+    sentiment: doublePrecision('sentiment').notNull(),
+    /** NSE symbols the headline names. */
+    symbols: jsonb('symbols').notNull(),
+    /** Themes (sector, macro, earnings, ...). */
+    themes: jsonb('themes').notNull(),
+  },
+  (t) => [
+    uniqueIndex('news_headlines_dedupe_idx').on(t.dedupeKey),
+    index('news_headlines_fetched_idx').on(t.fetchedAt),
+  ],
+);
+
+/** Model versions of the ML ensemble: each full training or online update is a new version. */
+export const mlModels = pgTable('ml_models', {
+  version: serial('version').primaryKey(),
+  trainedAt: at('trained_at').notNull(),
+  /** full (walk-forward training) or online (an incremental update). */
+  kind: text('kind').notNull(),
+  /** Samples it was trained on. */
+  samples: integer('samples').notNull(),
+  /** Each member model's weight in the ensemble, by name. */
+  weights: jsonb('weights').notNull(),
+  /** Validation figures: accuracy, log loss, Brier score, per model and for the ensemble. */
+  metrics: jsonb('metrics').notNull(),
+  /** The serialised models and the calibration map. */
+  state: jsonb('state').notNull(),
+});
+
+/** Every prediction the ensemble made, with its features and, once known, whether it came true. */
+export const predictions = pgTable(
+  'predictions',
+  {
+    id: serial('id').primaryKey(),
+    predictedAt: at('predicted_at').notNull(),
+    tradingDay: text('trading_day').notNull(),
+    symbol: text('symbol').notNull(),
+    /** The decision it informed, if any. */
+    decisionId: integer('decision_id'),
+    modelVersion: integer('model_version').notNull(),
+    /** Calibrated probability that the trade wins after costs at its horizon. */
+    probability: doublePrecision('probability').notNull(),
+    features: jsonb('features').notNull(),
+    /** Per-feature contributions (explainability). */
+    contributions: jsonb('contributions').notNull(),
+    outcomeAt: at('outcome_at'),
+    /** Whether it won after costs; null until known. */
+    won: boolean('won'),
+    outcomeReturn: doublePrecision('outcome_return'),
+  },
+  (t) => [index('predictions_day_idx').on(t.tradingDay), index('predictions_decision_idx').on(t.decisionId)],
+);
