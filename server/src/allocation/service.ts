@@ -4,7 +4,8 @@
  *
  * The day's percentage of total capital:
  * - AI on: the chosen strategy's (conservative 1.5, moderate 2.5, aggressive 4.0), and for AI
- *   Optimized the AI's recommendation of the day;
+ *   Optimized the AI's recommendation of the day (the manual percentage while the AI cannot make
+ *   one: the market data is not available);
  * - AI off: the operator's manual percentage, whatever the strategy.
  * A daily amount set directly replaces the percentage's amount until a save changes the strategy,
  * the AI switch or the manual percentage. Total capital is the current mode's account value.
@@ -126,7 +127,8 @@ export function createAllocationService(deps: AllocationDeps) {
 
   function effectivePct(stored: StoredAllocation, table: DailyAmountData['all_strategies']): number {
     if (!stored.ai_enabled) return stored.manual_allocation_pct;
-    return table[stored.allocation_strategy].percentage ?? ALLOCATION_LIMITS.default_pct;
+    // AI Optimized while the AI cannot recommend (no market data): the operator's own percentage.
+    return table[stored.allocation_strategy].percentage ?? stored.manual_allocation_pct;
   }
 
   async function dailyAmount(): Promise<DailyAmountData & { stored: StoredAllocation; capital: number }> {
