@@ -8,6 +8,7 @@ import { benchTicks } from './ticks.js';
 import { benchPaperOrders } from './orders.js';
 import { benchAnalytics } from './analytics.js';
 import { benchBacktests } from './backtests.js';
+import { benchMl } from './ml.js';
 
 const only = process.env['BENCH_ONLY'];
 const all = {
@@ -16,9 +17,12 @@ const all = {
   orders: benchPaperOrders,
   analytics: benchAnalytics,
   backtests: benchBacktests,
+  ml: benchMl,
 };
 const results = [];
-for (const [name, bench] of Object.entries(all)) if (!only || only === name) results.push(await bench());
+// A bench answers one result, or several (ml).
+for (const [name, bench] of Object.entries(all))
+  if (!only || only === name) results.push(...[await bench()].flat());
 
 console.log('\nNivesh benchmarks (ratio = product / baseline, same run)\n');
 console.table(

@@ -56,6 +56,8 @@ export async function startServer(): Promise<ServerState> {
       NIVESH_CANARY_CLIENT_IDS_PER_HOUR: '10000',
       // Prices tick (and paper orders fill) whatever the hour CI runs at.
       NIVESH_SIM_ALWAYS_OPEN: '1',
+      // No model training in the background: it would take a core from the browser for a minute.
+      NIVESH_LEARNING_OFF: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

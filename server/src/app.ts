@@ -45,17 +45,25 @@ import { registerRemoteFiles, remotesHandlers } from './remotes/routes.js';
 import { clientIdKeyFor } from './remotes/clientId.js';
 import { createRemoteStore, type RemoteStore } from './remotes/store.js';
 import { opsHandlers } from './ops/routes.js';
+import { createEngineRegistry, type EngineRegistry } from './ops/engines.js';
+import { createNewsPipeline, NEWS_REFRESH_INTERVAL_MS, type NewsPipeline } from './news/pipeline.js';
+import { createMlService, LEARNING_PASS_MS, type MlService } from './ml/service.js';
+import { createMlViews } from './ml/views.js';
+import { mlHandlers } from './ml/routes.js';
+import { driftInForce } from './ml/store.js';
+import { trainModel } from './ml/trainer.js';
 import { performanceHandlers } from './performance/routes.js';
 import { createPerformanceService } from './performance/service.js';
 import { riskHandlers } from './risk/routes.js';
 import { createRiskService } from './risk/service.js';
-import { createRiskMonitor, type RiskMonitor } from './risk/monitor.js';
+import { createRiskMonitor, RISK_MONITOR_INTERVAL_MS, type RiskMonitor } from './risk/monitor.js';
 import { createEmergencyStopService } from './risk/emergencyStop.js';
 import { createHaltStore } from './trading/halt.js';
 import { createOpsService } from './ops/service.js';
 import {
   circuitBreakerRejection,
   createCircuitBreakers,
+  MONITOR_INTERVAL_MS as CIRCUIT_BREAKER_INTERVAL_MS,
   type CircuitBreakers,
 } from './trading/circuitBreakers.js';
 import type { MarketFeed, TickHub } from './market/feed.js';
@@ -81,11 +89,11 @@ import { tradingHandlers } from './trading/routes.js';
 import { backtestsHandlers } from './backtests/routes.js';
 import { createBacktestService, type HistorySource } from './backtests/service.js';
 import { researchHandlers } from './research/routes.js';
-import { createResearchService } from './research/service.js';
+import { createResearchService, niftyUniverse, RESEARCH_INTENDED_VALUE } from './research/service.js';
 import { createDecisionLog } from './research/decisions.js';
 import { allocationHandlers } from './allocation/routes.js';
 import { createAllocationService } from './allocation/service.js';
-import { createAutomation, type Automation } from './allocation/automation.js';
+import { AUTOMATION_PASS_MS, createAutomation, type Automation } from './allocation/automation.js';
 import { haltSentence } from './trading/halt.js';
 import { costSettingsOf } from './paper/settings.js';
 
@@ -116,6 +124,16 @@ export interface AppDeps {
   riskMonitor?: boolean;
   /** Run the automated allocator every 30 s (default true; tests call `services.automation.runOnce()`). */
   automation?: boolean;
+  /**
+   * Run the learner (hourly: outcomes, training, updates, drift) and the news refresh (every 15
+   * minutes) in the background (default true; tests call `services.ml.runOnce()` and
+   * `services.news.refresh()`).
+   */
+  learning?: boolean;
+  /** Years of history a full training reads (default ml/service.ts HISTORY_YEARS; tests read less). */
+  mlHistoryYears?: number;
+  /** The stocks the learner trains on (default: the NIFTY 50 stocks the feed prices; tests use a few). */
+  mlUniverse?: readonly string[];
 }
 
 export interface Services {
@@ -150,6 +168,12 @@ export interface Services {
    * asks `state()` before every automated entry.
    */
   circuitBreakers: Pick<CircuitBreakers, 'state'>;
+  /** The learner: `runOnce()` (outcomes, training, updates, drift), `train()`, its store. */
+  ml: MlService;
+  /** The news pipeline: `refresh()` reads the configured feeds. */
+  news: Pick<NewsPipeline, 'refresh' | 'status'>;
+  /** Every background loop's state (GET /api/engines/status). */
+  engines: EngineRegistry;
 }
 
 declare module 'fastify' {
@@ -281,6 +305,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   installSourceMapGate(app, (token) => auth.authenticate(token));
   const tradingMode = createTradingModeService({ db, clock });
+  // Every background loop of this process, with its heartbeat (GET /api/engines/status).
+  const engines = createEngineRegistry(clock);
   const calendar = deps.calendar ?? loadHolidayCalendar(path.join(config.dataDir, 'holidays'));
   const hub = createTickHub(app.log);
   const upstox = createUpstoxServices({
@@ -329,12 +355,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         };
   // Emergency Stop All's halt, in the database: every process on it and every restart sees it.
   const halts = createHaltStore({ db, clock });
+  // ML drift in force steps the capital phase down one (ml/service.ts), read from the database.
+  const modelDrift = async () => (await driftInForce(db)) !== null;
   const orders = createOrdersService({
     tradingMode,
     paper,
     live,
     halts,
     lastPrice: (symbol) => hub.last(symbol)?.ltp,
+    modelDrift,
   });
   const portfolio = createPortfolioService({
     db,
@@ -372,8 +401,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     riskFreeRate: config.riskFreeRate,
   });
   const riskMonitor = createRiskMonitor({ db, clock, calendar, tradingMode, risk, paper, log: app.log });
-  if (deps.riskMonitor ?? true) riskMonitor.start();
-  app.addHook('onClose', async () => riskMonitor.stop());
+  const riskMonitorJob = engines.job({
+    name: 'risk_monitor',
+    intervalMs: RISK_MONITOR_INTERVAL_MS,
+    run: () => riskMonitor.runOnce(),
+    log: app.log,
+  });
+  if (deps.riskMonitor ?? true) riskMonitorJob.start();
+  app.addHook('onClose', async () => riskMonitorJob.stop());
   // The circuit breakers watch NIFTY 50's ticks from now on; their minute check raises their alerts
   // (off with the risk monitor in tests, which call `state()`).
   const circuitBreakers = createCircuitBreakers({
@@ -388,8 +423,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     log: app.log,
   });
-  if (deps.riskMonitor ?? true) circuitBreakers.start();
-  app.addHook('onClose', async () => circuitBreakers.stop());
+  const circuitBreakersJob = engines.job({
+    name: 'circuit_breakers',
+    intervalMs: CIRCUIT_BREAKER_INTERVAL_MS,
+    run: () => circuitBreakers.state(),
+    log: app.log,
+  });
+  if (deps.riskMonitor ?? true) circuitBreakersJob.start();
+  app.addHook('onClose', async () => {
+    await circuitBreakersJob.stop();
+    circuitBreakers.stop();
+  });
 
   const stream = createTickStreamService({
     hub,
@@ -431,14 +475,51 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await backtests.recoverInterrupted();
   app.addHook('onClose', async () => backtests.stop());
 
-  // Research signals, the daily allocation and the automation that trades them.
-  const research = createResearchService({
+  // The news pipeline and the learner: the ML ensemble scores research's BUY signals, learns from
+  // their outcomes and from the decision log.
+  const costs = async () => costSettingsOf(await paper.settings());
+  const news = createNewsPipeline({ db, clock, feeds: () => config.newsFeeds, log: app.log });
+  const decisions = createDecisionLog(db);
+  const ml = createMlService({
+    db,
     clock,
     calendar,
     feed,
-    hub,
-    costs: async () => costSettingsOf(await paper.settings()),
+    costs,
+    universe: () => deps.mlUniverse ?? niftyUniverse(feed),
+    intendedValue: RESEARCH_INTENDED_VALUE,
+    decisions,
+    train: trainModel,
+    newsSentiment: () => news.sentimentBySymbol(),
+    log: app.log,
+    historyYears: deps.mlHistoryYears,
   });
+  const learning = deps.learning ?? config.learning;
+  const newsJob = engines.job({
+    name: 'news_pipeline',
+    intervalMs: NEWS_REFRESH_INTERVAL_MS,
+    run: () => news.refresh(),
+    log: app.log,
+    runAtStart: true,
+  });
+  const mlJob = engines.job({
+    name: 'ml_learner',
+    intervalMs: LEARNING_PASS_MS,
+    run: () => ml.runOnce(),
+    log: app.log,
+    runAtStart: true,
+  });
+  if (learning) {
+    newsJob.start();
+    mlJob.start();
+  }
+  app.addHook('onClose', async () => {
+    await newsJob.stop();
+    await mlJob.stop();
+  });
+
+  // Research signals, the daily allocation and the automation that trades them.
+  const research = createResearchService({ clock, calendar, feed, hub, costs, ml, log: app.log });
   const allocation = createAllocationService({
     db,
     clock,
@@ -446,6 +527,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     portfolio,
     history,
     market: () => research.marketRead(),
+    modelDrift,
   });
   const automation = createAutomation({
     db,
@@ -458,7 +540,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     holdings: () => portfolio.holdings(),
     allocation,
     market: () => research.marketRead(),
-    decisions: createDecisionLog(db),
+    decisions,
+    costs,
+    modelDrift,
+    linkPrediction: (day, symbol, decisionId) => ml.linkDecision(day, symbol, decisionId),
     blockers: async () => {
       const halt = await halts.inForce();
       const breaker = circuitBreakerRejection(await circuitBreakers.state());
@@ -466,8 +551,80 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     log: app.log,
   });
-  if (deps.automation ?? true) automation.start();
-  app.addHook('onClose', async () => automation.stop());
+  const automationJob = engines.job({
+    name: 'automation',
+    intervalMs: AUTOMATION_PASS_MS,
+    run: () => automation.runOnce(),
+    log: app.log,
+    runAtStart: true,
+  });
+  if (deps.automation ?? true) automationJob.start();
+  app.addHook('onClose', async () => {
+    await automationJob.stop();
+    await automation.stop();
+  });
+
+  const performance = createPerformanceService({
+    history,
+    clock,
+    hub,
+    tradingMode,
+    paper,
+    riskFreeRate: config.riskFreeRate,
+  });
+  // The engines that are not loops: the market feed and the browser stream.
+  engines.probe('market_feed', () => {
+    const last = hub.lastTickAt();
+    const open = feed.isSessionOpen(clock.now());
+    const fresh = last !== null && clock.now().getTime() - last < 2 * 60_000;
+    return {
+      status: open ? (fresh ? 'running' : 'error') : 'idle',
+      last_heartbeat: last === null ? null : new Date(last),
+      error: open && !fresh ? 'No tick in the last two minutes of an open session.' : null,
+    };
+  });
+  engines.probe('tick_stream', () => {
+    const stats = stream.stats();
+    return {
+      status: stats.connections > 0 ? 'running' : 'idle',
+      last_heartbeat: stats.lastSentAt === null ? null : new Date(stats.lastSentAt),
+      error: null,
+    };
+  });
+  const mlViews = createMlViews({
+    db,
+    clock,
+    calendar,
+    feed,
+    hub,
+    ml,
+    news,
+    decisions,
+    engines,
+    startedAt: clock.now(),
+    tradingMode: async () => {
+      const { mode } = await tradingMode.get();
+      return mode === 'live' ? 'live' : 'paper';
+    },
+    breadth: async () => {
+      try {
+        const a = await research.analysis();
+        const total = a.recommendations.length;
+        return {
+          advancers: a.advancers,
+          decliners: a.decliners,
+          unchanged: Math.max(0, total - a.advancers - a.decliners),
+        };
+      } catch {
+        return null;
+      }
+    },
+    tradePerformance: async () => {
+      const answer = await performance.analytics('all');
+      if (answer.success !== true) return null;
+      return { winRatePct: answer.data.win_rate ?? 0, sharpe: answer.data.sharpe_ratio };
+    },
+  });
 
   // Every contract domain this server runs, registered here and only here: `<domain>/routes.ts`
   // (HTTP) over `<domain>/service.ts` (the logic). A contract domain without an entry answers 503
@@ -509,16 +666,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           history,
         }),
       ),
-      performance: performanceHandlers(
-        createPerformanceService({
-          history,
-          clock,
-          hub,
-          tradingMode,
-          paper,
-          riskFreeRate: config.riskFreeRate,
-        }),
-      ),
+      performance: performanceHandlers(performance),
+      ml: mlHandlers(mlViews, () => clock.now()),
       stream: streamHandlers(stream),
       backtests: backtestsHandlers(backtests),
       research: researchHandlers(research),
@@ -541,6 +690,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     riskMonitor,
     circuitBreakers,
     automation,
+    ml,
+    news,
+    engines,
   });
 
   await app.register(websocket, stream.websocketOptions);

@@ -67,6 +67,11 @@ const EnvSchema = z.object({
   /** Keep the simulated market ticking (and paper orders filling) at any hour: demos and tests. */
   NIVESH_SIM_ALWAYS_OPEN: flag,
   /**
+   * Turn the background learner and news refresh off (1/true): no model is trained, the ML pages
+   * show the empty log. For test runs that must not spend a core on training.
+   */
+  NIVESH_LEARNING_OFF: flag,
+  /**
    * Key that encrypts broker secrets and tokens at rest: 32 bytes as 64 hex characters or base64.
    * Unset: a key is generated once into <data dir>/secret.key (readable by the owner only).
    */
@@ -101,6 +106,27 @@ const EnvSchema = z.object({
   NIVESH_SESSION_MAX_DAYS: z.coerce.number().positive().max(365).default(7),
   /** Yearly risk-free rate for Sharpe and Sortino, percent (DOMAIN.md: default 0; e.g. 6.5 for a T-bill yield). */
   NIVESH_RISK_FREE_RATE_PERCENT: z.coerce.number().min(0).max(50).default(0),
+  /**
+   * News feeds (RSS or Atom) the news pipeline reads, comma-separated http(s) URLs. Unset or
+   * empty: no feed, and the market's sentiment comes from market breadth alone.
+   */
+  NIVESH_NEWS_FEEDS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((url) => url.trim())
+        .filter((url) => url !== ''),
+    )
+    .pipe(
+      z.array(
+        z.url({
+          protocol: /^https?$/,
+          error: 'NIVESH_NEWS_FEEDS must be comma-separated http(s) URLs',
+        }),
+      ),
+    ),
   /** The folder `pnpm ...` was started from, to resolve relative paths the way the user meant. */
   INIT_CWD: z.string().optional(),
 });
@@ -146,6 +172,10 @@ export interface Config {
   sessionMaxDays: number;
   /** Yearly risk-free rate, a fraction (0.065 = 6.5%). */
   riskFreeRate: number;
+  /** News feed URLs (NIVESH_NEWS_FEEDS), in the order given, each once. */
+  newsFeeds: string[];
+  /** Run the learner and the news refresh in the background (not NIVESH_LEARNING_OFF). */
+  learning: boolean;
 }
 
 export class ConfigError extends Error {
@@ -219,6 +249,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '1.0.
     requestTimeoutMs: Math.round(e.NIVESH_REQUEST_TIMEOUT_SECONDS * 1000),
     sessionMaxDays: e.NIVESH_SESSION_MAX_DAYS,
     riskFreeRate: e.NIVESH_RISK_FREE_RATE_PERCENT / 100,
+    newsFeeds: [...new Set(e.NIVESH_NEWS_FEEDS)],
+    learning: !e.NIVESH_LEARNING_OFF,
     upstox: {
       apiUrl: e.NIVESH_UPSTOX_API_URL.replace(/\/+$/, ''),
       orderUrl: e.NIVESH_UPSTOX_ORDER_URL.replace(/\/+$/, ''),

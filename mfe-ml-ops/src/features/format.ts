@@ -11,6 +11,14 @@ export function percent1(value: number): string {
   return `${value.toFixed(1)}%`;
 }
 
+/**
+ * The online learner's step size to 4 decimals (the specification); one too small for 4 decimals
+ * in scientific notation rather than '0.0000': 0.00123456 -> '0.0012', 0.000025 -> '2.50e-5'.
+ */
+export function formatLearningRate(rate: number): string {
+  return rate !== 0 && Math.abs(rate) < 0.00005 ? rate.toExponential(2) : rate.toFixed(4);
+}
+
 /** A count with en-IN grouping. */
 export function formatCount(value: number): string {
   return formatNumber(value, 0);

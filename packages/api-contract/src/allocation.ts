@@ -211,6 +211,13 @@ export const Decision = z.object({
   order_id: z.string().nullable(),
   /** The indicator values and costs the strategy read. */
   inputs: z.record(z.string(), z.number()),
+  /** The ML ensemble's calibrated probability of a win after charges when it decided; null without a model. */
+  ml_probability: z.number().min(0).max(1).nullable(),
+  /**
+   * The expected profit or loss after charges of an ordered entry, from that probability: p × (gain
+   * at the target − charges) + (1 − p) × (loss at the stop − charges). Compared with `outcome.pnl`.
+   */
+  expected_pnl: Rupees.nullable(),
   outcome: DecisionOutcome.nullable(),
 });
 export type Decision = z.infer<typeof Decision>;

@@ -33,6 +33,42 @@ export type SignalRisk = z.infer<typeof SignalRisk>;
  * price the signal read. A BUY whose expected move does not clear the break-even after charges is
  * answered as HOLD, and its reasoning says so with both figures.
  */
+/** One feature's part in a prediction: its value and its contribution to the win probability. */
+export const FeatureContribution = z.object({
+  /** The feature's name, e.g. 'rsi14' (ml/features.ts FEATURE_NAMES). */
+  feature: z.string(),
+  /** The feature's value for this stock today. */
+  value: z.number(),
+  /**
+   * Its contribution: for `linear`, to the logistic model's log-odds (exact: coefficient × standard
+   * score); for `local_surrogate`, the weighted linear fit's slope × standard score around this
+   * stock's features (change in the ensemble's probability); for `permutation`, the ensemble's drop
+   * in accuracy on recent outcomes when the feature is shuffled (global: the same for every stock).
+   */
+  contribution: z.number(),
+});
+export type FeatureContribution = z.infer<typeof FeatureContribution>;
+
+/**
+ * The ML ensemble's view of a BUY signal: the calibrated probability that the trade (entry at the
+ * price, the strategy's target and stop, closed at its horizon) wins after charges, the model
+ * version, and the features that drove it by three methods, largest first (at most 5 each).
+ */
+export const SignalPrediction = z.object({
+  /** Calibrated probability of a win after charges, 0-1. */
+  probability: z.number().min(0).max(1),
+  /** The ensemble's probability before calibration, 0-1. */
+  raw_probability: z.number().min(0).max(1),
+  /** e.g. 'v7'. */
+  model_version: z.string(),
+  explanation: z.object({
+    linear: z.array(FeatureContribution),
+    local_surrogate: z.array(FeatureContribution),
+    permutation: z.array(FeatureContribution),
+  }),
+});
+export type SignalPrediction = z.infer<typeof SignalPrediction>;
+
 export const ResearchRecommendation = z.object({
   symbol: z.string(),
   signal: TradingSignal,
@@ -56,6 +92,8 @@ export const ResearchRecommendation = z.object({
   break_even_pct: z.number().nonnegative(),
   /** Trading days the strategy gives the trade before it is closed at the market. */
   horizon_days: z.number().int().positive(),
+  /** The ML ensemble's prediction for a BUY; null for SELL and HOLD, or while no model is trained. */
+  ml: SignalPrediction.nullable(),
 });
 export type ResearchRecommendation = z.infer<typeof ResearchRecommendation>;
 

@@ -8,6 +8,7 @@ export { ColorModeProvider, useColorMode, applyStoredColorMode, type ColorMode }
 export { toaster, notify, Toaster, TOAST_DURATIONS } from './theme/toaster';
 export * from './format/money';
 export * from './format/time';
+export { featureLabel, formatFeatureValue } from './format/mlFeatures';
 export { FullScreenLoading, PageLoading } from './components/Loading';
 export { PageHeader } from './components/PageHeader';
 export { StatCard, type StatCardProps } from './components/StatCard';

@@ -45,9 +45,11 @@ import { formatPaise, toPaise, toRupees } from '../paper/money.js';
 import type { OrdersService } from '../orders/service.js';
 import type { TradingModeService } from '../trading/mode.js';
 import type { DecisionLog, Decision as LoggedDecision } from '../research/decisions.js';
-import { STRATEGIES } from '../research/strategies.js';
+import { STRATEGIES, type StrategySignal } from '../research/strategies.js';
+import type { CostSettings } from '../paper/costs.js';
+import { expectedPnlPaise } from '../ml/expected.js';
 import { planAllocation } from './plan.js';
-import type { MarketRead } from '../research/service.js';
+import { withMlConfidence, type MarketRead } from '../research/service.js';
 import { activePhase, phaseTitle } from '../analytics/capitalPhase.js';
 import type { AllocationService } from './service.js';
 
@@ -59,7 +61,7 @@ const DEFAULTS: Stored = { enabled: false, run_time: DEFAULT_AUTOMATION_RUN_TIME
 /** The actor automated orders are placed as (audit rows, order history). */
 const AUTOMATION_ACTOR = 'automation';
 /** How often the automation looks at the clock and its open entries. */
-const PASS_MS = 30_000;
+export const AUTOMATION_PASS_MS = 30_000;
 /** A run still marked running after this long was cut off by a restart. */
 const INTERRUPTED_AFTER_MS = 10 * 60_000;
 
@@ -82,6 +84,12 @@ export interface AutomationDeps {
   decisions: DecisionLog;
   /** Why automated entries are held back now (circuit breakers, a halt); empty when clear. */
   blockers: () => Promise<string[]>;
+  /** The paper engine's cost settings, for the expected outcome of each entry. */
+  costs: () => Promise<CostSettings>;
+  /** Whether ML drift is in force: the capital phase then steps down one (ml/store.ts driftInForce). */
+  modelDrift: () => Promise<boolean>;
+  /** Ties the day's logged ML prediction of a stock to the decision it informed (ml/service.ts). */
+  linkPrediction?: (tradingDay: string, symbol: string, decisionId: number) => Promise<void>;
   log: Log;
 }
 
@@ -116,7 +124,6 @@ export type Automation = ReturnType<typeof createAutomation>;
 
 export function createAutomation(deps: AutomationDeps) {
   const { db, clock, calendar, feed } = deps;
-  let timer: NodeJS.Timeout | null = null;
   let passing: Promise<void> | null = null;
   const load = () => readStoredSetting(db, SETTINGS_KEY, Stored.partial(), DEFAULTS);
 
@@ -196,10 +203,28 @@ export function createAutomation(deps: AutomationDeps) {
         return;
       }
       const read = await deps.market();
-      const phase = activePhase(budget.capital);
+      const drifting = await deps.modelDrift();
+      const phase = activePhase(budget.capital, drifting);
       const held = new Set((await deps.holdings()).filter((h) => h.quantity !== 0).map((h) => h.symbol));
+      const signals = withMlConfidence(read);
+      const costs = await deps.costs();
+      const mlOf = (entry: { signal: StrategySignal; quantity: number }) => {
+        const prediction = read.predictions.get(entry.signal.symbol);
+        if (!prediction || entry.signal.signal !== 'BUY') return null;
+        return {
+          probability: prediction.probability,
+          expectedPnlPaise: expectedPnlPaise({
+            probability: prediction.probability,
+            entryPaise: toPaise(entry.signal.price),
+            targetPaise: toPaise(entry.signal.target),
+            stopPaise: toPaise(entry.signal.stop),
+            quantity: entry.quantity,
+            costs,
+          }),
+        };
+      };
       const plan = planAllocation({
-        signals: read.signals,
+        signals,
         amount: budget.amount,
         capital: budget.capital,
         maxPositionPct: phase.max_position_pct,
@@ -208,7 +233,10 @@ export function createAutomation(deps: AutomationDeps) {
         riskBudget: (budget.riskBudgetPct / 100) * budget.capital,
       });
       lines.push(
-        `Day's amount ${rupees(budget.amount)} of ${rupees(budget.capital)} capital (${phaseTitle(phase)}: at most ${phase.max_position_pct}% a position, ${Math.round(phase.min_ml_confidence * 100)}% confidence or more).`,
+        `Day's amount ${rupees(budget.amount)} of ${rupees(budget.capital)} capital (${phaseTitle(phase)}${drifting ? ', one phase down while the ML model drifts' : ''}: at most ${phase.max_position_pct}% a position, ${Math.round(phase.min_ml_confidence * 100)}% confidence or more).`,
+        read.predictions.size > 0
+          ? `Confidence is the ML model's calibrated probability of a win after charges (${[...read.predictions.values()][0]!.model_version}) for the ${read.predictions.size} BUY signals it scored.`
+          : 'No ML model is trained yet: confidence is each strategy’s own.',
         ...plan.lines,
       );
       for (const skip of plan.skipped) {
@@ -234,7 +262,7 @@ export function createAutomation(deps: AutomationDeps) {
           placed += 1;
           const cost = filledCost(order);
           spent += cost ?? 0;
-          await deps.decisions.record(
+          const decisionId = await deps.decisions.record(
             decisionOf(
               now,
               day,
@@ -244,8 +272,10 @@ export function createAutomation(deps: AutomationDeps) {
               entry.reason,
               entry.quantity,
               order.order_id,
+              mlOf(entry),
             ),
           );
+          await deps.linkPrediction?.(day, entry.symbol, decisionId);
           if (order.status === 'filled') {
             await protect(entry.symbol, entry.quantity, entry.stop, intent);
             lines.push(
@@ -266,6 +296,7 @@ export function createAutomation(deps: AutomationDeps) {
               `Refused: ${message}`,
               entry.quantity,
               null,
+              mlOf(entry),
             ),
           );
           lines.push(`${entry.symbol} (${label}) refused: ${message}`);
@@ -481,19 +512,7 @@ export function createAutomation(deps: AutomationDeps) {
       for (const d of logged) dayOf(d.tradingDay).decisions.push(decisionView(d));
       return [...byDay.values()].sort((a, b) => b.trading_day.localeCompare(a.trading_day));
     },
-    start() {
-      if (timer) return;
-      void recoverInterrupted().catch((error: unknown) =>
-        deps.log.error({ err: error }, 'automation: recovering interrupted runs failed'),
-      );
-      timer = setInterval(() => {
-        this.runOnce().catch((error: unknown) => deps.log.error({ err: error }, 'automation: pass failed'));
-      }, PASS_MS);
-      timer.unref();
-    },
     async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
       if (passing) await passing.catch(() => undefined);
     },
   };
@@ -514,8 +533,11 @@ function decisionOf(
   reason: string,
   quantity: number | null,
   orderId: string | null,
+  ml: { probability: number; expectedPnlPaise: number | null } | null = null,
 ) {
   return {
+    mlProbability: ml?.probability ?? null,
+    expectedPnlPaise: ml?.expectedPnlPaise ?? null,
     decidedAt: now,
     tradingDay: day,
     account,
@@ -565,6 +587,8 @@ function decisionView(d: LoggedDecision): Decision {
     quantity: d.quantity,
     order_id: d.orderId,
     inputs,
+    ml_probability: d.mlProbability === null ? null : Math.min(1, Math.max(0, d.mlProbability)),
+    expected_pnl: d.expectedPnlPaise === null ? null : toRupees(d.expectedPnlPaise),
     outcome: d.outcome && {
       at: d.outcome.at.toISOString(),
       kind: d.outcome.kind,

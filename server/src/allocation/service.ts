@@ -33,7 +33,7 @@ import { dailyReturns, wealthIndex } from '../analytics/returns.js';
 import { dailySeries, type AccountHistoryReader } from '../paper/history.js';
 import type { PortfolioService } from '../portfolio/service.js';
 import type { TradingModeService } from '../trading/mode.js';
-import type { MarketRead } from '../research/service.js';
+import { withMlConfidence, type MarketRead } from '../research/service.js';
 import { recommendAllocation } from './recommend.js';
 
 const SETTINGS_KEY = 'allocation_settings';
@@ -63,6 +63,8 @@ export interface AllocationDeps {
   /** The paper account's history (drawdown); live accounts have none kept here. */
   history: AccountHistoryReader;
   market: () => Promise<MarketRead>;
+  /** Whether ML drift is in force: the capital phase steps down one. False when not given. */
+  modelDrift?: () => Promise<boolean>;
 }
 
 export type AllocationService = ReturnType<typeof createAllocationService>;
@@ -94,10 +96,10 @@ export function createAllocationService(deps: AllocationDeps) {
     capital: number,
   ): Promise<AiAllocationRecommendation> {
     const read = await deps.market();
-    const phase = activePhase(capital);
+    const phase = activePhase(capital, (await deps.modelDrift?.()) ?? false);
     const dd = await drawdown(capital);
     return recommendAllocation({
-      signals: read.signals,
+      signals: withMlConfidence(read),
       capital,
       volatility: read.volatility,
       drawdown: dd ?? 0,

@@ -28,9 +28,15 @@ import {
 import { addDays } from '../market/tradingDays.js';
 import { returnOfDay, type DayValue } from './returns.js';
 
-/** The phase whose limits apply at `capital` (rupees): its range's, or the first below ₹5,000. */
-export function activePhase(capital: number): ProductionPhase {
-  return phaseForCapital(capital) ?? PRODUCTION_PHASES[0]!;
+/**
+ * The phase whose limits apply at `capital` (rupees): its range's, or the first below ₹5,000.
+ * With `stepDown` (the ML model drifts: ml/service.ts), the phase below it, whose limits are
+ * tighter; the first phase has none below and keeps its own.
+ */
+export function activePhase(capital: number, stepDown = false): ProductionPhase {
+  const phase = phaseForCapital(capital) ?? PRODUCTION_PHASES[0]!;
+  if (!stepDown) return phase;
+  return PRODUCTION_PHASES[Math.max(0, PRODUCTION_PHASES.indexOf(phase) - 1)]!;
 }
 
 /** "Phase 4 Professional". */

@@ -427,6 +427,10 @@ export const decisions = pgTable(
     orderId: text('order_id'),
     /** The indicator values and costs the strategy read. */
     inputs: jsonb('inputs').notNull(),
+    /** The ML ensemble's calibrated probability of a win when it decided; null without a model. */
+    mlProbability: doublePrecision('ml_probability'),
+    /** Expected profit or loss after charges of an ordered entry at that probability (ml/expected.ts). */
+    expectedPnlPaise: paise('expected_pnl_paise'),
     outcomeAt: at('outcome_at'),
     /** target, stop, horizon or cancelled. */
     outcomeKind: text('outcome_kind'),
@@ -535,6 +539,12 @@ export const predictions = pgTable(
     symbol: text('symbol').notNull(),
     /** The decision it informed, if any. */
     decisionId: integer('decision_id'),
+    /** The research signal it scored: its strategy, horizon, and entry, target and stop prices. */
+    strategy: text('strategy').notNull(),
+    horizonDays: integer('horizon_days').notNull(),
+    entryPaise: paise('entry_paise').notNull(),
+    targetPaise: paise('target_paise').notNull(),
+    stopPaise: paise('stop_paise').notNull(),
     modelVersion: integer('model_version').notNull(),
     /** Calibrated probability that the trade wins after costs at its horizon. */
     probability: doublePrecision('probability').notNull(),
@@ -546,5 +556,30 @@ export const predictions = pgTable(
     won: boolean('won'),
     outcomeReturn: doublePrecision('outcome_return'),
   },
-  (t) => [index('predictions_day_idx').on(t.tradingDay), index('predictions_decision_idx').on(t.decisionId)],
+  (t) => [
+    // One prediction per stock and trading day: the first, the one a decision that day could read.
+    uniqueIndex('predictions_day_symbol_idx').on(t.tradingDay, t.symbol),
+    index('predictions_decision_idx').on(t.decisionId),
+    index('predictions_open_idx').on(t.outcomeAt),
+  ],
+);
+
+/**
+ * What the learner did, one row per event: a full training or an online update (with whether it
+ * improved the validation loss), a pattern found, a strategy refinement, drift detected or
+ * recovered, or a pruning of old predictions (with how many it removed).
+ */
+export const mlEvents = pgTable(
+  'ml_events',
+  {
+    id: serial('id').primaryKey(),
+    at: at('at').notNull(),
+    /** full_training, online_update, pattern, strategy_refinement, drift, recovered or prune. */
+    kind: text('kind').notNull(),
+    /** For a training or update: whether the validation loss improved; else null. */
+    improved: boolean('improved'),
+    /** The figures of the event (losses, counts, the pattern, the drift test). */
+    detail: jsonb('detail').notNull(),
+  },
+  (t) => [index('ml_events_at_idx').on(t.at)],
 );

@@ -1,7 +1,8 @@
 /**
- * Seeded randomness for the simulated market. Every stream is keyed by text (seed, date, symbol,
- * purpose), so any day of any instrument can be regenerated on its own, in any order, after a
- * restart: the same key always gives the same numbers.
+ * Seeded randomness: the one generator of the simulated market and the ML code's seeded sampling
+ * and perturbations. A market stream is keyed by text (seed, date, symbol, purpose), so any day of
+ * any instrument can be regenerated on its own, in any order, after a restart: the same key always
+ * gives the same numbers.
  */
 
 /** cyrb53 (a fast, well-mixed string hash), folded to 32 bits. */

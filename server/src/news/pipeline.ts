@@ -2,7 +2,16 @@
  * The news pipeline: reads every configured feed (safeFetch's rules), scores, tags and stores its
  * headlines, and keeps each feed's last status. With no feed configured, or none reachable (as on
  * a machine without internet), it says so, and the market's sentiment comes from market breadth
- * alone; `sentiment()` then reports no headlines and no confidence rather than a made-up mood.
+ * alone; `sentiment()` then reports no headlines and no confidence rather than a made-up mood
+ * (`breadthSentiment` in sentiment.ts gives the breadth's reading).
+ *
+ * The server refreshes at start and then every NEWS_REFRESH_INTERVAL_MS (15 minutes), as the
+ * `news_pipeline` engine (ops/engines.ts: never two passes at once, a failure logged); a refresh
+ * asked for while one runs joins it.
+ *
+ * Events (the dashboard pipeline's events tab) are the stored headlines that name an instrument or
+ * lean (a score at or beyond ±0.1, i.e. not Neutral), newest first, among the EVENT_CANDIDATES
+ * newest stored; at the same instant the stronger sentiment comes first.
  */
 import { performance } from 'node:perf_hooks';
 import type { Clock } from '../clock.js';
@@ -15,8 +24,10 @@ import {
   createInstrumentTagger,
   marketSentiment,
   scoreHeadline,
+  sentimentLabel,
   themesOf,
   type MarketSentiment,
+  type SentimentLabel,
 } from './sentiment.js';
 import { createNewsStore } from './store.js';
 
@@ -49,6 +60,20 @@ export interface FeedStatus {
   at: Date;
 }
 
+/** A headline the events list shows. */
+export interface NewsEvent {
+  title: string;
+  /** -1..1, and its label. */
+  score: number;
+  sentiment: SentimentLabel;
+  symbols: string[];
+  themes: string[];
+  source: string;
+  link: string | null;
+  /** When it was published, or read when the feed did not say. */
+  timestamp: Date;
+}
+
 export interface NewsStatus {
   configured: number;
   reachable: number;
@@ -63,6 +88,10 @@ export interface NewsStatus {
 const SENTIMENT_WINDOW_MS = 24 * 60 * 60 * 1000;
 const SENTIMENT_HEADLINES = 200;
 const BREADTH_ALONE = 'market sentiment comes from market breadth alone';
+/** How often `start()` reads the feeds. */
+export const NEWS_REFRESH_INTERVAL_MS = 15 * 60 * 1000;
+/** Events are chosen among this many newest stored headlines. */
+const EVENT_CANDIDATES = 100;
 
 export function createNewsPipeline(deps: NewsPipelineDeps) {
   const store = createNewsStore(deps.db);
@@ -117,14 +146,16 @@ export function createNewsPipeline(deps: NewsPipelineDeps) {
     return statuses;
   }
 
+  /** Reads every configured feed once; a call during a refresh waits for that refresh. */
+  function refresh(): Promise<FeedStatus[]> {
+    running ??= run().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
   return {
-    /** Reads every configured feed once; a call during a refresh waits for that refresh. */
-    refresh(): Promise<FeedStatus[]> {
-      running ??= run().finally(() => {
-        running = null;
-      });
-      return running;
-    },
+    refresh,
 
     status(): NewsStatus {
       const configured = new Set(
@@ -153,5 +184,43 @@ export function createNewsPipeline(deps: NewsPipelineDeps) {
     },
 
     recent: (limit: number) => store.recent(limit),
+
+    /** Each stock's news sentiment: the mean score of the last 24 hours' headlines that name it. */
+    async sentimentBySymbol(): Promise<Map<string, number>> {
+      const since = deps.clock.now().getTime() - SENTIMENT_WINDOW_MS;
+      const sums = new Map<string, { sum: number; n: number }>();
+      for (const h of await store.recent(SENTIMENT_HEADLINES)) {
+        if ((h.publishedAt ?? h.fetchedAt).getTime() < since) continue;
+        for (const symbol of new Set(h.symbols)) {
+          const s = sums.get(symbol) ?? { sum: 0, n: 0 };
+          s.sum += h.sentiment;
+          s.n += 1;
+          sums.set(symbol, s);
+        }
+      }
+      return new Map([...sums].map(([symbol, s]) => [symbol, s.sum / s.n]));
+    },
+
+    /** Up to `limit` events: headlines that name an instrument or lean, newest first. */
+    async events(limit: number): Promise<NewsEvent[]> {
+      return (await store.recent(EVENT_CANDIDATES))
+        .filter((h) => h.symbols.length > 0 || sentimentLabel(h.sentiment) !== 'Neutral')
+        .map((h) => ({
+          title: h.title,
+          score: h.sentiment,
+          sentiment: sentimentLabel(h.sentiment),
+          symbols: h.symbols,
+          themes: h.themes,
+          source: h.source,
+          link: h.link,
+          timestamp: h.publishedAt ?? h.fetchedAt,
+        }))
+        .sort(
+          (a, b) => b.timestamp.getTime() - a.timestamp.getTime() || Math.abs(b.score) - Math.abs(a.score),
+        )
+        .slice(0, Math.max(0, limit));
+    },
   };
 }
+
+export type NewsPipeline = ReturnType<typeof createNewsPipeline>;

@@ -1,5 +1,6 @@
 /**
- * Headline scores, instrument tags, themes and market sentiment, on hand-worked headlines. A
+ * Headline scores, instrument tags, themes and market sentiment (from headlines, and from market
+ * breadth when no news can be read), on hand-worked figures. A
  * headline's score is total / (|total| + 4), its total the sum of its words' values (AFINN with the
  * finance words of sentiment.ts).
  */
@@ -7,6 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { loadInstrumentMaster } from '../market/instruments.js';
 import {
+  breadthSentiment,
   createInstrumentTagger,
   marketSentiment,
   scoreHeadline,
@@ -153,5 +155,42 @@ describe('market sentiment', () => {
       many.topThemes.map((t) => `${t.theme}:${t.count}`),
       ['t0:10', 't1:9', 't2:8', 't3:7', 't4:6', 't5:5', 't6:4', 't7:3'],
     );
+  });
+});
+
+describe('market sentiment from breadth', () => {
+  it('reads a rising market from its advancers', () => {
+    // 30 up, 15 down, 5 flat of 50: (30 − 15) / 50 = 0.3, Positive; 30 of 50 agree, coverage
+    // 50 / 60: confidence 5/6 × 3/5 = 0.5.
+    const result = breadthSentiment({ advancers: 30, decliners: 15, unchanged: 5 });
+    close(result.score, 0.3);
+    close(result.confidence, 0.5);
+    assert.equal(result.label, 'Positive');
+    assert.equal(result.source, 'market breadth');
+  });
+
+  it('reads a falling market from its decliners, unchanged stocks counting as none', () => {
+    // 4 up, 36 down: (4 − 36) / 40 = −0.8, Negative; 36 of 40 agree, coverage 40/50: 0.8 × 0.9 = 0.72.
+    const result = breadthSentiment({ advancers: 4, decliners: 36 });
+    close(result.score, -0.8);
+    close(result.confidence, 0.72);
+    assert.equal(result.label, 'Negative');
+  });
+
+  it('is neutral with little confidence when the market is split', () => {
+    // 20 up, 22 down, 8 flat: −2/50 = −0.04, Neutral; only the 8 flat agree: 5/6 × 8/50 = 2/15.
+    const result = breadthSentiment({ advancers: 20, decliners: 22, unchanged: 8 });
+    close(result.score, -0.04);
+    close(result.confidence, 2 / 15);
+    assert.equal(result.label, 'Neutral');
+  });
+
+  it('says nothing with confidence when no stock was counted', () => {
+    assert.deepEqual(breadthSentiment({ advancers: 0, decliners: 0, unchanged: 0 }), {
+      score: 0,
+      confidence: 0,
+      label: 'Neutral',
+      source: 'market breadth',
+    });
   });
 });

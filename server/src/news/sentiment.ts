@@ -370,3 +370,37 @@ export function marketSentiment(
     .slice(0, 8);
   return { score, confidence, label, counts, topThemes };
 }
+
+/** The market's sentiment read from market breadth rather than news. */
+export interface BreadthSentiment {
+  /** (advancers − decliners) / stocks counted, -1..1; 0 with none. */
+  score: number;
+  /**
+   * 0..1, as for headlines: coverage (n / (n + 10), n the stocks counted) times agreement (the
+   * share of stocks that moved the way of the label: advancers for Positive, decliners for
+   * Negative, unchanged for Neutral). A market split down the middle is read with little confidence.
+   */
+  confidence: number;
+  label: SentimentLabel;
+  source: 'market breadth';
+}
+
+/**
+ * The market's sentiment from how many stocks rose, fell and did not move today: what the
+ * sentiment says when no news can be read. `unchanged` defaults to 0.
+ */
+export function breadthSentiment(breadth: {
+  advancers: number;
+  decliners: number;
+  unchanged?: number;
+}): BreadthSentiment {
+  const up = Math.max(0, breadth.advancers);
+  const down = Math.max(0, breadth.decliners);
+  const flat = Math.max(0, breadth.unchanged ?? 0);
+  const n = up + down + flat;
+  if (n === 0) return { score: 0, confidence: 0, label: 'Neutral', source: 'market breadth' };
+  const score = (up - down) / n;
+  const label = sentimentLabel(score);
+  const agreeing = label === 'Positive' ? up : label === 'Negative' ? down : flat;
+  return { score, confidence: (n / (n + 10)) * (agreeing / n), label, source: 'market breadth' };
+}

@@ -47,6 +47,8 @@ export function createOrdersService(deps: {
   halts: Pick<HaltStore, 'inForce'>;
   /** The last traded price of a symbol (rupees), for a market order's checks. */
   lastPrice: (symbol: string) => number | undefined;
+  /** Whether ML drift is in force (the capital phase steps down one); false when not given. */
+  modelDrift?: () => Promise<boolean>;
 }) {
   /** The mode's broker; `write`: the live broker must also confirm it may take orders now. */
   async function broker(write = false): Promise<Broker> {
@@ -82,6 +84,7 @@ export function createOrdersService(deps: {
         dayLossPaise: Math.max(0, -toPaise(overview.day_change)),
       },
       intent,
+      (await deps.modelDrift?.()) ?? false,
     );
     if (rejection) throw refusal(rejection);
   }

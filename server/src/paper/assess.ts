@@ -42,6 +42,7 @@ import { dailySeries, type AccountHistory } from './history.js';
 import { lossLimitState } from '../analytics/lossLimits.js';
 import { haltInForce, haltSentence } from '../trading/halt.js';
 import { checkPhaseRules, enforceEmergencyStop, phaseHistoryOf } from './phaseRules.js';
+import { driftInForce } from '../ml/store.js';
 import {
   markPrice,
   positionKey,
@@ -288,7 +289,12 @@ export async function assessOrder(
       orderLimitsOf(settings),
     ) ??
     // The active capital phase's limits (phaseRules.ts), after the paper and risk limits.
-    checkPhaseRules({ ...order, pricePaise: prices.estimatePaise }, book, intent);
+    checkPhaseRules(
+      { ...order, pricePaise: prices.estimatePaise },
+      book,
+      intent,
+      (await driftInForce(ctx.db)) !== null,
+    );
   let fill: FillPlan | null = null;
   if (rejection === null && prices.fillNowPaise !== null) {
     const planned = planAgainst(state, order, prices.fillNowPaise, costs);

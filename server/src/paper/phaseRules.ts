@@ -60,11 +60,15 @@ export function checkPhaseRules(
   order: PhaseOrder,
   book: PhaseBook,
   intent?: Pick<OrderIntent, 'automated' | 'confidence'> | null,
+  /** ML drift in force: the phase below the capital's applies (analytics/capitalPhase.ts). */
+  modelDrift = false,
 ): Rejection | null {
   if (splitOrder(order.side, order.quantity, book.positionQuantity).opening === 0) return null;
   const capital = book.accountValuePaise;
-  const phase = activePhase(toRupees(capital));
-  const title = phaseTitle(phase);
+  const phase = activePhase(toRupees(capital), modelDrift);
+  const title = modelDrift
+    ? `${phaseTitle(phase)} (one phase down while the ML model drifts)`
+    : phaseTitle(phase);
 
   const maxLoss = (capital * phase.max_daily_loss_pct) / 100;
   if (book.dayLossPaise > 0 && book.dayLossPaise >= maxLoss) {

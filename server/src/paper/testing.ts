@@ -11,6 +11,7 @@ import type { Candle, Instrument, MarketFeed, Tick, TickHub } from '../market/fe
 import { loadHolidayCalendar } from '../market/holidays.js';
 import { createTickHub } from '../market/tickHub.js';
 import { createPaperEngine, type PaperEngine } from './engine.js';
+import type { CostSettings } from './costs.js';
 
 export interface ControlledFeed extends MarketFeed {
   /** Whether orders at market can fill now. */
@@ -192,4 +193,23 @@ export async function startTestEngine(
   });
   await engine.start();
   return { clock, hub, feed, engine };
+}
+
+/**
+ * Charges read off by hand: `brokerage` rupees a side and `dpCharge` rupees on a delivery sell,
+ * no taxes, fees or GST.
+ */
+export function flatCosts(brokerage: number, dpCharge = 0): CostSettings {
+  return {
+    brokerage_per_trade: brokerage,
+    brokerage_rate: null,
+    stt_rate: 0,
+    intraday_stt_rate: 0,
+    transaction_charges: 0,
+    sebi_fee_per_crore: 0,
+    stamp_duty_delivery_rate: 0,
+    stamp_duty_intraday_rate: 0,
+    gst_rate: 0,
+    dp_charge: dpCharge,
+  };
 }

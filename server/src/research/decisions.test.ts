@@ -27,6 +27,8 @@ const decision = (overrides: Partial<NewDecision> = {}): NewDecision => ({
   quantity: 4,
   orderId: 'PAPER-1',
   inputs: { atr14: 12, volume_ratio: 2, break_even_pct: 1.42 },
+  mlProbability: 0.62,
+  expectedPnlPaise: 4_210,
   ...overrides,
 });
 
@@ -50,6 +52,8 @@ for (const target of await testDatabases()) {
         (await log.open('paper')).map((d) => d.id),
         [id],
       );
+      assert.deepEqual(await log.byIds([id, id + 1000]), [{ ...decision(), id, outcome: null }]);
+      assert.deepEqual(await log.byIds([]), []);
     });
 
     it('writes the outcome once, after which the decision is no longer open', async () => {

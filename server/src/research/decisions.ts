@@ -3,7 +3,7 @@
  * for an account, with the strategy and version, the figures it read and, later, what came of it.
  * Money is integer paise, as in the table; the caller converts at its edge.
  */
-import { and, asc, desc, eq, gte, isNotNull, isNull, lte, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, type SQL } from 'drizzle-orm';
 import { schema, type Db } from '../db/index.js';
 
 type DecisionAccount = 'paper' | 'live';
@@ -37,6 +37,10 @@ export interface NewDecision {
   orderId: string | null;
   /** The indicator values and costs the strategy read. */
   inputs: Record<string, number>;
+  /** The ML ensemble's calibrated probability of a win when it decided; null without a model. */
+  mlProbability: number | null;
+  /** Expected profit or loss after charges of an ordered entry (ml/expected.ts), paise; else null. */
+  expectedPnlPaise: number | null;
 }
 
 interface DecisionOutcome {
@@ -74,6 +78,8 @@ export interface DecisionLog {
   list(query: DecisionQuery): Promise<Decision[]>;
   /** The account's decisions that placed an order and have no outcome yet, oldest first. */
   open(account: DecisionAccount): Promise<Decision[]>;
+  /** The decisions with these ids (any account), in no particular order. */
+  byIds(ids: readonly number[]): Promise<Decision[]>;
 }
 
 type Row = typeof schema.decisions.$inferSelect;
@@ -108,6 +114,8 @@ function toDecision(row: Row): Decision {
     quantity: row.quantity,
     orderId: row.orderId,
     inputs: (row.inputs ?? {}) as Record<string, number>,
+    mlProbability: row.mlProbability,
+    expectedPnlPaise: row.expectedPnlPaise,
     outcome,
   };
 }
@@ -166,6 +174,15 @@ export function createDecisionLog(db: Db): DecisionLog {
         .from(d)
         .where(and(eq(d.account, account), isNotNull(d.orderId), isNull(d.outcomeAt)))
         .orderBy(asc(d.decidedAt), asc(d.id));
+      return rows.map(toDecision);
+    },
+
+    async byIds(ids) {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select()
+        .from(d)
+        .where(inArray(d.id, [...ids]));
       return rows.map(toDecision);
     },
   };

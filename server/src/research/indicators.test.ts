@@ -6,8 +6,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ATR, BollingerBands, DonchianChannels, EMA, MACD, ROC, RSI, RVOL, SMA } from 'trading-signals';
 import type { Candle } from '../market/feed.js';
-import { computeIndicators, MIN_CANDLES, realisedVolatility } from './indicators.js';
+import { computeIndicators, indicatorSeries, MIN_CANDLES, realisedVolatility } from './indicators.js';
 import { scriptedCandles } from './testing.js';
+import { ManualClock } from '../clock.js';
+import { loadHolidayCalendar } from '../market/holidays.js';
+import { createSimulatedMarket } from '../market/simulated.js';
 
 const near = (actual: number, expected: number, what: string, tolerance = 1e-9) =>
   assert.ok(Math.abs(actual - expected) <= tolerance, `${what}: ${actual} is not ${expected}`);
@@ -126,5 +129,30 @@ describe('computeIndicators', () => {
     const s = computeIndicators(candles)!;
     assert.equal(s.volumeRatio, 0);
     assert.equal(s.averageVolume20, 0);
+  });
+});
+
+describe('indicatorSeries', () => {
+  it("equals computeIndicators over the candles up to each day, on the simulated market's history", async () => {
+    const market = createSimulatedMarket({
+      seed: 11,
+      alwaysOpen: false,
+      clock: new ManualClock('2026-11-20T05:00:00.000Z'),
+      calendar: loadHolidayCalendar(null),
+      log: { info() {}, error() {} },
+    });
+    for (const symbol of ['RELIANCE', 'NIFTY_50']) {
+      const candles = await market.dailyCandles(symbol, '2024-06-03', '2026-11-19');
+      assert.ok(candles.length > 550, `${symbol}: ${candles.length} candles`);
+      const series = indicatorSeries(candles);
+      assert.equal(series.length, candles.length);
+      // none before the 200th candle, one on every day from it (the simulated closes are positive)
+      assert.equal(series[MIN_CANDLES - 2], null);
+      assert.ok(series.slice(MIN_CANDLES - 1).every((s) => s !== null));
+      for (let i = 0; i < candles.length; i += 7) {
+        assert.deepEqual(series[i], computeIndicators(candles.slice(0, i + 1)), `${symbol} day ${i}`);
+      }
+      assert.deepEqual(series.at(-1), computeIndicators(candles));
+    }
   });
 });

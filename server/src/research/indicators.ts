@@ -82,6 +82,31 @@ export function realisedVolatility(closes: readonly number[], days = VOLATILITY_
  */
 export function computeIndicators(candles: readonly Candle[]): IndicatorSnapshot | null {
   if (candles.length < MIN_CANDLES) return null;
+  let latest: IndicatorSnapshot | null = null;
+  streamIndicators(candles, candles.length - 1, (_, snapshot) => (latest = snapshot));
+  return latest;
+}
+
+/**
+ * The indicators at every candle of `candles` (daily, oldest first) in one pass: element i is
+ * what `computeIndicators(candles.slice(0, i + 1))` answers (null before the 200th candle, and
+ * wherever a figure is not yet defined). For building a multi-year history in O(n).
+ */
+export function indicatorSeries(candles: readonly Candle[]): (IndicatorSnapshot | null)[] {
+  const series: (IndicatorSnapshot | null)[] = candles.map(() => null);
+  streamIndicators(candles, MIN_CANDLES - 1, (i, snapshot) => (series[i] = snapshot));
+  return series;
+}
+
+/**
+ * Feeds the candles to the indicators oldest first and hands `each` the snapshot at every index
+ * from `from` on: the one implementation behind computeIndicators and indicatorSeries.
+ */
+function streamIndicators(
+  candles: readonly Candle[],
+  from: number,
+  each: (index: number, snapshot: IndicatorSnapshot | null) => void,
+): void {
   const sma20 = new SMA(SHORT);
   const sma50 = new SMA(MEDIUM);
   const sma200 = new SMA(LONG);
@@ -92,10 +117,12 @@ export function computeIndicators(candles: readonly Candle[]): IndicatorSnapshot
   const bands = new BollingerBands(SHORT, BOLLINGER_DEVIATIONS);
   const roc = new ROC(SHORT);
   const rvol = new RVOL(SHORT);
+  // The volume baseline and the channel are of the days before the latest: a candle joins them
+  // after the snapshot at its own index.
   const volumeAverage = new SMA(SHORT);
   const channel = new DonchianChannels(SHORT);
+  const closes = candles.map((c) => c.close);
 
-  const last = candles.length - 1;
   candles.forEach((candle, i) => {
     const { close } = candle;
     sma20.add(close);
@@ -108,30 +135,46 @@ export function computeIndicators(candles: readonly Candle[]): IndicatorSnapshot
     bands.add(close);
     roc.add(close);
     rvol.add(candle.volume);
-    // The volume baseline and the channel are of the days before the latest.
-    if (i < last) {
-      volumeAverage.add(candle.volume);
-      channel.add({ high: candle.high, low: candle.low });
+    if (i >= from) {
+      const values = {
+        sma20: sma20.getResult(),
+        sma50: sma50.getResult(),
+        sma200: sma200.getResult(),
+        ema20: ema20.getResult(),
+        rsi14: rsi.getResult(),
+        atr14: atr.getResult(),
+        roc: roc.getResult(),
+        averageVolume20: volumeAverage.getResult(),
+        // RVOL has no result over a zero baseline (an index has no volume): no volume information.
+        volumeRatio: rvol.getResult() ?? (volumeAverage.getResult() === 0 ? 0 : null),
+        realisedVol20: realisedVolatility(closes.slice(Math.max(0, i - VOLATILITY_DAYS), i + 1)),
+      };
+      each(i, snapshotOf(candle, values, macd.getResult(), bands.getResult(), channel.getResult()));
     }
+    volumeAverage.add(candle.volume);
+    channel.add({ high: candle.high, low: candle.low });
   });
+}
 
-  const latest = candles[last]!;
-  const macdResult = macd.getResult();
-  const bandResult = bands.getResult();
-  const channelResult = channel.getResult();
-  const values = {
-    sma20: sma20.getResult(),
-    sma50: sma50.getResult(),
-    sma200: sma200.getResult(),
-    ema20: ema20.getResult(),
-    rsi14: rsi.getResult(),
-    atr14: atr.getResult(),
-    roc: roc.getResult(),
-    averageVolume20: volumeAverage.getResult(),
-    // RVOL has no result over a zero baseline (an index has no volume): no volume information.
-    volumeRatio: rvol.getResult() ?? (volumeAverage.getResult() === 0 ? 0 : null),
-    realisedVol20: realisedVolatility(candles.map((c) => c.close)),
-  };
+function snapshotOf(
+  latest: Candle,
+  values: Record<
+    | 'sma20'
+    | 'sma50'
+    | 'sma200'
+    | 'ema20'
+    | 'rsi14'
+    | 'atr14'
+    | 'roc'
+    | 'averageVolume20'
+    | 'volumeRatio'
+    | 'realisedVol20',
+    number | null
+  >,
+  macdResult: { macd: number; signal: number; histogram: number } | null,
+  bandResult: { upper: number; middle: number; lower: number } | null,
+  channelResult: { upper: number; lower: number } | null,
+): IndicatorSnapshot | null {
   if (!macdResult || !bandResult || !channelResult) return null;
   for (const value of Object.values(values)) if (value === null || !Number.isFinite(value)) return null;
   return {

@@ -20,6 +20,7 @@ import {
   istDay,
   type ResearchAnalysis,
   type ResearchRecommendation,
+  type SignalPrediction,
   type TrendAnalysis,
 } from '@nivesh/api-contract';
 import type { Clock } from '../clock.js';
@@ -61,13 +62,36 @@ export interface ResearchServiceDeps {
   universe?: () => readonly string[];
   /** Rupees of one trade, for the break-even. Default RESEARCH_INTENDED_VALUE. */
   intendedValue?: number;
+  /** The ML ensemble that scores the BUY signals (ml/service.ts); without it, signals carry no prediction. */
+  ml?: {
+    scoreSignals(input: {
+      signals: readonly StrategySignal[];
+      indicators: ReadonlyMap<string, IndicatorSnapshot>;
+      marketVolatility: number | null;
+    }): Promise<ReadonlyMap<string, SignalPrediction>>;
+  };
+  log?: { warn(obj: object, msg?: string): void };
 }
 
 /** Today's market as the allocator reads it: the strongest signal of each stock and NIFTY 50's volatility. */
 export interface MarketRead {
   signals: StrategySignal[];
+  /** The ML ensemble's prediction of each BUY signal, by symbol (empty without a model). */
+  predictions: ReadonlyMap<string, SignalPrediction>;
   /** NIFTY 50's 20-day realised volatility, annualised (0.14 = 14%), or null. */
   volatility: number | null;
+}
+
+/**
+ * The read's signals with each BUY the model scores at its calibrated probability as its
+ * confidence: what the allocator sizes and ranks by (the phases' minimum is a minimum ML
+ * confidence). Signals the model does not score keep the strategy's own confidence.
+ */
+export function withMlConfidence(read: MarketRead): StrategySignal[] {
+  return read.signals.map((signal) => {
+    const prediction = signal.signal === 'BUY' ? read.predictions.get(signal.symbol) : undefined;
+    return prediction ? { ...signal, confidence: prediction.probability } : signal;
+  });
 }
 
 export interface ResearchService {
@@ -110,8 +134,9 @@ function dataSourceDown(source: MarketFeed['source'], why: string): HttpError {
   return new HttpError(503, `Data source not connected: ${name} ${why}.`, { data_source: source });
 }
 
-function toRecommendation(signal: StrategySignal): ResearchRecommendation {
+function toRecommendation(signal: StrategySignal, ml: SignalPrediction | null): ResearchRecommendation {
   return {
+    ml: signal.signal === 'BUY' ? ml : null,
     symbol: signal.symbol,
     signal: signal.signal,
     confidence: signal.confidence,
@@ -203,6 +228,21 @@ export function createResearchService(deps: ResearchServiceDeps): ResearchServic
     return dayCache.figures;
   }
 
+  /** The ML predictions of the signals; none (said in the log) when the model cannot score them. */
+  async function scored(
+    signals: readonly StrategySignal[],
+    indicators: ReadonlyMap<string, IndicatorSnapshot>,
+    marketVolatility: number | null,
+  ): Promise<ReadonlyMap<string, SignalPrediction>> {
+    if (!deps.ml) return new Map();
+    try {
+      return await deps.ml.scoreSignals({ signals, indicators, marketVolatility });
+    } catch (error) {
+      deps.log?.warn({ err: error }, 'research: the ML model could not score the signals');
+      return new Map();
+    }
+  }
+
   async function compute(day: string, now: Date): Promise<Computed> {
     const [figures, costs] = await Promise.all([figuresOf(day, now), deps.costs()]);
     const breadth: Breadth = { above50: 0, total: 0, advancers: 0, decliners: 0 };
@@ -215,13 +255,14 @@ export function createResearchService(deps: ResearchServiceDeps): ResearchServic
       if (price > indicators.sma50) breadth.above50 += 1;
       if (tick && tick.ltp > tick.previousClose) breadth.advancers += 1;
       if (tick && tick.ltp < tick.previousClose) breadth.decliners += 1;
-      const best = bestSignal(signalsFor({ symbol, indicators, price, intendedValue, costs }));
-      signals.push(best);
-      recommendations.push(toRecommendation(best));
+      signals.push(bestSignal(signalsFor({ symbol, indicators, price, intendedValue, costs })));
     }
+    const { benchmark } = figures;
+    const predictions = await scored(signals, figures.stocks, benchmark.realisedVol);
+    for (const signal of signals)
+      recommendations.push(toRecommendation(signal, predictions.get(signal.symbol) ?? null));
     recommendations.sort(byActionability);
 
-    const { benchmark } = figures;
     const level = hub.last(BENCHMARK.id)?.ltp ?? benchmark.lastClose;
     const trend = trendDirectionOf(level, benchmark.indicators);
     const analysis: ResearchAnalysis = {
@@ -239,7 +280,7 @@ export function createResearchService(deps: ResearchServiceDeps): ResearchServic
       as_of: now.toISOString(),
       data_source: feed.source,
     };
-    return { analysis, read: { signals, volatility: benchmark.realisedVol } };
+    return { analysis, read: { signals, predictions, volatility: benchmark.realisedVol } };
   }
 
   function computed(): Promise<Computed> {

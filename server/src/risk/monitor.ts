@@ -32,7 +32,7 @@ import { loadAlertSettings } from './alerts.js';
 import type { RiskService } from './service.js';
 
 /** How often the monitor looks at the account while the server runs. */
-const RISK_MONITOR_INTERVAL_MS = 60_000;
+export const RISK_MONITOR_INTERVAL_MS = 60_000;
 /** The advisory lock the monitor's check-and-insert holds (any fixed number unique to this use). */
 const MONITOR_LOCK = 0x6e_72_6d_31; // 'nrm1'
 
@@ -157,8 +157,6 @@ export interface RiskMonitorDeps {
 
 export function createRiskMonitor(deps: RiskMonitorDeps) {
   const { db, clock, log } = deps;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
 
   /** What the switched-on rules find now. */
   async function findings(): Promise<RiskFinding[]> {
@@ -221,30 +219,6 @@ export function createRiskMonitor(deps: RiskMonitorDeps) {
 
   return {
     runOnce,
-
-    /** Looks at the account every RISK_MONITOR_INTERVAL_MS (a run still going is not started twice). */
-    start(): void {
-      if (timer) return;
-      timer = setInterval(() => {
-        if (running) return;
-        running = runOnce()
-          .then(
-            () => undefined,
-            (error: unknown) => log.error({ err: error }, 'risk: alert monitor failed'),
-          )
-          .finally(() => {
-            running = null;
-          });
-      }, RISK_MONITOR_INTERVAL_MS);
-      timer.unref();
-    },
-
-    /** Stops the timer and waits for a run in progress: nothing touches the database after. */
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
   };
 }
 

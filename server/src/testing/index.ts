@@ -44,6 +44,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     requestTimeoutMs: 30_000,
     sessionMaxDays: 7,
     riskFreeRate: 0,
+    newsFeeds: [],
+    learning: false,
     ...overrides,
   };
 }

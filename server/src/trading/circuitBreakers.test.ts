@@ -172,7 +172,7 @@ for (const target of await testDatabases()) {
       breakers = make();
     });
     after(async () => {
-      await breakers.stop();
+      breakers.stop();
       await database.close();
     });
 
@@ -242,7 +242,7 @@ for (const target of await testDatabases()) {
         await breakers.state();
         assert.equal((await alerts()).length, 5, 'volatility and liquidity again on Wednesday, once');
       } finally {
-        await other.stop();
+        other.stop();
       }
     });
   });

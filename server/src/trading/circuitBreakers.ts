@@ -18,8 +18,8 @@
  * When a breaker is found tripped, a high alert is raised (source 'risk', so the Risk Management
  * page lists it), at most once per breaker per IST trading day: like risk/monitor.ts, the check of
  * today's alerts and the insert run in one transaction under an advisory lock, so two processes
- * never both raise it and Clear All does not bring it back the same day. `start()` looks every
- * minute, so an alert is raised even when nothing asks.
+ * never both raise it and Clear All does not bring it back the same day. The server checks every
+ * MONITOR_INTERVAL_MS (a job in app.ts), so an alert is raised even when nothing asks.
  */
 import { and, eq, gte, sql } from 'drizzle-orm';
 import {
@@ -46,7 +46,7 @@ const VOLATILITY_RETURNS = 20;
 const VOLATILITY_CALENDAR_DAYS = 60;
 const DROP_WINDOW_MS = SAFETY_LIMITS.market_drop_window_minutes * 60_000;
 /** How often the monitor looks while the server runs. */
-const MONITOR_INTERVAL_MS = 60_000;
+export const MONITOR_INTERVAL_MS = 60_000;
 /** The advisory lock of the alerts' check-and-insert (any fixed number unique to this use). */
 const BREAKER_LOCK = 0x6e_63_62_31; // 'ncb1'
 
@@ -275,32 +275,12 @@ export function createCircuitBreakers(deps: CircuitBreakerDeps) {
     return { tripped: tripped.length > 0, breakers };
   }
 
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-
   return {
     state,
 
-    /** Measures every minute (a run still going is not started twice). */
-    start(): void {
-      if (timer) return;
-      timer = setInterval(() => {
-        if (running) return;
-        running = state()
-          .catch((error: unknown) => log.error({ err: error }, 'circuit breakers: check failed'))
-          .finally(() => {
-            running = null;
-          });
-      }, MONITOR_INTERVAL_MS);
-      timer.unref();
-    },
-
-    /** Stops the timer and the tick window, and waits for a run in progress. */
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = null;
+    /** Stops watching the ticks (the minute check is a job of ops/engines.ts, stopped by its owner). */
+    stop(): void {
       unsubscribe();
-      await running;
     },
   };
 }

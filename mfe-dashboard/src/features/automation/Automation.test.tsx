@@ -114,9 +114,76 @@ describe('DecisionsPanel', () => {
     expect(rows[0]).toHaveTextContent('Target ₹1,640');
     expect(rows[0]).toHaveTextContent('Expected move 7.89% vs break-even 0.24%');
     expect(rows[0]).toHaveTextContent('Target hit · +₹1,157 (+7.61% after charges)');
+    expect(rows[0]).toHaveTextContent('ML win probability 64.0%');
+    const figures = within(rows[0]!).getByTestId('expected-realised');
+    expect(figures).toHaveTextContent('Expected +₹545 · Realised +₹1,157');
+    expect(within(figures).getByText('+₹545')).toHaveAttribute('data-tone', 'gain');
+    expect(within(figures).getByText('+₹1,157')).toHaveAttribute('data-tone', 'gain');
+    const calibration = screen.getByRole('group', { name: 'Calibration in rupees' });
+    expect(calibration).toHaveTextContent('Expected +₹545 · Realised +₹1,157 over 1 resolved entry');
     await user.click(within(day).getByRole('button', { name: 'Show 1 signals passed over' }));
     await waitFor(() => expect(within(day).getAllByTestId('decision')).toHaveLength(2));
     expect(within(day).getByText('confidence 58.0% is below the phase minimum of 63.0%')).toBeInTheDocument();
+  });
+
+  it('sums expected against realised P&L over the resolved entries with an expectation', async () => {
+    const loser = makeDecision({
+      id: 3,
+      symbol: 'SBIN',
+      ml_probability: 0.41,
+      expected_pnl: -120.4,
+      outcome: { at: '2026-03-06T06:00:00.000Z', kind: 'stop', return_pct: -3.62, pnl: -542.8 },
+    });
+    const open = makeDecision({ id: 4, symbol: 'ITC', expected_pnl: 300, outcome: null });
+    const unfilled = makeDecision({
+      id: 5,
+      symbol: 'HDFCBANK',
+      expected_pnl: 200,
+      outcome: { at: '2026-03-05T10:00:00.000Z', kind: 'cancelled', return_pct: 0, pnl: 0 },
+    });
+    const noModel = makeDecision({ id: 6, symbol: 'LT', ml_probability: null, expected_pnl: null });
+    server.use(
+      mockRoute(contract.allocation.decisions, () =>
+        ok([
+          makeDecisionDay({ trading_day: '2026-03-05', decisions: [loser, open, unfilled, noModel] }),
+          makeDecisionDay(),
+        ]),
+      ),
+    );
+    renderWithProviders(<DecisionsPanel />);
+    // 545.2 − 120.4 = 424.8 expected; 1,157.2 − 542.8 = 614.4 realised; the open, the unfilled and
+    // the one without a model are left out.
+    const calibration = await screen.findByRole('group', { name: 'Calibration in rupees' });
+    expect(calibration).toHaveTextContent('Expected +₹425 · Realised +₹614 over 2 resolved entries');
+    expect(calibration).toHaveTextContent('in the 2 days listed');
+
+    const row = (symbol: string) =>
+      screen.getAllByTestId('decision').find((r) => within(r).queryByText(symbol) !== null)!;
+    const sbin = within(row('SBIN')).getByTestId('expected-realised');
+    expect(sbin).toHaveTextContent('Expected -₹120 · Realised -₹543');
+    expect(within(sbin).getByText('-₹120')).toHaveAttribute('data-tone', 'loss');
+    expect(within(sbin).getByText('-₹543')).toHaveAttribute('data-tone', 'loss');
+    expect(row('SBIN')).toHaveTextContent('ML win probability 41.0%');
+    expect(within(row('ITC')).getByTestId('expected-realised')).toHaveTextContent(
+      'Expected +₹300 · Realised open',
+    );
+    expect(within(row('HDFCBANK')).getByTestId('expected-realised')).toHaveTextContent(
+      'Expected +₹200 · Realised not filled',
+    );
+    expect(row('LT')).toHaveTextContent('No ML model');
+    expect(within(row('LT')).queryByTestId('expected-realised')).not.toBeInTheDocument();
+  });
+
+  it('says when no entry with an expectation has resolved yet', async () => {
+    server.use(
+      mockRoute(contract.allocation.decisions, () =>
+        ok([makeDecisionDay({ decisions: [makeDecision({ outcome: null })] })]),
+      ),
+    );
+    renderWithProviders(<DecisionsPanel />);
+    expect(await screen.findByRole('group', { name: 'Calibration in rupees' })).toHaveTextContent(
+      'No resolved entry with a model expectation in the 1 day listed yet.',
+    );
   });
 
   it('says when there are no decisions yet', async () => {

@@ -2,7 +2,9 @@
  * Decisions: what the allocator and the strategies decided each trading day, with the figures behind
  * each decision (confidence, price, stop, target, the expected move against the break-even after
  * charges) and what came of it (target, stop, time limit, return after charges). Signals the run
- * passed over are folded away behind a count.
+ * passed over are folded away behind a count. An ordered entry also shows the ML model's win
+ * probability and its expected P&L after charges beside the realised one; above the days, the sums
+ * of both over the resolved entries ("calibration in rupees", calibration.ts).
  */
 import { useState } from 'react';
 import { Badge, Box, Button, Flex, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
@@ -18,6 +20,7 @@ import {
   QueryNotice,
 } from '@nivesh/ui';
 import { RunStatusBadge } from './AutomationPanel';
+import { rupeeCalibration } from './calibration';
 
 const ACTION = {
   ordered: { label: 'Ordered', palette: 'blue' },
@@ -25,6 +28,78 @@ const ACTION = {
   refused: { label: 'Refused', palette: 'red' },
   skipped: { label: 'Skipped', palette: 'gray' },
 } as const;
+
+/** A rupee figure coloured by its sign: gains green, losses red. */
+function SignedRupees({ value }: { value: number }) {
+  const tone = value < 0 ? 'loss' : 'gain';
+  return (
+    <Text as="span" fontWeight="medium" color={tone} data-tone={tone}>
+      {formatRupees(value, { sign: true })}
+    </Text>
+  );
+}
+
+/** The ML figures of an ordered entry: its win probability, expected and realised P&L. */
+function MlFigures({ decision }: { decision: Decision }) {
+  const { outcome } = decision;
+  return (
+    <>
+      <Text>
+        {decision.ml_probability === null
+          ? 'No ML model'
+          : `ML win probability ${formatPercent(decision.ml_probability * 100, { decimals: 1, sign: false })}`}
+      </Text>
+      {decision.expected_pnl !== null && (
+        <Text data-testid="expected-realised">
+          Expected <SignedRupees value={decision.expected_pnl} /> · Realised{' '}
+          {!outcome ? (
+            'open'
+          ) : outcome.kind === 'cancelled' ? (
+            'not filled'
+          ) : (
+            <SignedRupees value={outcome.pnl} />
+          )}
+        </Text>
+      )}
+    </>
+  );
+}
+
+function CalibrationSummary({ days }: { days: readonly DecisionDay[] }) {
+  const { count, expected, realised } = rupeeCalibration(days);
+  const span = `${days.length} day${days.length === 1 ? '' : 's'} listed`;
+  return (
+    <Box
+      role="group"
+      aria-label="Calibration in rupees"
+      bg="bg.subtle"
+      rounded="l2"
+      px="3"
+      py="2"
+      fontVariantNumeric="tabular-nums"
+    >
+      <Text textStyle="sm" fontWeight="semibold">
+        Calibration in rupees
+      </Text>
+      {count === 0 ? (
+        <Text textStyle="sm" color="fg.muted">
+          No resolved entry with a model expectation in the {span} yet.
+        </Text>
+      ) : (
+        <>
+          <Text textStyle="sm">
+            Expected <SignedRupees value={expected} /> · Realised <SignedRupees value={realised} /> over{' '}
+            {count} resolved entr{count === 1 ? 'y' : 'ies'}
+          </Text>
+          <Text textStyle="xs" color="fg.muted">
+            Ordered entries with the model's expected P&L after charges that closed at their target, stop or
+            time limit, in the {span}.
+          </Text>
+        </>
+      )}
+    </Box>
+  );
+}
 
 const OUTCOME = {
   target: 'Target hit',
@@ -83,6 +158,7 @@ function DecisionRow({ decision }: { decision: Decision }) {
         mt="1"
       >
         <Text>Confidence {formatPercent(decision.confidence * 100, { decimals: 0, sign: false })}</Text>
+        {decision.action === 'ordered' && <MlFigures decision={decision} />}
         <Text>Price {formatRupees(decision.price)}</Text>
         {decision.quantity !== null && <Text>Qty {decision.quantity}</Text>}
         {decision.stop !== null && <Text>Stop {formatRupees(decision.stop)}</Text>}
@@ -153,6 +229,7 @@ export function DecisionsPanel() {
       )}
       {days && days.length > 0 && (
         <Stack gap="5">
+          <CalibrationSummary days={days} />
           {days.map((day) => (
             <DayBlock key={day.trading_day} day={day} />
           ))}

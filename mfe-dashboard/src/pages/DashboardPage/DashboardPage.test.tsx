@@ -233,6 +233,20 @@ describe('DashboardPage, connected', () => {
     expect(screen.getByTestId('pipeline-health')).toHaveTextContent('Degraded');
   });
 
+  it('says so when the server reports no analysis engines', async () => {
+    server.use(
+      mockRoute(contract.ml.enginesStatus, () => ({
+        ...engines,
+        data: { ...engines.data, engines_active: 0, total_engines: 0, engines: [] },
+      })),
+    );
+    const { user } = renderDashboard();
+    const pipeline = panel('Data Intelligence Pipeline');
+    expect(await within(pipeline).findByText(/0\/0 engines/)).toBeInTheDocument();
+    await user.click(within(pipeline).getByRole('tab', { name: 'Intelligence' }));
+    expect(within(pipeline).getByText('No engines reported.')).toBeInTheDocument();
+  });
+
   it('computes AI Health from the metrics: band, and Learning Active only while learning', async () => {
     server.use(
       mockRoute(contract.ml.intelligenceMetrics, () => ({ success: true, data: mlMetrics(0.55, false) })),

@@ -253,7 +253,11 @@ export function DataPipelinePanel() {
                 <Text fontWeight="medium" textStyle="sm">
                   Analysis engines
                 </Text>
-                {engines ? (
+                {engines && engines.engines.length === 0 ? (
+                  <Text textStyle="sm" color="fg.muted">
+                    No engines reported.
+                  </Text>
+                ) : engines ? (
                   <Stack gap="1.5">
                     {engines.engines.map((engine) => (
                       <HStack key={engine.name} justify="space-between" textStyle="sm">

@@ -85,6 +85,7 @@ describe('ResearchPage, connected', () => {
       'Signal',
       'Strategy',
       'Confidence',
+      'ML win probability',
       'Target',
       'Stop',
       'Break-even',
@@ -105,6 +106,7 @@ describe('ResearchPage, connected', () => {
       'BUY',
       'Breakout15 trading days',
       '78%',
+      '64.0%model v7Why',
       '₹3,125.50+3.75% move',
       '₹2,952.25',
       '0.42%',
@@ -116,6 +118,7 @@ describe('ResearchPage, connected', () => {
     expect(cells(infy).slice(2)).toEqual([
       'Trend following20 trading days',
       '64%',
+      '',
       '₹1,410.00-4.08% move',
       '₹1,530.00',
       '1.62%',
@@ -579,5 +582,131 @@ describe('ResearchPage on a wide screen (1440 px)', () => {
         .getAllByTestId('break-even')
         .map((cell) => cell.textContent),
     ).toEqual(['0.42%', '1.62%', '1.35%']);
+  });
+});
+
+/** RELIANCE (the BUY) with no trained model. */
+const untrained = mockRoute(contract.research.analysis, () => ({
+  success: true,
+  data: {
+    ...ANALYSIS,
+    recommendations: ANALYSIS.recommendations.map((r) => (r.signal === 'BUY' ? { ...r, ml: null } : r)),
+  },
+}));
+
+/** Each feature row of one method's list: name, value and contribution, and its colour. */
+function methodRows(explanation: HTMLElement, method: string) {
+  return within(within(explanation).getByRole('region', { name: method }))
+    .getAllByTestId('ml-feature')
+    .map((row) => [row.textContent, row.lastElementChild?.getAttribute('data-tone')]);
+}
+
+/** The fixture's explanation of RELIANCE (model v7, 64.0%), by the three methods. */
+function expectRelianceExplanation(explanation: HTMLElement) {
+  expect(explanation).toHaveTextContent(
+    'Model v7: 64.0% chance of a win after charges (61.0% before calibration).',
+  );
+  expect(methodRows(explanation, 'Linear model (exact)')).toEqual([
+    ['Relative volume 1.80×+0.42', 'gain'],
+    ['20-day change +5.1%+0.18', 'gain'],
+    ['RSI (14) 66.0-0.09', 'loss'],
+  ]);
+  expect(methodRows(explanation, 'Local surrogate (LIME)')).toEqual([
+    ['Relative volume 1.80×+7.0 pp', 'gain'],
+    ['Price vs 50-day average +3.4%+3.0 pp', 'gain'],
+    ['ATR / price 1.9%-2.0 pp', 'loss'],
+  ]);
+  expect(methodRows(explanation, 'Permutation importance')).toEqual([
+    ['Relative volume 1.80×+4.1 pp', 'gain'],
+    ['20-day change +5.1%+2.2 pp', 'gain'],
+    ['NIFTY volatility 14.6%+0.8 pp', 'gain'],
+  ]);
+  expect(
+    within(explanation).getByText(
+      "Exact contribution to the logistic model's log-odds of a win: positive raises the chance.",
+    ),
+  ).toBeInTheDocument();
+  expect(
+    within(explanation).getByText(
+      "Change in the ensemble's win probability, in percentage points, from a fit around this stock.",
+    ),
+  ).toBeInTheDocument();
+  expect(
+    within(explanation).getByText(
+      "Drop in the ensemble's accuracy on recent outcomes when the feature is shuffled; global, the same for every stock.",
+    ),
+  ).toBeInTheDocument();
+}
+
+describe('ResearchPage ML predictions on a wide screen (1440 px)', () => {
+  let restore: () => void;
+  beforeEach(() => (restore = windowWidth(1440)));
+  afterEach(() => restore());
+
+  it("shows a BUY's ML probability with its model, and its explanation under the row on Why", async () => {
+    server.use(health, analysisOk);
+    const { user } = renderWithProviders(<ResearchPage />, { route: '/research' });
+    const table = await screen.findByRole('table', { name: 'AI trading signals' });
+    const reliance = within(table).getByTestId('signal-RELIANCE');
+    expect(within(reliance).getByTestId('ml-probability')).toHaveTextContent('64.0%model v7');
+    // SELL and HOLD carry no prediction, and say nothing about one.
+    expect(within(within(table).getByTestId('signal-INFY')).queryByTestId('ml-probability')).toBeNull();
+    expect(within(within(table).getByTestId('signal-TCS')).queryByTestId('ml-probability')).toBeNull();
+    expect(within(table).getAllByRole('button', { name: /^Why/ })).toHaveLength(1);
+
+    const why = within(reliance).getByRole('button', { name: /^Why/ });
+    expect(why).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('region', { name: 'ML explanation for RELIANCE' })).not.toBeInTheDocument();
+    await user.click(why);
+    expect(why).toHaveAttribute('aria-expanded', 'true');
+    const explanation = screen.getByRole('region', { name: 'ML explanation for RELIANCE' });
+    // The explanation is a row of its own, right under the signal's.
+    expect(reliance.nextElementSibling).toContainElement(explanation);
+    expectRelianceExplanation(explanation);
+
+    await user.click(why);
+    expect(screen.queryByRole('region', { name: 'ML explanation for RELIANCE' })).not.toBeInTheDocument();
+  });
+
+  it("says 'Model not trained yet' for a BUY without a prediction, with no Why", async () => {
+    server.use(health, untrained);
+    renderWithProviders(<ResearchPage />, { route: '/research' });
+    const table = await screen.findByRole('table', { name: 'AI trading signals' });
+    const reliance = within(table).getByTestId('signal-RELIANCE');
+    expect(within(reliance).getByTestId('ml-probability')).toHaveTextContent('Model not trained yet');
+    expect(within(table).queryByRole('button', { name: /^Why/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('ResearchPage ML predictions on a phone (390 px)', () => {
+  let restore: () => void;
+  beforeEach(() => (restore = windowWidth(390)));
+  afterEach(() => restore());
+
+  it("shows a BUY's ML probability in its card, and the same explanation on Why", async () => {
+    server.use(health, analysisOk);
+    const { user } = renderWithProviders(<ResearchPage />, { route: '/research' });
+    const list = await screen.findByRole('list', { name: 'AI trading signals' });
+    const reliance = within(list).getByTestId('signal-RELIANCE');
+    expect(within(reliance).getByText('ML win probability').nextElementSibling).toHaveTextContent(
+      '64.0%model v7',
+    );
+    expect(within(within(list).getByTestId('signal-INFY')).queryByText('ML win probability')).toBeNull();
+    expect(within(within(list).getByTestId('signal-TCS')).queryByText('ML win probability')).toBeNull();
+
+    await user.click(within(reliance).getByRole('button', { name: /^Why/ }));
+    const explanation = within(reliance).getByRole('region', { name: 'ML explanation for RELIANCE' });
+    expectRelianceExplanation(explanation);
+  });
+
+  it("says 'Model not trained yet' for a BUY without a prediction", async () => {
+    server.use(health, untrained);
+    renderWithProviders(<ResearchPage />, { route: '/research' });
+    const list = await screen.findByRole('list', { name: 'AI trading signals' });
+    const reliance = within(list).getByTestId('signal-RELIANCE');
+    expect(within(reliance).getByText('ML win probability').nextElementSibling).toHaveTextContent(
+      'Model not trained yet',
+    );
+    expect(within(reliance).queryByRole('button', { name: /^Why/ })).not.toBeInTheDocument();
   });
 });

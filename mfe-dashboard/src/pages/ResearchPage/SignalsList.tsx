@@ -1,11 +1,15 @@
 /**
- * AI Trading Signals on a phone (below `md`), where the table's eight columns do not fit: one card
+ * AI Trading Signals on a phone (below `md`), where the table's nine columns do not fit: one card
  * per signal with its badge and confidence beside the symbol, then Target (with the expected move),
- * Stop, Break-even after charges and Risk, and the reasoning. Nothing needs a sideways scroll.
+ * Stop, Break-even after charges and Risk, the ML win probability of a BUY (with the same "Why"
+ * explanation as the table, opening under the card's figures), and the reasoning. Nothing needs a
+ * sideways scroll.
  */
-import { DataList, Flex, HStack, List, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Box, DataList, Flex, HStack, List, Stack, Text } from '@chakra-ui/react';
 import type { ResearchRecommendation } from '@nivesh/api-contract';
 import { formatRupees } from '@nivesh/ui';
+import { MlExplanation, MlProbability, WhyButton } from './mlPrediction';
 import {
   breakEvenText,
   confidenceText,
@@ -33,6 +37,8 @@ export function SignalsList({ recommendations }: SignalsViewProps) {
 }
 
 function SignalItem({ signal }: { signal: ResearchRecommendation }) {
+  const [open, setOpen] = useState(false);
+  const prediction = signal.signal === 'BUY' ? signal.ml : null;
   return (
     <List.Item
       data-testid={`signal-${signal.symbol}`}
@@ -81,7 +87,25 @@ function SignalItem({ signal }: { signal: ResearchRecommendation }) {
             <RiskBadge risk={signal.risk} />
           </DataList.ItemValue>
         </DataList.Item>
+        {signal.signal === 'BUY' && (
+          <DataList.Item gap="0">
+            <DataList.ItemLabel color="fg.muted">ML win probability</DataList.ItemLabel>
+            <DataList.ItemValue textStyle="sm">
+              <HStack gap="1" align="flex-start">
+                <MlProbability signal={signal} />
+                {prediction && (
+                  <WhyButton symbol={signal.symbol} open={open} onToggle={() => setOpen(!open)} />
+                )}
+              </HStack>
+            </DataList.ItemValue>
+          </DataList.Item>
+        )}
       </DataList.Root>
+      {prediction && open && (
+        <Box mt="2">
+          <MlExplanation symbol={signal.symbol} prediction={prediction} />
+        </Box>
+      )}
       {signal.reasoning && (
         <Text mt="2" textStyle="xs" color="fg.muted">
           {signal.reasoning}

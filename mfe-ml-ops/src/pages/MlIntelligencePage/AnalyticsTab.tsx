@@ -4,7 +4,15 @@ import { Alert, Box, Flex, SimpleGrid, Stack, Table, Text } from '@chakra-ui/rea
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { serverMessage } from '@nivesh/api-client';
 import type { TradeFeatureValue } from '@nivesh/api-contract';
-import { PageLoading, Panel, StatCard, Unavailable, formatPercent } from '@nivesh/ui';
+import {
+  featureLabel,
+  formatFeatureValue,
+  PageLoading,
+  Panel,
+  StatCard,
+  Unavailable,
+  formatPercent,
+} from '@nivesh/ui';
 import { formatCount, fractionPercent } from '../../features/format';
 import { MetricRow } from '../../features/MetricRow';
 import type { MlIntelligenceData } from './useMlIntelligenceData';
@@ -126,8 +134,9 @@ function FeatureList({
         </Text>
       ) : (
         features.slice(0, FEATURE_LIST_LIMIT).map((f) => (
-          <MetricRow key={f.feature} label={f.feature}>
-            {f.avg_value.toFixed(2)}
+          // The model's own features by name and in their unit; any other to 2 decimals.
+          <MetricRow key={f.feature} label={featureLabel(f.feature)}>
+            {formatFeatureValue(f.feature, f.avg_value)}
           </MetricRow>
         ))
       )}

@@ -14,10 +14,11 @@ type Enhancements = MlIntelligenceData['enhancements'];
 
 const ENHANCEMENTS_ENDPOINT = '/api/ml/enhancements/status';
 
-/** 60 -> 'hourly', 1440 -> 'daily', else 'every N min'. */
+/** 60 -> 'hourly', 1440 -> 'daily', 10080 -> 'every 7 days', 120 -> 'every 2 h', else 'every N min'. */
 export function updateCadence(minutes: number): string {
   if (minutes === 60) return 'hourly';
   if (minutes === 1440) return 'daily';
+  if (minutes % 1440 === 0) return `every ${minutes / 1440} days`;
   if (minutes % 60 === 0) return `every ${minutes / 60} h`;
   return `every ${minutes} min`;
 }
@@ -77,8 +78,9 @@ export function EnhancementsTab({ enhancements }: { enhancements: Enhancements }
               : 'Model details not reported'}
           </Detail>
         </StatusCard>
+        {/* Not "(SHAP/LIME)" as in the original: the methods are whatever the server names. */}
         <StatusCard
-          title="Explainability (SHAP/LIME)"
+          title="Explainability"
           icon={LuSearchCode}
           badge={<ActiveBadge active={status.data.explainability.active} />}
         >

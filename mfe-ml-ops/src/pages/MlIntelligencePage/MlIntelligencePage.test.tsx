@@ -160,6 +160,22 @@ describe('MlIntelligencePage overview when connected', () => {
     expect(orchestrator.getByText('Paper')).toBeInTheDocument();
   });
 
+  it('shows a learning rate too small for 4 decimals in scientific notation, not as 0.0000', async () => {
+    server.use(
+      ...connectedHandlers({
+        [ml.learningStatus.path]: {
+          success: true,
+          data: { ...(ML_ANSWERS[ml.learningStatus.path] as { data: object }).data, learning_rate: 0.000025 },
+        },
+      }),
+    );
+    renderPage();
+    await screen.findByText('System Health Overview');
+    expect(card('Learning Engine').getByRole('group', { name: 'Learning Rate' })).toHaveTextContent(
+      '2.50e-5',
+    );
+  });
+
   it('shows active learning metrics, autonomous tiles, patterns capped at 3 and recommendations', async () => {
     renderPage();
     await screen.findByText('System Health Overview');
@@ -276,7 +292,7 @@ describe('MlIntelligencePage enhancements when connected', () => {
     expect(await screen.findByText('3 of 4 advanced AI capabilities are running')).toBeInTheDocument();
     expect(card('Ensemble Methods').getByText('Active')).toBeInTheDocument();
     expect(card('Ensemble Methods').getByText('5 models, dynamic weighting')).toBeInTheDocument();
-    expect(card('Explainability (SHAP/LIME)').getByText('Methods: SHAP, LIME')).toBeInTheDocument();
+    expect(card('Explainability').getByText('Methods: SHAP, LIME')).toBeInTheDocument();
     expect(card('Online Learning').getByText('Inactive')).toBeInTheDocument();
     expect(card('Online Learning').getByText('Model v2.3, updated hourly')).toBeInTheDocument();
     expect(
@@ -307,9 +323,38 @@ describe('MlIntelligencePage enhancements when connected', () => {
     expect(screen.queryByText('Positive')).not.toBeInTheDocument();
   });
 
+  it("shows the server's three explanation methods and a model version like 'v12'", async () => {
+    server.use(
+      ...connectedHandlers({
+        [ml.explainabilityStatus.path]: {
+          success: true,
+          data: { methods: ['Linear (exact)', 'Permutation importance', 'Local surrogate (LIME)'] },
+        },
+        [ml.onlineLearningStatus.path]: {
+          success: true,
+          data: { model_version: 'v12', update_interval_minutes: 1440, last_update: null },
+        },
+      }),
+    );
+    const { user } = renderPage();
+    await screen.findByText('System Health Overview');
+    await openTab(user, 'ML Enhancements');
+    expect(
+      await card('Explainability').findByText(
+        'Methods: Linear (exact), Permutation importance, Local surrogate (LIME)',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/SHAP/)).not.toBeInTheDocument();
+    expect(group('Explainability Methods').getByText('3')).toBeInTheDocument();
+    expect(card('Online Learning').getByText('Model v12, updated daily')).toBeInTheDocument();
+    expect(card('Online Learning').queryByText(/Last update/)).not.toBeInTheDocument();
+    expect(group('Model Version').getByText('v12')).toBeInTheDocument();
+  });
+
   it('words update cadences', () => {
     expect(updateCadence(60)).toBe('hourly');
     expect(updateCadence(1440)).toBe('daily');
+    expect(updateCadence(10080)).toBe('every 7 days');
     expect(updateCadence(120)).toBe('every 2 h');
     expect(updateCadence(15)).toBe('every 15 min');
   });
@@ -353,6 +398,37 @@ describe('MlIntelligencePage analytics when connected', () => {
 
     expect(screen.getByText('Strategy Performance Comparison')).toBeInTheDocument();
     expect(screen.getByText('63.0% win · 72.0% confidence')).toBeInTheDocument();
+  });
+
+  it("names the model's own features and shows their values in their units", async () => {
+    server.use(
+      ...connectedHandlers({
+        [ml.learningFeatures.path]: {
+          success: true,
+          data: {
+            top_winning_features: [
+              { feature: 'volume_ratio', avg_value: 1.84 },
+              { feature: 'rsi14', avg_value: 0.612 },
+              { feature: 'roc20', avg_value: 0.043 },
+            ],
+            top_losing_features: [{ feature: 'price_vs_sma50', avg_value: -0.021 }],
+          },
+        },
+      }),
+    );
+    const { user } = renderPage();
+    await screen.findByText('System Health Overview');
+    await openTab(user, 'ML Analytics (Live Data)');
+    await screen.findByText('Learning System Statistics');
+    const winners = within(screen.getByRole('region', { name: 'Winning Trades' }));
+    expect(winners.getByRole('group', { name: 'Relative volume' })).toHaveTextContent('1.84×');
+    expect(winners.getByRole('group', { name: 'RSI (14)' })).toHaveTextContent('61.2');
+    expect(winners.getByRole('group', { name: '20-day change' })).toHaveTextContent('+4.3%');
+    expect(
+      within(screen.getByRole('region', { name: 'Losing Trades' })).getByRole('group', {
+        name: 'Price vs 50-day average',
+      }),
+    ).toHaveTextContent('-2.1%');
   });
 
   it('hides the drift warning when no drift is detected', async () => {

@@ -14,7 +14,14 @@ import { LuBrain, LuCpu, LuDatabase, LuNetwork, LuTrendingDown, LuTrendingUp, Lu
 import type { MlIntelligenceMetrics, TradingMode } from '@nivesh/api-contract';
 import { Panel, Unavailable } from '@nivesh/ui';
 import { autonomousTiles } from '../../features/autonomousTiles';
-import { activeLabel, formatCount, fractionPercent, humanizeKey, yesNo } from '../../features/format';
+import {
+  activeLabel,
+  formatCount,
+  formatLearningRate,
+  fractionPercent,
+  humanizeKey,
+  yesNo,
+} from '../../features/format';
 import { MetricRow } from '../../features/MetricRow';
 import { ScoreBar, ScoreValue, SCORE_PALETTE, scoreTone } from '../../features/score';
 import { StatusCard } from '../../features/StatusCard';
@@ -166,7 +173,7 @@ function StatusCards({ overview }: { overview: Overview }) {
               <ScoreValue score={learning.data.adaptation_success_rate} />
             </MetricRow>
             <MetricRow label="Recent Adaptations">{formatCount(learning.data.recent_adaptations)}</MetricRow>
-            <MetricRow label="Learning Rate">{learning.data.learning_rate.toFixed(4)}</MetricRow>
+            <MetricRow label="Learning Rate">{formatLearningRate(learning.data.learning_rate)}</MetricRow>
           </>
         ) : (
           <NotConnected />

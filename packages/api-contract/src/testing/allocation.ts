@@ -50,6 +50,9 @@ export const makeDecision = fixture(Decision, 'Decision', {
   quantity: 10,
   order_id: 'PO-1',
   inputs: { rsi14: 58.2, atr14: 24.5, break_even_pct: 0.24, expected_move_pct: 7.89 },
+  // 0.64 × (₹1,200 − ₹42.80) + 0.36 × (−₹500 − ₹42.80)
+  ml_probability: 0.64,
+  expected_pnl: 545.2,
   outcome: { at: '2026-03-10T06:00:00.000Z', kind: 'target', return_pct: 7.61, pnl: 1157.2 },
 });
 

@@ -17,6 +17,28 @@ export const makeResearchRecommendation = fixture(ResearchRecommendation, 'Resea
   expected_move_pct: 3.75,
   break_even_pct: 0.42,
   horizon_days: 15,
+  ml: {
+    probability: 0.64,
+    raw_probability: 0.61,
+    model_version: 'v7',
+    explanation: {
+      linear: [
+        { feature: 'volume_ratio', value: 1.8, contribution: 0.42 },
+        { feature: 'roc20', value: 0.051, contribution: 0.18 },
+        { feature: 'rsi14', value: 0.66, contribution: -0.09 },
+      ],
+      local_surrogate: [
+        { feature: 'volume_ratio', value: 1.8, contribution: 0.07 },
+        { feature: 'price_vs_sma50', value: 0.034, contribution: 0.03 },
+        { feature: 'atr14', value: 0.019, contribution: -0.02 },
+      ],
+      permutation: [
+        { feature: 'volume_ratio', value: 1.8, contribution: 0.041 },
+        { feature: 'roc20', value: 0.051, contribution: 0.022 },
+        { feature: 'market_vol', value: 0.146, contribution: 0.008 },
+      ],
+    },
+  },
 });
 
 export const makeResearchAnalysis = fixture(ResearchAnalysis, 'ResearchAnalysis', {
@@ -34,6 +56,7 @@ export const makeResearchAnalysis = fixture(ResearchAnalysis, 'ResearchAnalysis'
     makeResearchRecommendation({
       symbol: 'INFY',
       signal: 'SELL',
+      ml: null,
       confidence: 0.64,
       target: 1410,
       stop: 1530,
@@ -47,6 +70,7 @@ export const makeResearchAnalysis = fixture(ResearchAnalysis, 'ResearchAnalysis'
     makeResearchRecommendation({
       symbol: 'TCS',
       signal: 'HOLD',
+      ml: null,
       confidence: 0.51,
       target: 4020,
       stop: 3905.5,

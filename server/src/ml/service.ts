@@ -1,0 +1,607 @@
+/**
+ * The learner: trains the ensemble, scores the research signals with it, logs every prediction,
+ * fills in outcomes, updates the model every hour of the session, watches for drift and prunes.
+ * Everything it learns is stored (ml/store.ts), so each process and restart reads the same model.
+ *
+ * The loop (`runOnce`, every LEARNING_PASS_MS; app.ts runs it as the `ml_learner` engine):
+ * 1. Outcomes: an open prediction tied to a decision takes the decision's outcome after charges
+ *    (what the account really made); any other, or one whose order never filled, is resolved on
+ *    the daily candles after its day by the same exit walk as the training labels (dataset.ts
+ *    `tradeOutcome`: stop first, target, or the close of the horizon day).
+ * 2. Full training: when there is no model, every RETRAIN_DAYS (a week: the online updates adapt in
+ *    between), and at the next pass after drift is detected. Off the request path: a worker thread builds the dataset from
+ *    HISTORY_YEARS of daily candles of the universe and fits the ensemble (trainer.ts).
+ * 3. Online update, in the session only: from the predictions resolved since the current version,
+ *    each member's accuracy is measured on the older two thirds and blended into its stored
+ *    accuracy with step LEARNING_RATE; the new weights are kept (a new version) only when they
+ *    lower the log loss on the newest third. Either way the update is a learning event with both
+ *    losses. Per strategy, when a strategy's resolved predictions (at least
+ *    STRATEGY_MIN_OUTCOMES in STRATEGY_WINDOW_DAYS) win more or less often than predicted by more
+ *    than STRATEGY_GAP, its probabilities get that offset (capped at ±MAX_STRATEGY_OFFSET): a
+ *    strategy refinement.
+ * 4. Patterns (patterns.ts): a pattern not seen in the last PATTERN_MEMORY_DAYS is an event.
+ * 5. Drift (audit.ts modelDrift, drift.ts's z-test): detected drift is an event, a high alert with
+ *    the specification's warning, a retraining, and the capital phase one step down
+ *    (analytics/capitalPhase.ts) until a later pass finds the model recovered.
+ * 6. Once a day, predictions older than RETENTION_DAYS are pruned (an event with the count).
+ */
+import { inArray, sql } from 'drizzle-orm';
+import { istDay, type SignalPrediction } from '@nivesh/api-contract';
+import type { Clock } from '../clock.js';
+import { schema, type Db } from '../db/index.js';
+import type { HolidayCalendar } from '../market/calendar.js';
+import type { Candle, MarketFeed } from '../market/feed.js';
+import {
+  addDays,
+  isTradingDay,
+  lastClosedTradingDay,
+  sessionCloseAt,
+  sessionOpenAt,
+  yearsBefore,
+} from '../market/tradingDays.js';
+import type { CostSettings } from '../paper/costs.js';
+import { toPaise, toRupees } from '../paper/money.js';
+import type { DecisionLog } from '../research/decisions.js';
+import type { IndicatorSnapshot } from '../research/indicators.js';
+import type { StrategySignal } from '../research/strategies.js';
+import { modelDrift, type PredictionRecord } from './audit.js';
+import { tradeOutcome } from './dataset.js';
+import { MODEL_NAMES, weightsFromAccuracy, type ModelName } from './ensemble.js';
+import { featuresOf, FEATURE_NAMES } from './features.js';
+import { explainedPrediction, loadModel, ModelState, type LoadedModel } from './model.js';
+import { learnedPatterns } from './patterns.js';
+import { createMlStore, type ModelMetrics, type StoredPrediction } from './store.js';
+import type { DatasetInput } from './dataset.js';
+import type { TrainOutput } from './trainer.js';
+
+export const LEARNING_PASS_MS = 60 * 60 * 1000;
+/** Years of daily candles a full training reads. */
+const HISTORY_YEARS = 3;
+/** Step of the online update's blend of each member's measured accuracy into its stored one. */
+export const LEARNING_RATE = 0.2;
+/** Days between full trainings. */
+const RETRAIN_DAYS = 7;
+/** Resolved predictions an online update needs (two thirds to fit, one third to validate). */
+const MIN_UPDATE_ROWS = 12;
+const RETENTION_DAYS = 730;
+const PATTERN_MEMORY_DAYS = 30;
+const STRATEGY_WINDOW_DAYS = 60;
+const STRATEGY_MIN_OUTCOMES = 20;
+const STRATEGY_GAP = 0.1;
+const MAX_STRATEGY_OFFSET = 0.15;
+/** Open predictions looked at per pass. */
+const RESOLVE_BATCH = 500;
+const DAY_MS = 86_400_000;
+/** The specification's warning, in the alert too. */
+const DRIFT_WARNING =
+  'Model drift detected! Recent performance has declined significantly. Consider retraining.';
+
+interface Log {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface MlServiceDeps {
+  db: Db;
+  clock: Clock;
+  calendar: HolidayCalendar;
+  feed: MarketFeed;
+  /** The paper engine's cost settings (labels and expected outcomes are after these charges). */
+  costs: () => Promise<CostSettings>;
+  /** The stocks trained on and scored. */
+  universe: () => readonly string[];
+  /** Rupees of one trade, as research sizes it. */
+  intendedValue: number;
+  decisions: DecisionLog;
+  /** Fits a model off the request path (trainer.ts trainInWorker). */
+  train: (input: DatasetInput) => Promise<TrainOutput | null>;
+  /** News sentiment of each stock recent headlines name, −1..1 (news/pipeline.ts sentimentBySymbol). */
+  newsSentiment: () => Promise<ReadonlyMap<string, number>>;
+  log: Log;
+  /** Years of history a full training reads (tests use fewer). Default HISTORY_YEARS. */
+  historyYears?: number;
+}
+
+/** What research hands over to be scored: today's best signal per stock with its indicators. */
+export interface ScoreInput {
+  signals: readonly StrategySignal[];
+  indicators: ReadonlyMap<string, IndicatorSnapshot>;
+  /** NIFTY 50's realised volatility, or null. */
+  marketVolatility: number | null;
+}
+
+const logLoss = (p: number, won: boolean) => {
+  const q = Math.min(1 - 1e-9, Math.max(1e-9, p));
+  return -(won ? Math.log(q) : Math.log(1 - q));
+};
+
+/** A prediction record as the pure audit functions read it. */
+export function recordOf(p: StoredPrediction): PredictionRecord {
+  return {
+    predictedAt: p.predictedAt,
+    tradingDay: p.tradingDay,
+    symbol: p.symbol,
+    strategy: p.strategy,
+    probability: p.probability,
+    features: p.features,
+    won: p.won,
+    outcomeReturn: p.outcomeReturn,
+    outcomeAt: p.outcomeAt,
+    modelVersion: p.modelVersion,
+  };
+}
+
+export function createMlService(deps: MlServiceDeps) {
+  const { db, clock, calendar, feed, log } = deps;
+  const store = createMlStore(db);
+  const historyYears = deps.historyYears ?? HISTORY_YEARS;
+  let loaded: { model: LoadedModel; offsets: Record<string, number>; checkedAt: number } | null = null;
+  let training: Promise<number | null> | null = null;
+  let retrainAsked = false;
+  let lastPassAt: Date | null = null;
+  const explainedCache = new Map<string, ReturnType<typeof explainedPrediction>>();
+  /** Stocks whose prediction of the day is logged (by this or another process: the insert skips those). */
+  const logged = new Set<string>();
+
+  /** The newest model, re-read when a newer version may exist (at most once a minute). */
+  async function currentModel(): Promise<{ model: LoadedModel; offsets: Record<string, number> } | null> {
+    const now = clock.now().getTime();
+    if (loaded && now - loaded.checkedAt < 60_000) return loaded;
+    const [row] = await db
+      .select({ version: sql<number>`max(${schema.mlModels.version})` })
+      .from(schema.mlModels);
+    const latest = row?.version ?? null;
+    if (latest === null) return (loaded = null);
+    if (!loaded || loaded.model.version !== latest) {
+      const stored = await store.latestModel();
+      if (!stored) return (loaded = null);
+      const state = ModelState.parse(stored.state);
+      loaded = {
+        model: loadModel(stored),
+        offsets: state.strategyOffsets ?? {},
+        checkedAt: now,
+      };
+    }
+    loaded.checkedAt = now;
+    return loaded;
+  }
+
+  /**
+   * The model's prediction for each BUY signal (none without a model). On a trading day the first
+   * prediction of each stock is logged, with its features and explanation, for the audit.
+   */
+  async function scoreSignals(input: ScoreInput): Promise<Map<string, SignalPrediction>> {
+    const out = new Map<string, SignalPrediction>();
+    const current = await currentModel();
+    if (!current) return out;
+    const now = clock.now();
+    const day = istDay(now);
+    const logToday = isTradingDay(day, calendar);
+    const toLog = [];
+    const news = await deps.newsSentiment().catch((error: unknown) => {
+      log.warn({ err: error }, 'ml: news sentiment unavailable; scored without it');
+      return new Map<string, number>();
+    });
+    for (const signal of input.signals) {
+      if (signal.signal !== 'BUY') continue;
+      const indicators = input.indicators.get(signal.symbol);
+      if (!indicators) continue;
+      const row = featuresOf(indicators, {
+        marketVolatility: input.marketVolatility,
+        newsSentiment: news.get(signal.symbol) ?? null,
+      });
+      // The features read the last closed day, not the live price: one computation per stock, day,
+      // version and news reading (the explanation's surrogate costs a few hundred predictions).
+      const key = `${day}|${signal.symbol}|${current.model.version}|${row.join(',')}`;
+      let explained = explainedCache.get(key);
+      if (!explained) {
+        if (explainedCache.size > 500) explainedCache.clear();
+        explained = explainedPrediction(current.model, row);
+        explainedCache.set(key, explained);
+      }
+      const { prediction, perModel } = explained;
+      const offset = current.offsets[signal.strategy] ?? 0;
+      const probability = Math.min(1, Math.max(0, prediction.probability + offset));
+      const adjusted = { ...prediction, probability };
+      out.set(signal.symbol, adjusted);
+      if (logToday && !logged.has(`${day}|${signal.symbol}`)) {
+        toLog.push({
+          predictedAt: now,
+          tradingDay: day,
+          symbol: signal.symbol,
+          strategy: signal.strategy,
+          horizonDays: signal.horizonDays,
+          entryPaise: toPaise(signal.price),
+          targetPaise: toPaise(signal.target),
+          stopPaise: toPaise(signal.stop),
+          modelVersion: current.model.version,
+          probability,
+          features: Object.fromEntries(FEATURE_NAMES.map((name, j) => [name, row[j]!])),
+          detail: {
+            raw_probability: prediction.raw_probability,
+            per_model: perModel,
+            explanation: {
+              linear: prediction.explanation.linear,
+              local_surrogate: prediction.explanation.local_surrogate,
+            },
+          },
+        });
+      }
+    }
+    if (toLog.length > 0) {
+      await store.logPredictions(toLog);
+      if (logged.size > 5_000) logged.clear();
+      for (const p of toLog) logged.add(`${p.tradingDay}|${p.symbol}`);
+    }
+    return out;
+  }
+
+  // ---- 1. outcomes ----------------------------------------------------------------------------
+
+  async function resolveOutcomes(): Promise<number> {
+    const open = await store.openPredictions(RESOLVE_BATCH);
+    if (open.length === 0) return 0;
+    const now = clock.now();
+    const lastClosed = lastClosedTradingDay(now, calendar);
+    const decided = await deps.decisions.byIds(
+      open.flatMap((p) => (p.decisionId === null ? [] : [p.decisionId])),
+    );
+    const decisionById = new Map(decided.map((d) => [d.id, d]));
+    const costs = await deps.costs();
+    const candlesCache = new Map<string, Candle[]>();
+    let resolved = 0;
+    for (const p of open) {
+      const decision = p.decisionId === null ? undefined : decisionById.get(p.decisionId);
+      if (decision?.outcome && decision.outcome.kind !== 'cancelled') {
+        const r = decision.outcome.returnAfterCosts;
+        if (await store.resolve(p.id, { at: decision.outcome.at, won: r > 0, outcomeReturn: r }))
+          resolved += 1;
+        continue;
+      }
+      // An order still open waits for its decision's outcome.
+      if (decision && !decision.outcome && decision.action === 'ordered') continue;
+      if (lastClosed === null || lastClosed <= p.tradingDay) continue;
+      const key = `${p.symbol}|${p.tradingDay}`;
+      let later = candlesCache.get(key);
+      if (!later) {
+        later = (await feed.dailyCandles(p.symbol, addDays(p.tradingDay, 1), lastClosed)).filter(
+          (c) => c.date > p.tradingDay && c.date <= lastClosed,
+        );
+        candlesCache.set(key, later);
+      }
+      const outcome = tradeOutcome({
+        entry: toRupees(p.entryPaise),
+        target: toRupees(p.targetPaise),
+        stop: toRupees(p.stopPaise),
+        horizonDays: p.horizonDays,
+        later,
+        costs,
+        intendedValue: deps.intendedValue,
+      });
+      if (!outcome) continue;
+      const r = outcome.returnAfterCosts;
+      if (await store.resolve(p.id, { at: now, won: r > 0, outcomeReturn: r })) resolved += 1;
+    }
+    return resolved;
+  }
+
+  // ---- 2. full training -----------------------------------------------------------------------
+
+  async function readHistory(to: string) {
+    const from = addDays(yearsBefore(to, historyYears), 1);
+    // 200 more trading days (about 300 calendar days) so the first year has its indicators.
+    const warmFrom = addDays(from, -300);
+    const candles: Record<string, Candle[]> = {};
+    for (const symbol of deps.universe()) {
+      try {
+        candles[symbol] = await feed.dailyCandles(symbol, warmFrom, to);
+      } catch (error) {
+        log.warn({ err: error, symbol }, 'ml: no history for a stock; trained without it');
+      }
+    }
+    const benchmark = await feed.dailyCandles('NIFTY_50', warmFrom, to);
+    return { candles, benchmark, from };
+  }
+
+  /** A full training now (one at a time); resolves to the new version, or null when there was nothing to learn. */
+  function train(reason: string): Promise<number | null> {
+    if (training) return training;
+    training = (async () => {
+      const lastClosed = lastClosedTradingDay(clock.now(), calendar);
+      if (lastClosed === null) return null;
+      const history = await readHistory(lastClosed);
+      const previous = await store.latestModel();
+      const output = await deps.train({
+        candles: history.candles,
+        benchmark: history.benchmark,
+        from: history.from,
+        costs: await deps.costs(),
+        intendedValue: deps.intendedValue,
+      });
+      if (!output) return null;
+      const at = clock.now();
+      const version = await store.saveModel({
+        trainedAt: at,
+        kind: 'full',
+        samples: output.metrics.samples,
+        weights: output.weights,
+        metrics: output.metrics,
+        state: { ...output.state, strategyOffsets: {} },
+      });
+      const improved = previous ? output.metrics.logLoss < previous.metrics.logLoss : null;
+      await store.recordEvent({
+        at,
+        kind: 'full_training',
+        improved,
+        detail: {
+          version,
+          reason,
+          samples: output.metrics.samples,
+          log_loss: output.metrics.logLoss,
+          previous_log_loss: previous?.metrics.logLoss ?? null,
+          accuracy: output.metrics.accuracy,
+          duration_ms: output.durationMs,
+        },
+      });
+      log.info({ version, samples: output.metrics.samples, reason }, 'ml: model trained');
+      loaded = null;
+      return version;
+    })().finally(() => {
+      training = null;
+    });
+    return training;
+  }
+
+  /** Whether a full training is due: no model, drift asked for one, or the last is RETRAIN_DAYS old. */
+  async function trainingDue(now: Date): Promise<string | null> {
+    const latest = await store.modelHistory(50);
+    const full = latest.find((m) => m.kind === 'full');
+    if (!full) return 'no model yet';
+    if (retrainAsked) return 'drift detected';
+    return now.getTime() - full.trainedAt.getTime() >= RETRAIN_DAYS * DAY_MS
+      ? `the last full training is ${RETRAIN_DAYS} days old`
+      : null;
+  }
+
+  // ---- 3. online update -----------------------------------------------------------------------
+
+  function inSession(now: Date): boolean {
+    const day = istDay(now);
+    if (!feed.isSessionOpen(now)) return false;
+    if (!isTradingDay(day, calendar)) return true; // the simulated market kept open
+    const t = now.getTime();
+    return t >= sessionOpenAt(day) && t < sessionCloseAt(day);
+  }
+
+  async function onlineUpdate(): Promise<'updated' | 'kept' | 'skipped'> {
+    const current = await store.latestModel();
+    if (!current) return 'skipped';
+    const rows = (await store.resolvedSince(current.trainedAt)).filter((p) => p.won !== null);
+    if (rows.length < MIN_UPDATE_ROWS) return 'skipped';
+    const cut = Math.floor((rows.length * 2) / 3);
+    const fit = rows.slice(0, cut);
+    const validate = rows.slice(cut);
+    const state = ModelState.parse(current.state);
+    const ensembleJson = state.ensemble as {
+      accuracies: Record<ModelName, number | null>;
+      settings: { weightFloor: number };
+    };
+    const measured = Object.fromEntries(
+      MODEL_NAMES.map((name) => {
+        const right = fit.filter((p) => (p.detail.per_model[name] ?? 0.5) >= 0.5 === p.won).length;
+        return [name, right / fit.length];
+      }),
+    ) as Record<ModelName, number>;
+    const blended = Object.fromEntries(
+      MODEL_NAMES.map((name) => {
+        const old = ensembleJson.accuracies[name];
+        return [
+          name,
+          old === null ? measured[name] : (1 - LEARNING_RATE) * old + LEARNING_RATE * measured[name],
+        ];
+      }),
+    ) as Record<ModelName, number>;
+    const before = current.weights as Record<ModelName, number>;
+    const after = weightsFromAccuracy(blended, ensembleJson.settings.weightFloor);
+    const loss = (w: Record<ModelName, number>) =>
+      validate.reduce(
+        (sum, p) =>
+          sum +
+          logLoss(
+            MODEL_NAMES.reduce((s, name) => s + w[name] * (p.detail.per_model[name] ?? 0.5), 0),
+            p.won!,
+          ),
+        0,
+      ) / validate.length;
+    const lossBefore = loss(before);
+    const lossAfter = loss(after);
+    const improved = lossAfter < lossBefore;
+    const at = clock.now();
+    const offsets = strategyOffsets(
+      rows.length > 0
+        ? await store.resolvedSince(new Date(at.getTime() - STRATEGY_WINDOW_DAYS * DAY_MS))
+        : [],
+      state.strategyOffsets ?? {},
+    );
+    const offsetsChanged = Object.keys({ ...offsets, ...(state.strategyOffsets ?? {}) }).filter(
+      (k) => Math.abs((offsets[k] ?? 0) - (state.strategyOffsets?.[k] ?? 0)) > 0.02,
+    );
+    let version: number | null = null;
+    if (improved || offsetsChanged.length > 0) {
+      const accuracy = validate.filter((p) => p.probability >= 0.5 === p.won).length / validate.length;
+      const metrics: ModelMetrics = {
+        samples: rows.length,
+        accuracy,
+        logLoss: improved ? lossAfter : lossBefore,
+        brier: validate.reduce((s, p) => s + (p.probability - (p.won ? 1 : 0)) ** 2, 0) / validate.length,
+        perModel: Object.fromEntries(MODEL_NAMES.map((name) => [name, { accuracy: measured[name] }])),
+      };
+      version = await store.saveModel({
+        trainedAt: at,
+        kind: 'online',
+        samples: rows.length,
+        weights: improved ? after : before,
+        metrics,
+        state: {
+          ...state,
+          ensemble: improved ? { ...(state.ensemble as object), accuracies: blended } : state.ensemble,
+          strategyOffsets: offsets,
+        },
+      });
+      loaded = null;
+    }
+    await store.recordEvent({
+      at,
+      kind: 'online_update',
+      improved,
+      detail: {
+        version,
+        rows: rows.length,
+        log_loss_before: lossBefore,
+        log_loss_after: lossAfter,
+        weights_before: before,
+        weights_after: improved ? after : before,
+        learning_rate: LEARNING_RATE,
+      },
+    });
+    for (const strategy of offsetsChanged) {
+      await store.recordEvent({
+        at,
+        kind: 'strategy_refinement',
+        improved: null,
+        detail: {
+          strategy,
+          offset_before: state.strategyOffsets?.[strategy] ?? 0,
+          offset_after: offsets[strategy] ?? 0,
+        },
+      });
+    }
+    return version === null ? 'kept' : 'updated';
+  }
+
+  /** Per strategy: observed win rate minus mean predicted probability, when the gap is large enough. */
+  function strategyOffsets(rows: readonly StoredPrediction[], previous: Record<string, number>) {
+    const out: Record<string, number> = {};
+    const by = new Map<string, StoredPrediction[]>();
+    for (const p of rows) if (p.won !== null) by.set(p.strategy, [...(by.get(p.strategy) ?? []), p]);
+    for (const [strategy, list] of by) {
+      if (list.length < STRATEGY_MIN_OUTCOMES) {
+        if (previous[strategy]) out[strategy] = previous[strategy]!;
+        continue;
+      }
+      const won = list.filter((p) => p.won).length / list.length;
+      // The offset already applied is inside the logged probabilities: the gap is measured on them.
+      const predicted = list.reduce((s, p) => s + p.probability, 0) / list.length;
+      const gap = won - predicted;
+      const base = previous[strategy] ?? 0;
+      const next = Math.abs(gap) > STRATEGY_GAP ? base + gap : base;
+      const capped = Math.max(-MAX_STRATEGY_OFFSET, Math.min(MAX_STRATEGY_OFFSET, next));
+      if (capped !== 0) out[strategy] = capped;
+    }
+    return out;
+  }
+
+  // ---- 4. patterns, 5. drift, 6. pruning ------------------------------------------------------
+
+  async function notePatterns(now: Date): Promise<number> {
+    const records = (await store.resolvedSince(new Date(now.getTime() - 365 * DAY_MS))).map(recordOf);
+    const found = learnedPatterns(records, now);
+    const recent = await store.events(new Date(now.getTime() - PATTERN_MEMORY_DAYS * DAY_MS));
+    const known = new Set(recent.filter((e) => e.kind === 'pattern').map((e) => String(e.detail.name)));
+    let added = 0;
+    for (const pattern of found) {
+      if (known.has(pattern.name)) continue;
+      await store.recordEvent({
+        at: now,
+        kind: 'pattern',
+        improved: null,
+        detail: { name: pattern.name, description: pattern.description, confidence: pattern.confidence },
+      });
+      added += 1;
+    }
+    return added;
+  }
+
+  async function checkDrift(now: Date): Promise<void> {
+    const records = (await store.resolvedSince(new Date(now.getTime() - 200 * DAY_MS))).map(recordOf);
+    const drift = modelDrift(records, now);
+    await db.transaction(async (tx) => {
+      // One process at a time decides, so two never both raise the alert.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('ml_drift'))`);
+      const [latest] = await tx
+        .select()
+        .from(schema.mlEvents)
+        .where(inArray(schema.mlEvents.kind, ['drift', 'recovered']))
+        .orderBy(sql`${schema.mlEvents.at} desc, ${schema.mlEvents.id} desc`)
+        .limit(1);
+      const inForce = latest?.kind === 'drift';
+      const detail = {
+        baseline: drift.baseline_performance,
+        recent: drift.recent_performance,
+        delta: drift.performance_delta,
+      };
+      if (drift.drift_detected && !inForce) {
+        await tx.insert(schema.mlEvents).values({ at: now, kind: 'drift', improved: null, detail });
+        await tx.insert(schema.alerts).values({
+          at: now,
+          source: 'system',
+          severity: 'high',
+          message:
+            `${DRIFT_WARNING} Recent success ${(drift.recent_performance * 100).toFixed(1)}% against ` +
+            `${(drift.baseline_performance * 100).toFixed(1)}% before; the capital phase steps down one phase until the model recovers.`,
+          actionRequired: false,
+          suggestedAction: 'The model retrains at the next learning pass; review the ML Intelligence page.',
+        });
+        retrainAsked = true;
+      } else if (inForce && !drift.drift_detected) {
+        await tx.insert(schema.mlEvents).values({ at: now, kind: 'recovered', improved: null, detail });
+      }
+    });
+  }
+
+  async function pruneOld(now: Date): Promise<void> {
+    const recent = await store.events(new Date(now.getTime() - DAY_MS));
+    if (recent.some((e) => e.kind === 'prune')) return;
+    const removed = await store.prune(new Date(now.getTime() - RETENTION_DAYS * DAY_MS));
+    // A day with nothing to prune is still recorded, so the next pass today skips it.
+    await store.recordEvent({ at: now, kind: 'prune', improved: null, detail: { removed } });
+  }
+
+  /** One pass of the loop (the job calls it every LEARNING_PASS_MS; tests call it). */
+  async function runOnce(): Promise<void> {
+    const now = clock.now();
+    await resolveOutcomes();
+    const due = await trainingDue(now);
+    if (due) {
+      const version = await train(due);
+      if (version !== null) retrainAsked = false;
+    } else if (inSession(now)) {
+      await onlineUpdate();
+    }
+    await notePatterns(now);
+    await checkDrift(now);
+    await pruneOld(now);
+    lastPassAt = now;
+  }
+
+  return {
+    store,
+    scoreSignals,
+    runOnce,
+    train,
+    resolveOutcomes,
+    onlineUpdate,
+    currentModel,
+    /** A training is running now. */
+    isTraining: () => training !== null,
+    lastPassAt: () => lastPassAt,
+    /** Ties the day's prediction of a stock to the decision it informed. */
+    linkDecision: (tradingDay: string, symbol: string, decisionId: number) =>
+      store.linkDecision(tradingDay, symbol, decisionId),
+    /** Decisions' logged predictions (ml_probability of the Decisions view). */
+    predictionsOfDecisions: (ids: readonly number[]) => store.predictionsOfDecisions(ids),
+  };
+}
+
+export type MlService = ReturnType<typeof createMlService>;

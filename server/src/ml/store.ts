@@ -1,0 +1,326 @@
+/**
+ * What the learner keeps in the database, so every process on it and every restart sees the same:
+ * model versions (`schema.mlModels`: each full training or accepted online update is a new
+ * version, the serial numbering them), the prediction log (`schema.predictions`: one prediction
+ * per stock and trading day, the first, with its features, its explanation and, once known, its
+ * outcome) and the learning events (`schema.mlEvents`).
+ *
+ * Rows read back from JSON columns are parsed with zod: a row this code did not write is refused
+ * loudly rather than misread.
+ */
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { schema, type Db } from '../db/index.js';
+import type { LearningEvent, PredictionRecord } from './audit.js';
+
+type ModelKind = 'full' | 'online';
+
+export interface ModelMetrics {
+  samples: number;
+  /** Share of right calls (probability ≥ 0.5 as a win) out of sample. */
+  accuracy: number;
+  logLoss: number;
+  brier: number;
+  perModel: Record<string, { accuracy: number }>;
+}
+
+export interface StoredModel {
+  version: number;
+  trainedAt: Date;
+  kind: ModelKind;
+  samples: number;
+  weights: Record<string, number>;
+  metrics: ModelMetrics;
+  /** The serialised ensemble and calibration (ml/model.ts reads it). */
+  state: unknown;
+}
+
+const Metrics = z.object({
+  samples: z.number().int().nonnegative(),
+  accuracy: z.number(),
+  logLoss: z.number(),
+  brier: z.number(),
+  perModel: z.record(z.string(), z.object({ accuracy: z.number() })),
+});
+const Weights = z.record(z.string(), z.number());
+
+/** What a prediction stores beside its probability: the raw figures and the explanation. */
+const PredictionDetail = z.object({
+  raw_probability: z.number(),
+  per_model: z.record(z.string(), z.number()),
+  explanation: z.object({
+    linear: z.array(z.object({ feature: z.string(), value: z.number(), contribution: z.number() })),
+    local_surrogate: z.array(z.object({ feature: z.string(), value: z.number(), contribution: z.number() })),
+  }),
+});
+type PredictionDetail = z.infer<typeof PredictionDetail>;
+
+export interface NewPrediction {
+  predictedAt: Date;
+  tradingDay: string;
+  symbol: string;
+  strategy: string;
+  horizonDays: number;
+  entryPaise: number;
+  targetPaise: number;
+  stopPaise: number;
+  modelVersion: number;
+  /** Calibrated. */
+  probability: number;
+  features: Record<string, number>;
+  detail: PredictionDetail;
+}
+
+export interface StoredPrediction extends PredictionRecord {
+  id: number;
+  decisionId: number | null;
+  horizonDays: number;
+  entryPaise: number;
+  targetPaise: number;
+  stopPaise: number;
+  detail: PredictionDetail;
+}
+
+type EventKind = LearningEvent['kind'];
+
+const Features = z.record(z.string(), z.number());
+
+type PredictionRow = typeof schema.predictions.$inferSelect;
+
+function toPrediction(row: PredictionRow): StoredPrediction {
+  return {
+    id: row.id,
+    predictedAt: row.predictedAt,
+    tradingDay: row.tradingDay,
+    symbol: row.symbol,
+    strategy: row.strategy,
+    probability: row.probability,
+    features: Features.parse(row.features),
+    won: row.won,
+    outcomeReturn: row.outcomeReturn,
+    outcomeAt: row.outcomeAt,
+    modelVersion: row.modelVersion,
+    decisionId: row.decisionId,
+    horizonDays: row.horizonDays,
+    entryPaise: row.entryPaise,
+    targetPaise: row.targetPaise,
+    stopPaise: row.stopPaise,
+    detail: PredictionDetail.parse(row.contributions),
+  };
+}
+
+export function createMlStore(db: Db) {
+  const m = schema.mlModels;
+  const p = schema.predictions;
+  const e = schema.mlEvents;
+
+  function toModel(row: typeof m.$inferSelect): StoredModel {
+    return {
+      version: row.version,
+      trainedAt: row.trainedAt,
+      kind: row.kind === 'online' ? 'online' : 'full',
+      samples: row.samples,
+      weights: Weights.parse(row.weights),
+      metrics: Metrics.parse(row.metrics),
+      state: row.state,
+    };
+  }
+
+  return {
+    /** The newest model version, or null before the first training. */
+    async latestModel(): Promise<StoredModel | null> {
+      const [row] = await db.select().from(m).orderBy(desc(m.version)).limit(1);
+      return row ? toModel(row) : null;
+    },
+
+    /** Versions newest first, without their (large) state. */
+    async modelHistory(limit: number): Promise<Omit<StoredModel, 'state'>[]> {
+      const rows = await db
+        .select({
+          version: m.version,
+          trainedAt: m.trainedAt,
+          kind: m.kind,
+          samples: m.samples,
+          weights: m.weights,
+          metrics: m.metrics,
+        })
+        .from(m)
+        .orderBy(desc(m.version))
+        .limit(limit);
+      return rows.map((row) => {
+        const { state: _state, ...rest } = toModel({ ...row, state: null });
+        return rest;
+      });
+    },
+
+    /** Stores a new version; returns its number. */
+    async saveModel(model: Omit<StoredModel, 'version'>): Promise<number> {
+      const [row] = await db
+        .insert(m)
+        .values({
+          trainedAt: model.trainedAt,
+          kind: model.kind,
+          samples: model.samples,
+          weights: model.weights,
+          metrics: model.metrics,
+          state: model.state,
+        })
+        .returning({ version: m.version });
+      return row!.version;
+    },
+
+    /** Logs the predictions of stocks not predicted that day yet; returns how many were new. */
+    async logPredictions(predictions: readonly NewPrediction[]): Promise<number> {
+      if (predictions.length === 0) return 0;
+      const rows = await db
+        .insert(p)
+        .values(
+          predictions.map((x) => ({
+            predictedAt: x.predictedAt,
+            tradingDay: x.tradingDay,
+            symbol: x.symbol,
+            strategy: x.strategy,
+            horizonDays: x.horizonDays,
+            entryPaise: x.entryPaise,
+            targetPaise: x.targetPaise,
+            stopPaise: x.stopPaise,
+            modelVersion: x.modelVersion,
+            probability: x.probability,
+            features: x.features,
+            contributions: x.detail,
+          })),
+        )
+        .onConflictDoNothing({ target: [p.tradingDay, p.symbol] })
+        .returning({ id: p.id });
+      return rows.length;
+    },
+
+    /** The day's logged prediction of a stock, or null. */
+    async predictionOf(tradingDay: string, symbol: string): Promise<StoredPrediction | null> {
+      const [row] = await db
+        .select()
+        .from(p)
+        .where(and(eq(p.tradingDay, tradingDay), eq(p.symbol, symbol)));
+      return row ? toPrediction(row) : null;
+    },
+
+    /** Ties the day's prediction of a stock to the decision it informed. */
+    async linkDecision(tradingDay: string, symbol: string, decisionId: number): Promise<void> {
+      await db
+        .update(p)
+        .set({ decisionId })
+        .where(and(eq(p.tradingDay, tradingDay), eq(p.symbol, symbol), isNull(p.decisionId)));
+    },
+
+    /** Predictions without an outcome, oldest first. */
+    async openPredictions(limit: number): Promise<StoredPrediction[]> {
+      const rows = await db.select().from(p).where(isNull(p.outcomeAt)).orderBy(asc(p.id)).limit(limit);
+      return rows.map(toPrediction);
+    },
+
+    /** Writes an outcome once (a prediction already resolved is left as it is). */
+    async resolve(id: number, outcome: { at: Date; won: boolean; outcomeReturn: number }): Promise<boolean> {
+      const rows = await db
+        .update(p)
+        .set({ outcomeAt: outcome.at, won: outcome.won, outcomeReturn: outcome.outcomeReturn })
+        .where(and(eq(p.id, id), isNull(p.outcomeAt)))
+        .returning({ id: p.id });
+      return rows.length > 0;
+    },
+
+    /** Every stored prediction predicted at or after `since` (all without it), oldest first. */
+    async predictions(since?: Date): Promise<StoredPrediction[]> {
+      const rows = await db
+        .select()
+        .from(p)
+        .where(since ? gte(p.predictedAt, since) : undefined)
+        .orderBy(asc(p.predictedAt), asc(p.id));
+      return rows.map(toPrediction);
+    },
+
+    /** Resolved predictions whose outcome came at or after `since`, oldest outcome first. */
+    async resolvedSince(since: Date): Promise<StoredPrediction[]> {
+      const rows = await db
+        .select()
+        .from(p)
+        .where(gte(p.outcomeAt, since))
+        .orderBy(asc(p.outcomeAt), asc(p.id));
+      return rows.map(toPrediction);
+    },
+
+    /** Deletes predictions made before `before`; returns how many. */
+    async prune(before: Date): Promise<number> {
+      const rows = await db.delete(p).where(lt(p.predictedAt, before)).returning({ id: p.id });
+      return rows.length;
+    },
+
+    async recordEvent(event: LearningEvent): Promise<void> {
+      await db.insert(e).values(event);
+    },
+
+    /** Events at or after `since` (all without it), oldest first. */
+    async events(since?: Date): Promise<LearningEvent[]> {
+      const rows = await db
+        .select()
+        .from(e)
+        .where(since ? gte(e.at, since) : undefined)
+        .orderBy(asc(e.at), asc(e.id));
+      return rows.map((row) => ({
+        at: row.at,
+        kind: row.kind as EventKind,
+        improved: row.improved,
+        detail: z.record(z.string(), z.unknown()).parse(row.detail),
+      }));
+    },
+
+    async countEvents(): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(e);
+      return row?.n ?? 0;
+    },
+
+    /** Predictions pruned in all (the prune events' counts). */
+    async prunedTotal(): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<string>`coalesce(sum((${e.detail}->>'removed')::int), 0)` })
+        .from(e)
+        .where(eq(e.kind, 'prune'));
+      return Number(row?.n ?? 0);
+    },
+
+    /** The latest drift or recovery event: drift is in force while the latest is a drift. */
+    async driftInForce(): Promise<LearningEvent | null> {
+      return driftInForce(db);
+    },
+
+    /** Predictions by id, for the decisions that reference them. */
+    async predictionsOfDecisions(decisionIds: readonly number[]): Promise<StoredPrediction[]> {
+      if (decisionIds.length === 0) return [];
+      const rows = await db
+        .select()
+        .from(p)
+        .where(inArray(p.decisionId, [...decisionIds]));
+      return rows.map(toPrediction);
+    },
+  };
+}
+
+/**
+ * The drift event in force, or null: the latest of the drift and recovery events, when it is a
+ * drift. Read from the database at every check, so every process steps the phase down together.
+ */
+export async function driftInForce(db: Db): Promise<LearningEvent | null> {
+  const e = schema.mlEvents;
+  const [row] = await db
+    .select()
+    .from(e)
+    .where(inArray(e.kind, ['drift', 'recovered']))
+    .orderBy(desc(e.at), desc(e.id))
+    .limit(1);
+  if (!row || row.kind !== 'drift') return null;
+  return {
+    at: row.at,
+    kind: 'drift',
+    improved: null,
+    detail: z.record(z.string(), z.unknown()).parse(row.detail),
+  };
+}

@@ -1,0 +1,130 @@
+/**
+ * The training worker (trainer.ts starts it): reads its input from `workerData`, walks forward
+ * for out-of-sample predictions, fits the isotonic calibration and the metrics on them, fits the
+ * final ensemble on every row, posts `{ ok: true, result }` (or `{ ok: false, error }`) once and
+ * ends. See trainer.ts for the rules.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { z } from 'zod';
+import { brierScore, fitIsotonic } from './calibration.js';
+import { MODEL_NAMES, trainEnsemble, type ModelName } from './ensemble.js';
+import { WALK_FORWARD_FOLDS, WALK_FORWARD_ROWS, type TrainInput, type TrainResult } from './trainer.js';
+import { walkForward } from './walkForward.js';
+import { buildDataset } from './dataset.js';
+import { permutationImportance } from './explain.js';
+import { FEATURE_NAMES } from './features.js';
+import { STRATEGIES } from '../research/strategies.js';
+import type { HistoryTrainInput, HistoryTrainResult } from './trainer.js';
+
+const Input = z.object({
+  rows: z.array(z.array(z.number())),
+  labels: z.array(z.union([z.literal(0), z.literal(1)])),
+  options: z
+    .object({
+      seed: z.number().int().optional(),
+      validationFraction: z.number().min(0).max(1).optional(),
+      weightFloor: z.number().positive().optional(),
+      k: z.number().int().positive().optional(),
+      trees: z.number().int().positive().optional(),
+      logisticSteps: z.number().int().positive().optional(),
+      logisticLearningRate: z.number().positive().optional(),
+    })
+    .optional(),
+  gap: z.number().int().nonnegative().optional(),
+});
+
+const EDGE = 1e-9;
+const logLoss = (p: number, y: number) => {
+  const q = Math.min(1 - EDGE, Math.max(EDGE, p));
+  return -(y === 1 ? Math.log(q) : Math.log(1 - q));
+};
+
+function train(input: TrainInput): TrainResult {
+  const started = performance.now();
+  const { rows, labels, options } = input;
+  const n = rows.length;
+  // The walk-forward's rows: every row, or even steps through them.
+  const m = Math.min(n, WALK_FORWARD_ROWS);
+  const picked = Array.from({ length: m }, (_, j) => Math.floor((j * n) / m));
+  const trainSize = Math.floor(m / 2);
+  const gap = Math.round(((input.gap ?? 0) * m) / Math.max(1, n));
+  const testSize = Math.ceil((m - trainSize - gap) / WALK_FORWARD_FOLDS);
+  if (trainSize < 10 || testSize < 1) throw new RangeError(`too few rows to validate a model: ${n}`);
+  const walk = walkForward(
+    picked.map((i) => rows[i]!),
+    picked.map((i) => labels[i]!),
+    { trainSize, testSize, gap, expanding: true, ensemble: options },
+  );
+  const predictions = walk.predictions;
+  if (predictions.length === 0)
+    throw new RangeError('the walk-forward made no out-of-sample prediction (every window was one-sided)');
+  const probabilities = predictions.map((p) => p.probability);
+  const outcomes = predictions.map((p) => p.label);
+  const right = (p: number, y: number) => ((p >= 0.5 ? 1 : 0) === y ? 1 : 0);
+  const share = (count: number) => count / predictions.length;
+  const perModel = Object.fromEntries(
+    MODEL_NAMES.map((name) => [
+      name,
+      { accuracy: share(predictions.reduce((sum, p) => sum + right(p.perModel[name], p.label), 0)) },
+    ]),
+  ) as Record<ModelName, { accuracy: number }>;
+  const ensemble = trainEnsemble(rows, labels, options);
+  return {
+    ensemble: ensemble.toJSON(),
+    calibration: fitIsotonic(probabilities, outcomes),
+    metrics: {
+      samples: n,
+      accuracy: share(predictions.reduce((sum, p) => sum + right(p.probability, p.label), 0)),
+      logLoss: predictions.reduce((sum, p) => sum + logLoss(p.probability, p.label), 0) / predictions.length,
+      brier: brierScore(probabilities, outcomes),
+      perModel,
+    },
+    durationMs: performance.now() - started,
+  };
+}
+
+/** Rows the permutation importance is measured on (the newest, held out of its model's fit). */
+const PERMUTATION_ROWS = 300;
+/** The longest strategy horizon: rows this many trading days before a block's start are not known yet. */
+const HORIZON_DAYS = Math.max(...Object.values(STRATEGIES).map((s) => s.horizonDays));
+
+/**
+ * From history: the dataset (dataset.ts) of the candles, the fit as above, and the permutation
+ * importance of each feature (explain.ts) measured on the newest PERMUTATION_ROWS rows by an
+ * ensemble fitted on the rows before them (out of sample). Null when the history gives too few
+ * labelled rows or only one outcome.
+ */
+function trainFromHistory(input: HistoryTrainInput): HistoryTrainResult | null {
+  const started = performance.now();
+  const { rows: dataset } = buildDataset(input);
+  const rows = dataset.map((r) => r.features);
+  const labels = dataset.map((r) => r.label);
+  if (rows.length < 40 || !labels.includes(0) || !labels.includes(1)) return null;
+  const days = new Set(dataset.map((r) => r.day)).size;
+  const gap = Math.ceil((HORIZON_DAYS * rows.length) / Math.max(1, days));
+  const result = train({ rows, labels, gap });
+  const cut = rows.length - Math.min(PERMUTATION_ROWS, Math.floor(rows.length / 4));
+  const early = labels.slice(0, cut);
+  let permutation = FEATURE_NAMES.map(() => 0);
+  if (early.includes(0) && early.includes(1)) {
+    const held = trainEnsemble(rows.slice(0, cut), early);
+    permutation = permutationImportance(
+      (row) => held.predict(row).probability,
+      rows.slice(cut),
+      labels.slice(cut),
+      { repeats: 2, seed: 11 },
+    );
+  }
+  return { ...result, permutation, durationMs: performance.now() - started };
+}
+
+try {
+  const input = workerData as { kind?: string };
+  const result =
+    input.kind === 'history'
+      ? trainFromHistory(workerData as HistoryTrainInput)
+      : train(Input.parse(workerData));
+  parentPort!.postMessage({ ok: true, result });
+} catch (error) {
+  parentPort!.postMessage({ ok: false, error: error instanceof Error ? error.message : String(error) });
+}

@@ -1,0 +1,74 @@
+/**
+ * Training through the worker thread: a separable dataset comes back as an ensemble that calls
+ * its cases right, with a monotone calibration and out-of-sample metrics; bad input is refused
+ * with the worker's own message.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { calibrate } from './calibration.js';
+import { Ensemble, MODEL_NAMES } from './ensemble.js';
+import { trainInWorker } from './trainer.js';
+
+/** A seeded uniform generator in [0, 1) (a small LCG), so the data are the same every run. */
+function uniform(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+/** 3 features; a row wins when x0 > 0.2, with a clear margin (|x0 − 0.2| ≥ 0.15); x1, x2 are noise. */
+function separable(n: number, seed: number) {
+  const next = uniform(seed);
+  const rows: number[][] = [];
+  const labels: number[] = [];
+  while (rows.length < n) {
+    const x0 = next() * 2 - 1;
+    if (Math.abs(x0 - 0.2) < 0.15) continue;
+    rows.push([x0, next() * 2 - 1, next() * 2 - 1]);
+    labels.push(x0 > 0.2 ? 1 : 0);
+  }
+  return { rows, labels };
+}
+
+describe('trainInWorker', () => {
+  it('fits a separable dataset in the worker: right calls, a monotone calibration, out-of-sample metrics', async () => {
+    const { rows, labels } = separable(240, 1);
+    const result = await trainInWorker({ rows, labels });
+    const ensemble = Ensemble.fromJSON(result.ensemble);
+    const test = separable(60, 2);
+    test.rows.forEach((row, i) => {
+      const { probability } = ensemble.predict(row);
+      assert.equal(probability >= 0.5 ? 1 : 0, test.labels[i], `row ${row.join(', ')}: ${probability}`);
+    });
+    const { thresholds, values } = result.calibration;
+    for (let i = 1; i < values.length; i++) {
+      assert.ok(values[i]! >= values[i - 1]!, 'calibrated values never fall');
+      assert.ok(thresholds[i]! > thresholds[i - 1]!, 'thresholds rise');
+    }
+    assert.ok(calibrate(result.calibration, 0.95) > calibrate(result.calibration, 0.05));
+    assert.equal(result.metrics.samples, 240);
+    assert.ok(result.metrics.accuracy > 0.9, `accuracy ${result.metrics.accuracy}`);
+    assert.ok(result.metrics.brier < 0.1, `brier ${result.metrics.brier}`);
+    assert.ok(result.metrics.logLoss < 0.4, `log loss ${result.metrics.logLoss}`);
+    // Each member measured out of sample; the shallow forest's trees see one of the three features
+    // each (maxFeatures 0.5), so most of them cannot see x0 and it is the weak member here.
+    for (const name of MODEL_NAMES) {
+      const { accuracy } = result.metrics.perModel[name];
+      assert.ok(name === 'shallow_forest' ? accuracy > 0.5 : accuracy > 0.95, `${name}: ${accuracy}`);
+    }
+    assert.ok(result.durationMs > 0);
+  });
+
+  it("rejects with the worker's message when the labels are not 0/1", async () => {
+    await assert.rejects(
+      trainInWorker({ rows: [[1], [2]], labels: [0, 2] }),
+      /ml training failed: .*labels/s,
+    );
+  });
+
+  it('rejects when there are too few rows to validate', async () => {
+    await assert.rejects(trainInWorker({ rows: [[1], [2], [3]], labels: [0, 1, 0] }), /too few rows/);
+  });
+});

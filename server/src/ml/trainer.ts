@@ -1,0 +1,188 @@
+/**
+ * Training off the request path: `trainInWorker` runs the whole fit in a `node:worker_threads`
+ * Worker (trainWorker.ts) and resolves to what the worker answers, validated here with zod (the
+ * worker is another thread's output: checked like any outside input).
+ *
+ * In the worker: a walk-forward over the rows (walkForward.ts, expanding window) gives out-of-sample
+ * predictions; the isotonic calibration (calibration.ts) is fitted on them, and the validation
+ * metrics (accuracy, log loss, Brier score; each member's accuracy) are of those raw predictions.
+ * Then the final ensemble is fitted on every row (ensemble.ts trainEnsemble). To keep the pass to
+ * a few folds' worth of fitting, the walk-forward runs over at most WALK_FORWARD_ROWS rows taken
+ * at even steps through the rows (time order kept), in WALK_FORWARD_FOLDS blocks after a first
+ * window of half of them.
+ *
+ * The server runs its TypeScript source under `node --import tsx`, but Node 20 does not apply that
+ * loader to a worker's entry file (an inherited `--import tsx` still fails on ".ts"): from the
+ * source, the worker is an inline bootstrap that registers tsx's hooks (tsx/esm/api) and then
+ * imports trainWorker.ts; beside a built trainer.js it is trainWorker.js. An error in the worker
+ * rejects with its message; the worker exits after answering.
+ */
+import { Worker } from 'node:worker_threads';
+import { z } from 'zod';
+import type { IsotonicCalibration } from './calibration.js';
+import {
+  Ensemble,
+  MODEL_NAMES,
+  type EnsembleJSON,
+  type EnsembleOptions,
+  type ModelName,
+} from './ensemble.js';
+import type { DatasetInput } from './dataset.js';
+import { FEATURE_NAMES } from './features.js';
+import type { ModelState } from './model.js';
+
+/** Most rows the walk-forward validation runs over (even steps through the rows). */
+export const WALK_FORWARD_ROWS = 8_000;
+/** Out-of-sample blocks of the walk-forward, after a first window of half the rows. */
+export const WALK_FORWARD_FOLDS = 3;
+
+export interface TrainInput {
+  /** Raw feature rows (features.ts FEATURE_NAMES order), oldest first. */
+  rows: number[][];
+  /** 0/1 per row, both present. */
+  labels: number[];
+  options?: EnsembleOptions;
+  /**
+   * Rows left out between each walk-forward window and its block (of `rows`; scaled to the
+   * walk-forward's sample): the rows whose outcome was not yet known when the block began. Default 0.
+   */
+  gap?: number;
+}
+
+interface TrainMetrics {
+  /** Rows the final ensemble was fitted on. */
+  samples: number;
+  /** Out of sample (walk-forward), the ensemble's raw probability: share right (≥ 0.5 as a win). */
+  accuracy: number;
+  logLoss: number;
+  brier: number;
+  perModel: Record<ModelName, { accuracy: number }>;
+}
+
+export interface TrainResult {
+  ensemble: EnsembleJSON;
+  calibration: IsotonicCalibration;
+  metrics: TrainMetrics;
+  /** Wall time of the worker's fitting, ms. */
+  durationMs: number;
+}
+
+const Unit = z.number().min(0).max(1);
+
+const TrainResultSchema = z.object({
+  // Ensemble.fromJSON validates the ensemble itself when it is loaded.
+  ensemble: z.custom<EnsembleJSON>((value) => typeof value === 'object' && value !== null),
+  calibration: z
+    .object({ kind: z.literal('isotonic'), thresholds: z.array(Unit).min(1), values: z.array(Unit).min(1) })
+    .refine((c) => c.thresholds.length === c.values.length, 'one value per threshold'),
+  metrics: z.object({
+    samples: z.number().int().positive(),
+    accuracy: Unit,
+    logLoss: z.number().nonnegative(),
+    brier: Unit,
+    perModel: z.object(
+      Object.fromEntries(MODEL_NAMES.map((name) => [name, z.object({ accuracy: Unit })])) as Record<
+        ModelName,
+        z.ZodObject<{ accuracy: typeof Unit }>
+      >,
+    ),
+  }),
+  durationMs: z.number().nonnegative(),
+});
+
+const WorkerAnswer = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), result: z.unknown() }),
+  z.object({ ok: z.literal(false), error: z.string() }),
+]);
+
+/**
+ * The worker: trainWorker.js beside a built file; from the TypeScript source, an inline bootstrap
+ * that registers tsx's module hooks in the worker and then imports trainWorker.ts (Node 20 does
+ * not apply an inherited `--import tsx` to a worker's own entry file).
+ */
+function startWorker(input: TrainInput | HistoryTrainInput): Worker {
+  if (!import.meta.url.endsWith('.ts'))
+    return new Worker(new URL('./trainWorker.js', import.meta.url), { workerData: input });
+  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
+  const entry = JSON.stringify(new URL('./trainWorker.ts', import.meta.url).href);
+  return new Worker(`import(${tsx}).then((api) => { api.register(); return import(${entry}); });`, {
+    eval: true,
+    workerData: input,
+    execArgv: [],
+  });
+}
+
+/** A training from history: the worker builds the dataset (dataset.ts) itself. */
+export interface HistoryTrainInput extends DatasetInput {
+  kind: 'history';
+}
+
+export interface HistoryTrainResult extends TrainResult {
+  /** Per feature (FEATURE_NAMES order), the Brier score increase when it is shuffled. */
+  permutation: number[];
+}
+
+/** What the learner stores of a training from history (ml/service.ts). */
+export interface TrainOutput {
+  state: ModelState;
+  weights: Record<string, number>;
+  metrics: TrainMetrics;
+  durationMs: number;
+}
+
+const HistoryResultSchema = TrainResultSchema.extend({
+  permutation: z.array(z.number()).length(FEATURE_NAMES.length),
+}).nullable();
+
+/**
+ * Builds the dataset from the candles and fits the model in a worker thread: the new model's
+ * state, its weights and validation metrics; null when the history has too few labelled rows.
+ */
+export async function trainModel(input: DatasetInput): Promise<TrainOutput | null> {
+  const raw = await runWorker({ ...input, kind: 'history' } satisfies HistoryTrainInput);
+  const result = HistoryResultSchema.safeParse(raw);
+  if (!result.success)
+    throw new Error(`ml training: the worker's result is invalid: ${z.prettifyError(result.error)}`);
+  if (result.data === null) return null;
+  const { ensemble, calibration, permutation, metrics, durationMs } = result.data;
+  return {
+    state: { ensemble, calibration, permutation },
+    weights: Ensemble.fromJSON(ensemble).weights,
+    metrics,
+    durationMs,
+  };
+}
+
+/** Fits the ensemble and its calibration in a worker thread (see the module comment). */
+export async function trainInWorker(input: TrainInput): Promise<TrainResult> {
+  const result = TrainResultSchema.safeParse(await runWorker(input));
+  if (!result.success)
+    throw new Error(`ml training: the worker's result is invalid: ${z.prettifyError(result.error)}`);
+  return result.data;
+}
+
+/** Runs the worker on `input`; resolves to its result (unvalidated), rejects with its error. */
+function runWorker(input: TrainInput | HistoryTrainInput): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const settle = (fn: () => void) => {
+      if (!settled) {
+        settled = true;
+        fn();
+      }
+    };
+    const worker = startWorker(input);
+    worker.once('message', (message: unknown) => {
+      settle(() => {
+        const answer = WorkerAnswer.safeParse(message);
+        if (!answer.success) return reject(new Error('ml training: the worker answered in an unknown shape'));
+        if (!answer.data.ok) return reject(new Error(`ml training failed: ${answer.data.error}`));
+        resolve(answer.data.result);
+      });
+    });
+    worker.once('error', (error) => settle(() => reject(new Error(`ml training failed: ${error.message}`))));
+    worker.once('exit', (code) =>
+      settle(() => reject(new Error(`ml training: the worker exited (code ${code}) without an answer`))),
+    );
+  });
+}

@@ -1,0 +1,492 @@
+/**
+ * What the ML, learning-audit, news and sentiment calls answer, each read from stored data: the
+ * prediction log, the learning events and model versions (ml/store.ts), the decision log, the
+ * stored headlines, the engines' heartbeats and the alerts. The figures are computed by the pure
+ * functions of audit.ts, patterns.ts, health.ts and knowledgeGraph.ts; this module only gathers
+ * their inputs.
+ *
+ * Market sentiment: from the news of the last 24 hours when any feed gave headlines; otherwise
+ * from market breadth (advancers against decliners of the NIFTY 50 stocks), and the answer says
+ * so: its `sources` name 'market breadth' and the news count is 0.
+ */
+import { and, count, eq, gte, isNull, sql } from 'drizzle-orm';
+import type {
+  AutonomousLearningPatterns,
+  AutonomousLearningStatus,
+  EnhancementsStatus,
+  EnsembleStatus,
+  ExplainabilityStatus,
+  KnowledgeGraphStatus,
+  LearningDatabaseStats,
+  LearningPerformanceTrend,
+  LearningStatus,
+  MemoryStatus,
+  MlIntelligenceMetrics,
+  ModelDrift,
+  OnlineLearningStatus,
+  PredictionAccuracy,
+  SentimentStatus,
+  TradeFeatures,
+  TradingMode,
+} from '@nivesh/api-contract';
+import type { Clock } from '../clock.js';
+import { schema, type Db } from '../db/index.js';
+import type { HolidayCalendar } from '../market/calendar.js';
+import type { MarketFeed, TickHub } from '../market/feed.js';
+import { loadInstrumentMaster } from '../market/instruments.js';
+import { addDays, lastClosedTradingDay, nextTradingDay } from '../market/tradingDays.js';
+import type { EngineRegistry } from '../ops/engines.js';
+import { breadthSentiment, sentimentLabel } from '../news/sentiment.js';
+import type { NewsPipeline } from '../news/pipeline.js';
+import type { DecisionLog } from '../research/decisions.js';
+import {
+  accuracyByConfidence,
+  databaseStats,
+  measureLearning,
+  modelDrift,
+  performanceTrend,
+  tradeFeatures,
+} from './audit.js';
+import { MODEL_NAMES } from './ensemble.js';
+import { decisionQuality, memoryStatus, shortcomings, systemHealth } from './health.js';
+import { knowledgeGraphStatus } from './knowledgeGraph.js';
+import { learnedPatterns, learningInsights } from './patterns.js';
+import { LEARNING_PASS_MS, LEARNING_RATE, recordOf, type MlService } from './service.js';
+
+const DAY_MS = 86_400_000;
+/** The page lists at most this many patterns and insights (it shows 3). */
+const PATTERN_LIMIT = 10;
+/** The explanation methods of every prediction (model.ts). */
+export const EXPLANATION_METHODS = ['Linear (exact)', 'Permutation importance', 'Local surrogate (LIME)'];
+/** Headlines the news call lists. */
+const NEWS_LIMIT = 20;
+
+export interface MlViewsDeps {
+  db: Db;
+  clock: Clock;
+  calendar: HolidayCalendar;
+  feed: MarketFeed;
+  hub: TickHub;
+  ml: MlService;
+  news: NewsPipeline;
+  decisions: DecisionLog;
+  engines: EngineRegistry;
+  /** When this process started (engines in step). */
+  startedAt: Date;
+  tradingMode: () => Promise<TradingMode>;
+  /** Advancers and decliners of the NIFTY 50 stocks now (research's breadth), or null without data. */
+  breadth: () => Promise<{ advancers: number; decliners: number; unchanged: number } | null>;
+  /** Performance of the trades (analytics over all time), or null when none is recorded. */
+  tradePerformance: () => Promise<{ winRatePct: number; sharpe: number | null } | null>;
+}
+
+export function createMlViews(deps: MlViewsDeps) {
+  const { db, clock, ml } = deps;
+  const { store } = ml;
+  let previousOverall: number | null = null;
+
+  const allRecords = async () => (await store.predictions()).map(recordOf);
+
+  /**
+   * Predictions whose horizon has passed (their day plus their horizon in trading days is on or
+   * before the last closed trading day), and how many of those have an outcome.
+   */
+  async function dueCounts(now: Date) {
+    const lastClosed = lastClosedTradingDay(now, deps.calendar);
+    if (lastClosed === null) return { due: 0, resolved: 0 };
+    const rows = await db
+      .select({
+        day: schema.predictions.tradingDay,
+        horizon: schema.predictions.horizonDays,
+        outcomeAt: schema.predictions.outcomeAt,
+      })
+      .from(schema.predictions);
+    let due = 0;
+    let resolved = 0;
+    for (const row of rows) {
+      if (tradingDayAfter(row.day, row.horizon) > lastClosed) continue;
+      due += 1;
+      if (row.outcomeAt) resolved += 1;
+    }
+    return { due, resolved };
+  }
+
+  const afterCache = new Map<string, string>();
+  /** The trading day `n` trading days after `day`. */
+  function tradingDayAfter(day: string, n: number): string {
+    const key = `${day}|${n}`;
+    let found = afterCache.get(key);
+    if (!found) {
+      found = day;
+      for (let i = 0; i < n; i++) found = nextTradingDay(found, deps.calendar);
+      if (afterCache.size > 20_000) afterCache.clear();
+      afterCache.set(key, found);
+    }
+    return found;
+  }
+
+  async function decisionRecords() {
+    const rows = await db.select().from(schema.decisions);
+    return rows.map((d) => ({
+      action: (d.source === 'exit' ? 'exit' : d.action) as 'ordered' | 'skipped' | 'refused' | 'exit',
+      confidence: d.confidence,
+      mlProbability: d.mlProbability,
+      outcome:
+        d.outcomeAt && d.outcomeKind !== 'cancelled' ? { returnAfterCosts: d.outcomeReturn ?? 0 } : null,
+      decidedAt: d.decidedAt,
+    }));
+  }
+
+  function learningActive(): boolean {
+    return deps.engines.states().some((e) => e.name === 'ml_learner' && e.status === 'running');
+  }
+
+  async function learningStatus(): Promise<LearningStatus> {
+    const now = clock.now();
+    const events = await store.events(new Date(now.getTime() - DAY_MS));
+    const all = await store.events();
+    const updates = all.filter(
+      (e) => (e.kind === 'full_training' || e.kind === 'online_update') && e.improved !== null,
+    );
+    const improved = updates.filter((e) => e.improved).length;
+    const successRate = updates.length ? improved / updates.length : 0;
+    // Mean relative fall of the validation loss over the updates that reported both losses (0 when none fell).
+    const gains = all.flatMap((e) => {
+      const before = Number(e.detail.log_loss_before ?? e.detail.previous_log_loss);
+      const after = Number(e.detail.log_loss_after ?? e.detail.log_loss);
+      return Number.isFinite(before) && Number.isFinite(after) && before > 0
+        ? [Math.max(0, (before - after) / before)]
+        : [];
+    });
+    const adaptationScore = gains.length
+      ? Math.min(1, (gains.reduce((s, g) => s + g, 0) / gains.length) * 10)
+      : 0;
+    const active = learningActive();
+    const recentUpdates = events.filter((e) => e.kind === 'full_training' || e.kind === 'online_update');
+    return {
+      learning_active: active,
+      adapting: ml.isTraining(),
+      adaptation_success_rate: successRate,
+      adaptation_score: adaptationScore,
+      recent_adaptations: recentUpdates.length,
+      learning_rate: LEARNING_RATE,
+      learning_health: 0.5 * (active ? 1 : 0) + 0.5 * successRate,
+      learning_event_breakdown: {
+        model_updates: recentUpdates.length,
+        pattern_recognition: events.filter((e) => e.kind === 'pattern').length,
+        strategy_refinements: events.filter((e) => e.kind === 'strategy_refinement').length,
+      },
+    };
+  }
+
+  async function marketSentiment() {
+    const fromNews = await deps.news.sentiment();
+    if (fromNews.headlines > 0) {
+      return {
+        score: fromNews.score,
+        confidence: fromNews.confidence,
+        label: fromNews.label,
+        news: fromNews.headlines,
+        sources: ['news'],
+        themes: fromNews.topThemes,
+      };
+    }
+    const breadth = await deps.breadth();
+    const reading = breadth
+      ? breadthSentiment(breadth)
+      : { score: 0, confidence: 0, label: sentimentLabel(0) };
+    return {
+      score: reading.score,
+      confidence: reading.confidence,
+      label: reading.label,
+      news: 0,
+      sources: breadth ? ['market breadth'] : [],
+      themes: [],
+    };
+  }
+
+  async function intelligenceMetrics(): Promise<MlIntelligenceMetrics> {
+    const now = clock.now();
+    const records = await allRecords();
+    const latest = await store.latestModel();
+    const learning = measureLearning(records, now);
+    const due = await dueCounts(now);
+    const newsStatus = deps.news.status();
+    const engines = deps.engines.states();
+    const lastClosed = lastClosedTradingDay(now, deps.calendar);
+    const [critical] = await db
+      .select({ n: count() })
+      .from(schema.alerts)
+      .where(and(eq(schema.alerts.severity, 'high'), isNull(schema.alerts.dismissedAt)));
+    const [halts] = await db
+      .select({ n: count() })
+      .from(schema.tradingHalts)
+      .where(isNull(schema.tradingHalts.liftedAt));
+    const events24h = await store.events(new Date(now.getTime() - DAY_MS));
+    const health = systemHealth({
+      model: latest ? { accuracy: latest.metrics.accuracy, brier: latest.metrics.brier } : null,
+      marketDataCurrent: lastClosed !== null && (await marketDataCovers(lastClosed)),
+      newsFeeds: { configured: newsStatus.configured, reachable: newsStatus.reachable },
+      duePredictions: due.due,
+      resolvedDue: due.resolved,
+      enginesRunning: engines.filter((e) => e.status === 'running' || e.status === 'idle').length,
+      enginesTotal: engines.length,
+      learningActive: learningActive(),
+      recentEvents: await store.events(new Date(now.getTime() - 7 * DAY_MS)),
+      previousOverall,
+      performanceDelta: learning.drift.test ? learning.drift.drift.performance_delta : null,
+      criticalAlerts: critical?.n ?? 0,
+      emergencyAlerts: halts?.n ?? 0,
+      monitoringActive: engines.some((e) => e.name === 'risk_monitor' && e.status === 'running'),
+    });
+    previousOverall = health.overall_health;
+    const decisions = await decisionRecords();
+    const resolvedDecisions = (
+      await db
+        .select({ r: schema.decisions.outcomeReturn })
+        .from(schema.decisions)
+        .where(
+          and(
+            sql`${schema.decisions.outcomeAt} is not null`,
+            sql`${schema.decisions.outcomeKind} <> 'cancelled'`,
+          ),
+        )
+    ).map((d) => d.r ?? 0);
+    const trades = await deps.tradePerformance();
+    return {
+      system_health: health,
+      decision_quality: decisionQuality(decisions),
+      learning_metrics: { learning_active: learningActive(), recent_learning_events: events24h.length },
+      performance_trends: {
+        win_rate: trades?.winRatePct ?? 0,
+        average_return: resolvedDecisions.length
+          ? (resolvedDecisions.reduce((s, r) => s + r, 0) / resolvedDecisions.length) * 100
+          : 0,
+        sharpe_ratio: trades?.sharpe ?? 0,
+      },
+      shortcomings_analysis: {
+        recommendations: shortcomings({ learning, newsFeedsConfigured: newsStatus.configured }),
+      },
+      as_of: now.toISOString(),
+    };
+  }
+
+  /** The daily candles reach the last closed trading day (NIFTY 50's). */
+  async function marketDataCovers(lastClosed: string): Promise<boolean> {
+    try {
+      const candles = await deps.feed.dailyCandles('NIFTY_50', addDays(lastClosed, -7), lastClosed);
+      return candles.some((c) => c.date === lastClosed);
+    } catch {
+      return false;
+    }
+  }
+
+  async function knowledgeGraph(): Promise<KnowledgeGraphStatus> {
+    const now = clock.now();
+    const master = loadInstrumentMaster();
+    const priced = new Set(deps.feed.instruments().map((i) => i.symbol));
+    const instruments = master.equities
+      .filter((e) => priced.has(e.symbol))
+      .map((e) => ({
+        symbol: e.symbol,
+        sector: e.sector,
+        indices: master.indices.filter((i) => i.constituents.includes(e.symbol)).map((i) => i.name),
+      }));
+    const lastClosed = lastClosedTradingDay(now, deps.calendar);
+    const closesBySymbol: Record<string, number[]> = {};
+    if (lastClosed) {
+      for (const { symbol } of instruments) {
+        try {
+          const candles = await deps.feed.dailyCandles(symbol, addDays(lastClosed, -100), lastClosed);
+          closesBySymbol[symbol] = candles.map((c) => c.close);
+        } catch {
+          // A stock without history has no correlation edges.
+        }
+      }
+    }
+    const decisions = (
+      await db
+        .select({
+          symbol: schema.decisions.symbol,
+          strategyVersion: schema.decisions.strategyVersion,
+          decidedAt: schema.decisions.decidedAt,
+        })
+        .from(schema.decisions)
+    ).map((d) => ({ symbol: d.symbol, strategy: d.strategyVersion.split('@')[0]!, decidedAt: d.decidedAt }));
+    const headlines = (await deps.news.recent(500)).map((h) => ({
+      symbols: h.symbols,
+      themes: h.themes,
+      fetchedAt: h.fetchedAt,
+    }));
+    return knowledgeGraphStatus({ instruments, closesBySymbol, decisions, headlines, now });
+  }
+
+  async function memory(): Promise<MemoryStatus> {
+    const now = clock.now();
+    const [decisions] = await db.select({ n: count() }).from(schema.decisions);
+    const [predictions] = await db.select({ n: count() }).from(schema.predictions);
+    const [resolved] = await db
+      .select({ n: count() })
+      .from(schema.predictions)
+      .where(sql`${schema.predictions.outcomeAt} is not null`);
+    const due = await dueCounts(now);
+    return memoryStatus({
+      decisions: decisions?.n ?? 0,
+      predictions: predictions?.n ?? 0,
+      resolved: resolved?.n ?? 0,
+      pruned: await store.prunedTotal(),
+      patterns: learnedPatterns(await allRecords(), now).length,
+      duePredictions: due.due,
+      resolvedDue: due.resolved,
+    });
+  }
+
+  async function autonomousStatus(): Promise<AutonomousLearningStatus> {
+    const now = clock.now();
+    const latest = await store.latestModel();
+    const history = await store.modelHistory(50);
+    const lastFull = history.find((m) => m.kind === 'full') ?? null;
+    const drift = await store.driftInForce();
+    const records = await allRecords();
+    const open = records.filter((r) => r.won === null).length;
+    return {
+      learning_active: learningActive(),
+      training_now: ml.isTraining(),
+      model_version: latest ? `v${latest.version}` : 'none',
+      model_kind: latest?.kind ?? 'none',
+      training_samples: lastFull?.samples ?? 0,
+      validation_accuracy: latest ? round4(latest.metrics.accuracy) : 0,
+      validation_brier: latest ? round4(latest.metrics.brier) : 0,
+      last_full_training: lastFull?.trainedAt.toISOString() ?? 'never',
+      last_update: latest?.trainedAt.toISOString() ?? 'never',
+      next_pass: new Date((ml.lastPassAt() ?? deps.startedAt).getTime() + LEARNING_PASS_MS).toISOString(),
+      predictions_open: open,
+      predictions_resolved: records.length - open,
+      drift_in_force: drift !== null,
+      capital_phase_stepped_down: drift !== null,
+      model_weights: latest
+        ? Object.fromEntries(Object.entries(latest.weights).map(([k, v]) => [k, round4(v)]))
+        : {},
+      versions: history.map((m) => `v${m.version}`),
+      as_of: now.toISOString(),
+    };
+  }
+
+  async function patterns(): Promise<AutonomousLearningPatterns> {
+    const now = clock.now();
+    const records = await allRecords();
+    return {
+      learned_patterns: learnedPatterns(records, now).slice(0, PATTERN_LIMIT),
+      insights: learningInsights(records, now).slice(0, PATTERN_LIMIT),
+    };
+  }
+
+  async function enginesStatus() {
+    const engines = deps.engines.states();
+    return {
+      engines_active: engines.filter((e) => e.status === 'running' || e.status === 'idle').length,
+      total_engines: engines.length,
+      synchronized: deps.engines.synchronized(deps.startedAt),
+      trading_mode: await deps.tradingMode(),
+      engines: engines.map((e) => ({
+        name: e.name,
+        status: e.status,
+        last_heartbeat: e.last_heartbeat?.toISOString() ?? null,
+      })),
+    };
+  }
+
+  async function enhancements(): Promise<EnhancementsStatus> {
+    const latest = await store.latestModel();
+    const sentiment = await marketSentiment();
+    const parts = {
+      ensemble: { active: latest !== null },
+      explainability: { active: latest !== null },
+      online_learning: { active: latest !== null && learningActive() },
+      sentiment_analysis: { active: sentiment.sources.length > 0 },
+    };
+    const active = Object.values(parts).filter((p) => p.active).length;
+    return { ...parts, summary: { active, total: 4 } };
+  }
+
+  async function ensemble(): Promise<EnsembleStatus> {
+    const latest = await store.latestModel();
+    // Dynamic while the weights differ: they follow each member's measured accuracy.
+    const weights = latest ? MODEL_NAMES.map((m) => latest.weights[m] ?? 0) : [];
+    const dynamic = weights.length > 0 && Math.max(...weights) - Math.min(...weights) > 1e-9;
+    return { model_count: latest ? MODEL_NAMES.length : 0, weighting: dynamic ? 'dynamic' : 'equal' };
+  }
+
+  async function explainability(): Promise<ExplainabilityStatus> {
+    return { methods: (await store.latestModel()) ? EXPLANATION_METHODS : [] };
+  }
+
+  async function onlineLearning(): Promise<OnlineLearningStatus> {
+    const latest = await store.latestModel();
+    return {
+      model_version: latest ? `v${latest.version}` : 'none',
+      update_interval_minutes: LEARNING_PASS_MS / 60_000,
+      last_update: latest?.trainedAt.toISOString() ?? null,
+    };
+  }
+
+  async function sentimentStatus(): Promise<SentimentStatus> {
+    const sentiment = await marketSentiment();
+    const [row] = await db
+      .select({ n: count() })
+      .from(schema.newsHeadlines)
+      .where(gte(schema.newsHeadlines.fetchedAt, new Date(clock.now().getTime() - DAY_MS)));
+    return {
+      sources: sentiment.sources,
+      headlines_analyzed: row?.n ?? 0,
+      last_update: deps.news.status().lastRefreshAt?.toISOString() ?? null,
+    };
+  }
+
+  async function news() {
+    const recent = await deps.news.recent(NEWS_LIMIT);
+    const sentiment = await deps.news.sentiment();
+    return {
+      headlines: recent.map((h) => ({
+        title: h.title,
+        summary: h.summary,
+        sentiment: sentimentLabel(h.sentiment).toLowerCase() as 'positive' | 'negative' | 'neutral',
+        source: h.source,
+        url: h.link,
+        symbols: h.symbols,
+        timestamp: (h.publishedAt ?? h.fetchedAt).toISOString(),
+      })),
+      themes: sentiment.topThemes,
+    };
+  }
+
+  return {
+    memory,
+    knowledgeGraph,
+    learningStatus,
+    intelligenceMetrics,
+    autonomousStatus,
+    patterns,
+    enginesStatus,
+    enhancements,
+    ensemble,
+    explainability,
+    onlineLearning,
+    sentimentStatus,
+    marketSentiment,
+    news,
+    databaseStats: async (): Promise<LearningDatabaseStats> =>
+      databaseStats(await allRecords(), await store.events()),
+    accuracy: async (): Promise<PredictionAccuracy> => ({
+      buckets: accuracyByConfidence(await allRecords()),
+    }),
+    features: async (): Promise<TradeFeatures> => tradeFeatures(await allRecords()),
+    drift: async (): Promise<ModelDrift> => modelDrift(await allRecords(), clock.now()),
+    performanceTrend: async (): Promise<LearningPerformanceTrend> =>
+      performanceTrend(await allRecords(), clock.now()),
+  };
+}
+
+const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
+
+export type MlViews = ReturnType<typeof createMlViews>;
