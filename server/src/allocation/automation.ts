@@ -223,6 +223,11 @@ export function createAutomation(deps: AutomationDeps) {
           }),
         };
       };
+      /** A skipped BUY the model scored: its probability, and no expected outcome (nothing was sized). */
+      const skippedMl = (signal: StrategySignal) => {
+        const prediction = signal.signal === 'BUY' ? read.predictions.get(signal.symbol) : undefined;
+        return prediction ? { probability: prediction.probability, expectedPnlPaise: null } : null;
+      };
       const plan = planAllocation({
         signals,
         amount: budget.amount,
@@ -241,7 +246,17 @@ export function createAutomation(deps: AutomationDeps) {
       );
       for (const skip of plan.skipped) {
         await deps.decisions.record(
-          decisionOf(now, day, account, skip.signal, 'skipped', skip.reason, null, null),
+          decisionOf(
+            now,
+            day,
+            account,
+            skip.signal,
+            'skipped',
+            skip.reason,
+            null,
+            null,
+            skippedMl(skip.signal),
+          ),
         );
       }
       for (const entry of plan.entries) {

@@ -9,6 +9,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type {
+  DecisionDay,
   LearningDatabaseStats,
   ModelDrift,
   PredictionAccuracy,
@@ -67,6 +68,25 @@ for (const target of await testDatabases()) {
       await get<ResearchAnalysis>('/api/research/analysis');
       const logged = await predictions();
       assert.deepEqual(logged.map((p) => p.symbol).sort(), buys.map((b) => b.symbol).sort());
+
+      // The allocator decides on the calibrated probability: every BUY it looked at records it; an
+      // ordered entry also records its expected outcome, a skipped one none (nothing was sized).
+      const on = await send(s.t.app, 'POST', '/api/allocation/automation', {
+        token: s.token,
+        body: { enabled: true, run_time: '10:00' },
+      });
+      assert.equal(on.statusCode, 200, on.body);
+      await s.t.app.services.automation.runOnce();
+      const [today] = await get<DecisionDay[]>('/api/allocation/decisions?days=1');
+      const probability = new Map(buys.map((b) => [b.symbol, b.ml!.probability]));
+      assert.ok(today && today.decisions.length > 0, 'the run decided');
+      assert.match(today.run!.lines.join(' '), /calibrated probability of a win after charges \(v1\)/);
+      for (const d of today.decisions) {
+        assert.equal(d.ml_probability, probability.get(d.symbol) ?? null, d.symbol);
+        if (d.action === 'skipped') assert.equal(d.expected_pnl, null);
+        if (d.action === 'ordered') assert.equal(typeof d.expected_pnl, 'number');
+      }
+      await send(s.t.app, 'POST', '/api/allocation/automation', { token: s.token, body: { enabled: false } });
     });
 
     it('over twelve trading days: outcomes filled in, new versions with other weights, real buckets and drift', async () => {
