@@ -583,3 +583,138 @@ export const mlEvents = pgTable(
   },
   (t) => [index('ml_events_at_idx').on(t.at)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Operations: more than one server process on one database, data sources, notifications
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Every server process on this database, with its heartbeat: which one is the leader (the one that
+ * runs the singleton jobs), how many run (the auto-scaler's count), and where each listens.
+ */
+export const serverInstances = pgTable(
+  'server_instances',
+  {
+    /** Random per process start. */
+    id: text('id').primaryKey(),
+    host: text('host').notNull(),
+    pid: integer('pid').notNull(),
+    /** The address it serves on (for the auto-scaler's process provider). */
+    url: text('url'),
+    version: text('version').notNull(),
+    startedAt: at('started_at').notNull(),
+    heartbeatAt: at('heartbeat_at').notNull(),
+    leader: boolean('leader').notNull().default(false),
+    /** When it closed cleanly; null while it runs (or when it was killed). */
+    stoppedAt: at('stopped_at'),
+  },
+  (t) => [index('server_instances_heartbeat_idx').on(t.heartbeatAt)],
+);
+
+/**
+ * A counter per shared thing (the paper account) that every write bumps, so a process notices
+ * another process wrote and reloads what it cached.
+ */
+export const writeVersions = pgTable('write_versions', {
+  key: text('key').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
+/** Tickets for the browser price stream (stream/tickets.ts), kept as their SHA-256. */
+export const streamTickets = pgTable(
+  'stream_tickets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: integer('session_id').notNull(),
+    issuedAt: at('issued_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [
+    index('stream_tickets_session_idx').on(t.sessionId, t.issuedAt),
+    index('stream_tickets_expiry_idx').on(t.expiresAt),
+  ],
+);
+
+/** Events counted by a per-key rate limit shared by every process (http/rateLimit.ts). */
+export const rateLimitEvents = pgTable(
+  'rate_limit_events',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    at: at('at').notNull(),
+  },
+  (t) => [index('rate_limit_events_key_idx').on(t.key, t.at), index('rate_limit_events_at_idx').on(t.at)],
+);
+
+/** The auto-scaler's decisions, each with the measurement it was made on and what was done. */
+export const scalingDecisions = pgTable(
+  'scaling_decisions',
+  {
+    id: serial('id').primaryKey(),
+    at: at('at').notNull(),
+    instanceId: text('instance_id').notNull(),
+    /** scale_up or scale_down. */
+    action: text('action').notNull(),
+    reason: text('reason').notNull(),
+    cpuPercent: doublePrecision('cpu_percent').notNull(),
+    instancesBefore: integer('instances_before').notNull(),
+    instancesAfter: integer('instances_after').notNull(),
+    /** Which provider acted (process, none, ...). */
+    provider: text('provider').notNull(),
+    /** done, skipped or failed (with `error`). */
+    outcome: text('outcome').notNull(),
+    error: text('error'),
+  },
+  (t) => [index('scaling_decisions_at_idx').on(t.at)],
+);
+
+/** Data sources: the built-in ones (switchable) and the operator's custom ones (editable). */
+export const dataSources = pgTable('data_sources', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  type: text('type').notNull(),
+  description: text('description').notNull().default(''),
+  endpoint: text('endpoint').notNull(),
+  enabled: boolean('enabled').notNull(),
+  custom: boolean('custom').notNull(),
+  /** The API key, encrypted with the server's secret key; null when none. */
+  apiKeyEncrypted: text('api_key_encrypted'),
+  /** Extra request headers sent to the endpoint. */
+  headers: jsonb('headers').notNull().default({}),
+  externalUrl: text('external_url'),
+  /** connected, disconnected, disabled, available, pending or validating. */
+  status: text('status').notNull(),
+  lastUpdated: at('last_updated'),
+  latencyMs: integer('latency_ms'),
+  lastError: text('last_error'),
+  createdAt: at('created_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
+});
+
+/**
+ * Every notification sent or to be sent, by channel: the delivery log. A failed delivery is retried
+ * with growing waits; it never blocks what raised it.
+ */
+export const notificationDeliveries = pgTable(
+  'notification_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    createdAt: at('created_at').notNull(),
+    /** The alert kind (contract NotificationAlert) or `test`. */
+    alert: text('alert').notNull(),
+    /** email or telegram. */
+    channel: text('channel').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    /** pending, sent or failed (no retries left). */
+    status: text('status').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: at('next_attempt_at'),
+    lastError: text('last_error'),
+    sentAt: at('sent_at'),
+  },
+  (t) => [
+    index('notification_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+    index('notification_deliveries_created_idx').on(t.createdAt),
+  ],
+);
