@@ -24,7 +24,7 @@ export function readServerState(): ServerState {
   return JSON.parse(fs.readFileSync(stateFile, 'utf8')) as ServerState;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {

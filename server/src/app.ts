@@ -22,6 +22,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { devOrigins } from '@nivesh/build/remotes';
 import type { Config } from './config.js';
+import type { StreamEventKind } from '@nivesh/api-contract';
 import type { Db } from './db/index.js';
 import { systemClock, type Clock } from './clock.js';
 import { registerContract } from './http/contract.js';
@@ -45,6 +46,17 @@ import { registerRemoteFiles, remotesHandlers } from './remotes/routes.js';
 import { clientIdKeyFor } from './remotes/clientId.js';
 import { createRemoteStore, type RemoteStore } from './remotes/store.js';
 import { opsHandlers } from './ops/routes.js';
+import { createMeasurements, SAMPLE_INTERVAL_MS, type Measurements } from './ops/measurements.js';
+import {
+  AUTO_SCALER_INTERVAL_MS,
+  createAutoScaler,
+  noProvider,
+  processProvider,
+  type AutoScaler,
+} from './ops/autoScaler.js';
+import { registerMetrics } from './ops/metrics.js';
+import { managementHandlers } from './management/routes.js';
+import { createManagementService } from './management/service.js';
 import { createEngineRegistry, type EngineRegistry } from './ops/engines.js';
 import { createNewsPipeline, NEWS_REFRESH_INTERVAL_MS, type NewsPipeline } from './news/pipeline.js';
 import { createMlService, LEARNING_PASS_MS, type MlService } from './ml/service.js';
@@ -60,6 +72,7 @@ import { createRiskMonitor, RISK_MONITOR_INTERVAL_MS, type RiskMonitor } from '.
 import { createEmergencyStopService } from './risk/emergencyStop.js';
 import { createHaltStore } from './trading/halt.js';
 import { createOpsService } from './ops/service.js';
+import { createTickStreamingMonitor } from './ops/tickStreaming.js';
 import {
   circuitBreakerRejection,
   createCircuitBreakers,
@@ -96,10 +109,32 @@ import { createAllocationService } from './allocation/service.js';
 import { AUTOMATION_PASS_MS, createAutomation, type Automation } from './allocation/automation.js';
 import { haltSentence } from './trading/halt.js';
 import { costSettingsOf } from './paper/settings.js';
+import { dataSourcesHandlers } from './dataSources/routes.js';
+import { createDataSourcesService } from './dataSources/service.js';
+import { settingsHandlers } from './settings/routes.js';
+import { createSettingsService } from './settings/service.js';
+import { createNotifier, SEND_INTERVAL_MS, type Notifier } from './notifications/notifier.js';
+import { createPreferences } from './notifications/preferences.js';
+import { createSecretBox, loadSecretKey } from './broker/secretBox.js';
+import { soloCoordination, type Coordination, type Leadership } from './db/coordination.js';
+import { connectBus, localBus, type Bus } from './cluster/bus.js';
+import {
+  createInstanceRegistry,
+  HEARTBEAT_MS,
+  newInstanceIdentity,
+  type InstanceIdentity,
+  type InstanceRegistry,
+} from './cluster/instances.js';
+import { createAlertAnnouncer, ALERT_WATCH_MS } from './cluster/alerts.js';
 
 export interface AppDeps {
   config: Config;
   db: Db;
+  /**
+   * Locks, write versions and leader election across the server processes on the database
+   * (`Database.coordination`); default: one process alone.
+   */
+  coordination?: Coordination;
   clock?: Clock;
   /** A pino logger, Fastify logger options, or false for none (tests). */
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
@@ -124,6 +159,8 @@ export interface AppDeps {
   riskMonitor?: boolean;
   /** Run the automated allocator every 30 s (default true; tests call `services.automation.runOnce()`). */
   automation?: boolean;
+  /** Send due notifications every 10 s on the leader (default true; tests call `services.notifications.sendDue()`). */
+  notifications?: boolean;
   /**
    * Run the learner (hourly: outcomes, training, updates, drift) and the news refresh (every 15
    * minutes) in the background (default true; tests call `services.ml.runOnce()` and
@@ -134,6 +171,18 @@ export interface AppDeps {
   mlHistoryYears?: number;
   /** The stocks the learner trains on (default: the NIFTY 50 stocks the feed prices; tests use a few). */
   mlUniverse?: readonly string[];
+  /** How long a data source's check waits for its endpoint (default 10 s; tests shorten it). */
+  dataSourceCheckTimeoutMs?: number;
+  /**
+   * Sample this process's load every 5 s and run the auto-scaler every 30 s on the leader (default
+   * true; tests call `services.monitors.measurements.sample()` and `.autoScaler.evaluate()`).
+   */
+  monitors?: boolean;
+  /**
+   * Closes this process for its supervisor to start a new one (main.ts, when supervisor.ts runs
+   * it); default null: POST /api/management/server/restart answers that it cannot restart.
+   */
+  restart?: (() => void) | null;
 }
 
 export interface Services {
@@ -174,6 +223,17 @@ export interface Services {
   news: Pick<NewsPipeline, 'refresh' | 'status'>;
   /** Every background loop's state (GET /api/engines/status). */
   engines: EngineRegistry;
+  /** This process's load samples and the auto-scaler (ops/measurements.ts, ops/autoScaler.ts). */
+  monitors: { measurements: Pick<Measurements, 'sample'>; autoScaler: Pick<AutoScaler, 'evaluate'> };
+  /** Alerts by email and Telegram: `notify()` queues, `sendDue()` sends (notifications/notifier.ts). */
+  notifications: Pick<Notifier, 'notify' | 'sendDue'>;
+  /** This process among the processes on the database: who it is, whether it leads, who runs. */
+  cluster: {
+    identity: InstanceIdentity;
+    leadership: Leadership;
+    instances: InstanceRegistry;
+    bus: Bus;
+  };
 }
 
 declare module 'fastify' {
@@ -304,11 +364,87 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onClose', async () => clearInterval(prune));
   }
   installSourceMapGate(app, (token) => auth.authenticate(token));
-  const tradingMode = createTradingModeService({ db, clock });
+  const modes = createTradingModeService({ db, clock });
+  // A switch of the trading mode is told to every browser, on this process and the others.
+  const tradingMode: TradingModeService = {
+    ...modes,
+    async set(requested, actor) {
+      const state = await modes.set(requested, actor);
+      announce('trading_mode');
+      return state;
+    },
+  };
   // Every background loop of this process, with its heartbeat (GET /api/engines/status).
   const engines = createEngineRegistry(clock);
+  // This process among the server processes on the database: one leader runs the singleton jobs
+  // (fills of resting orders, square-off, snapshots, the allocator, the learner, the monitors).
+  const coordination = deps.coordination ?? soloCoordination();
+  const identity = newInstanceIdentity(clock);
+  const leadership = coordination.leadership(app.log);
+  engines.setLeadership(() => leadership.isLeader());
+  leadership.onChange((leading) => {
+    if (leading) engines.becameLeader();
+  });
+  leadership.start();
+  app.addHook('onClose', async () => leadership.stop());
+  const instances = createInstanceRegistry({
+    db,
+    clock,
+    identity,
+    version: config.version,
+    url: `http://localhost:${config.port}`,
+    leads: () => leadership.isLeader(),
+  });
+  const heartbeatJob = engines.job({
+    name: 'instance_heartbeat',
+    intervalMs: HEARTBEAT_MS,
+    run: () => instances.beat(),
+    log: app.log,
+    runAtStart: true,
+  });
+  heartbeatJob.start();
+  app.addHook('onClose', async () => {
+    await heartbeatJob.stop();
+    await instances
+      .stopped()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'instance stop not recorded'));
+  });
+  // Browsers hear of trading-mode switches and alerts (the stream's `event`), wherever they arose.
+  let announce: (kind: StreamEventKind) => void = () => undefined;
+  let accountEventDue = false;
+  // Notifications (email, Telegram): services raising an alert queue it with `notify`; the sender
+  // job delivers on the leader, with retries. A failing channel never holds up what raised it.
+  const notificationPreferences = createPreferences({
+    db,
+    clock,
+    box: createSecretBox(loadSecretKey({ secretKey: config.secretKey, dataDir: config.dataDir })),
+  });
+  const notifier = createNotifier({
+    db,
+    clock,
+    preferences: notificationPreferences,
+    mailer: deps.mailer ?? null,
+    operatorEmail: config.operatorEmail,
+    telegramApiUrl: config.telegramApiUrl,
+    log: app.log,
+  });
+  const { notify } = notifier;
+  const notificationsJob = engines.job({
+    name: 'notifications',
+    intervalMs: SEND_INTERVAL_MS,
+    run: () => notifier.sendDue(),
+    log: app.log,
+    leaderOnly: true,
+  });
+  if (deps.notifications ?? true) notificationsJob.start();
+  app.addHook('onClose', async () => notificationsJob.stop());
   const calendar = deps.calendar ?? loadHolidayCalendar(path.join(config.dataDir, 'holidays'));
   const hub = createTickHub(app.log);
+  // The message bus between processes (NIVESH_NATS_URL): the leader's ticks reach every hub.
+  const bus = config.natsUrl
+    ? await connectBus({ url: config.natsUrl, instanceId: identity.id, hub, log: app.log })
+    : localBus();
+  app.addHook('onClose', async () => bus.close());
   const upstox = createUpstoxServices({
     db,
     clock,
@@ -318,6 +454,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Resolved at call time: the feed is created just below.
     instruments: () => feed.instruments(),
     log: app.log,
+    notify,
   });
   if (deps.watchBrokerToken ?? true) upstox.watcher.start();
   app.addHook('onClose', async () => upstox.watcher.stop());
@@ -331,7 +468,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       calendar,
       log: app.log,
     });
-  await feed.start(hub);
+  const feedHub = bus.feedHub(hub, () => leadership.isLeader());
+  await feed.start(feedHub);
+  feedHub.ready();
   app.addHook('onClose', async () => feed.stop());
   const paper = createPaperEngine({
     db,
@@ -341,6 +480,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     calendar,
     log: app.log,
     timers: deps.paperTimers ?? true,
+    coordination,
+    leads: () => leadership.isLeader(),
+    // An order placed, filled or cancelled here is told to the pages (at most one event in 250 ms).
+    onWrite: () => {
+      if (accountEventDue) return;
+      accountEventDue = true;
+      setTimeout(() => {
+        accountEventDue = false;
+        announce('account');
+      }, 250).unref();
+    },
   });
   await paper.start();
   app.addHook('onClose', async () => paper.stop());
@@ -400,9 +550,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     calendar,
     riskFreeRate: config.riskFreeRate,
   });
-  const riskMonitor = createRiskMonitor({ db, clock, calendar, tradingMode, risk, paper, log: app.log });
+  const riskMonitor = createRiskMonitor({
+    db,
+    clock,
+    calendar,
+    tradingMode,
+    risk,
+    paper,
+    log: app.log,
+    notify,
+  });
   const riskMonitorJob = engines.job({
     name: 'risk_monitor',
+    leaderOnly: true,
     intervalMs: RISK_MONITOR_INTERVAL_MS,
     run: () => riskMonitor.runOnce(),
     log: app.log,
@@ -422,9 +582,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return { cash: overview.available_balance, value: overview.portfolio_value };
     },
     log: app.log,
+    notify,
   });
   const circuitBreakersJob = engines.job({
     name: 'circuit_breakers',
+    leaderOnly: true,
     intervalMs: CIRCUIT_BREAKER_INTERVAL_MS,
     run: () => circuitBreakers.state(),
     log: app.log,
@@ -439,11 +601,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hub,
     feed,
     clock,
-    tickets: createTicketStore({ clock }),
+    tickets: createTicketStore({ db, clock }),
     allowedOrigins: streamOrigins(config),
     activeSessions: activeSessionsIn(db, clock),
     log: app.log,
   });
+  // The tick-streaming dashboard: rates, delays and one-second candles measured on the hub.
+  const tickStreaming = createTickStreamingMonitor({ hub, feed, clock, streamStats: () => stream.stats() });
+  app.addHook('onClose', async () => tickStreaming.stop());
 
   // Backtests read history from this server's market, or from a simulated market of the seed asked
   // for; a run the last process left running is marked failed before any new one starts.
@@ -472,13 +637,39 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     riskFreeRate: config.riskFreeRate,
     log: app.log,
   });
-  await backtests.recoverInterrupted();
+  // A run left 'running' belonged to a process that stopped, unless another process runs now (its
+  // runs are its own): recovered only by a process that starts alone.
+  const othersRunning = (await instances.live()).filter((row) => row.id !== identity.id);
+  if (othersRunning.length === 0) await backtests.recoverInterrupted();
   app.addHook('onClose', async () => backtests.stop());
 
   // The news pipeline and the learner: the ML ensemble scores research's BUY signals, learns from
   // their outcomes and from the decision log.
   const costs = async () => costSettingsOf(await paper.settings());
-  const news = createNewsPipeline({ db, clock, feeds: () => config.newsFeeds, log: app.log });
+  // Data sources: the built-in ones and the operator's; the news pipeline reads the enabled news feeds.
+  const dataSources = createDataSourcesService({
+    db,
+    clock,
+    box: createSecretBox(loadSecretKey({ secretKey: config.secretKey, dataDir: config.dataDir })),
+    marketData: () => feed.source,
+    simSeed: config.market.simSeed,
+    upstoxApiUrl: config.upstox.apiUrl,
+    upstoxToken: () => upstox.tokens.status(),
+    upstoxCheck: () => upstox.client.profile(),
+    holidaysKnown: (year) => calendar.knowsYear(year),
+    newsFeeds: config.newsFeeds,
+    newsReads: () => news.status().feeds,
+    fetchAllow: config.fetchAllow,
+    checkTimeoutMs: deps.dataSourceCheckTimeoutMs,
+  });
+  await dataSources.load();
+  const news = createNewsPipeline({
+    db,
+    clock,
+    feeds: () => dataSources.newsFeedUrls(),
+    fetch: { allow: config.fetchAllow },
+    log: app.log,
+  });
   const decisions = createDecisionLog(db);
   const ml = createMlService({
     db,
@@ -493,17 +684,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     newsSentiment: () => news.sentimentBySymbol(),
     log: app.log,
     historyYears: deps.mlHistoryYears,
+    notify,
   });
   const learning = deps.learning ?? config.learning;
   const newsJob = engines.job({
     name: 'news_pipeline',
+    leaderOnly: true,
     intervalMs: NEWS_REFRESH_INTERVAL_MS,
-    run: () => news.refresh(),
+    run: () => dataSources.load().then(() => news.refresh()),
     log: app.log,
     runAtStart: true,
   });
   const mlJob = engines.job({
     name: 'ml_learner',
+    leaderOnly: true,
     intervalMs: LEARNING_PASS_MS,
     run: () => ml.runOnce(),
     log: app.log,
@@ -515,6 +709,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   app.addHook('onClose', async () => {
     await newsJob.stop();
+    ml.stop();
     await mlJob.stop();
   });
 
@@ -550,9 +745,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return [...(halt ? [haltSentence(halt)] : []), ...(breaker ? [breaker.message] : [])];
     },
     log: app.log,
+    notify,
   });
   const automationJob = engines.job({
     name: 'automation',
+    leaderOnly: true,
     intervalMs: AUTOMATION_PASS_MS,
     run: () => automation.runOnce(),
     log: app.log,
@@ -626,6 +823,49 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
+  // The monitors: every process samples itself; the leader's auto-scaler decides, recorded, and
+  // the configured provider acts (ops/autoScaler.ts).
+  const measurements = createMeasurements({ clock });
+  const autoScaler = createAutoScaler({
+    db,
+    clock,
+    samples: () => measurements.samples(),
+    provider:
+      config.scalingProvider === 'process'
+        ? processProvider({
+            port: config.port,
+            host: config.host,
+            databaseUrl: config.databaseUrl,
+            log: app.log,
+          })
+        : noProvider(),
+    instanceId: identity.id,
+  });
+  const samplerJob = engines.job({
+    name: 'monitors_sampler',
+    intervalMs: SAMPLE_INTERVAL_MS,
+    run: async () => measurements.sample(),
+    log: app.log,
+  });
+  const autoScalerJob = engines.job({
+    name: 'auto_scaler',
+    intervalMs: AUTO_SCALER_INTERVAL_MS,
+    run: () => autoScaler.evaluate(),
+    log: app.log,
+    leaderOnly: true,
+  });
+  if (deps.monitors ?? true) {
+    samplerJob.start();
+    autoScalerJob.start();
+  }
+  app.addHook('onClose', async () => {
+    await autoScalerJob.stop();
+    await samplerJob.stop();
+    await autoScaler.close();
+    measurements.close();
+  });
+  registerMetrics(app, { token: config.metricsToken, measurements, engines, hub });
+
   // Every contract domain this server runs, registered here and only here: `<domain>/routes.ts`
   // (HTTP) over `<domain>/service.ts` (the logic). A contract domain without an entry answers 503
   // "not connected" on each of its routes (http/contract.ts); adding a domain is one more entry.
@@ -652,6 +892,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           version: config.version,
           startedAt,
           scaling: { db, clock, tradingMode, paper, history, halts, breakers: circuitBreakers },
+          autoScaling: {
+            db,
+            clock,
+            calendar,
+            measurements,
+            autoScaler,
+            instanceId: identity.id,
+            startedAt,
+            tradingMode,
+            brokerToken: () => upstox.tokens.status(),
+            brokerAnsweredAt: () => upstox.client.lastSuccessAt(),
+          },
+          tickStreaming,
+        }),
+      ),
+      management: managementHandlers(
+        createManagementService({
+          db,
+          clock,
+          version: config.version,
+          startedAt,
+          restart: deps.restart ?? null,
         }),
       ),
       risk: riskHandlers(
@@ -664,6 +926,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           liveAccount,
           paper,
           history,
+          notify,
         }),
       ),
       performance: performanceHandlers(performance),
@@ -672,6 +935,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       backtests: backtestsHandlers(backtests),
       research: researchHandlers(research),
       allocation: allocationHandlers(allocation, automation),
+      dataSources: dataSourcesHandlers(dataSources),
+      settings: settingsHandlers(
+        createSettingsService({
+          preferences: notificationPreferences,
+          notifier,
+          emailConfigured: (deps.mailer ?? null) !== null,
+          operatorEmail: config.operatorEmail,
+        }),
+      ),
     },
   });
   app.decorate('services', {
@@ -693,7 +965,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ml,
     news,
     engines,
+    monitors: { measurements, autoScaler },
+    notifications: notifier,
+    cluster: { identity, leadership, instances, bus },
   });
+
+  // Events: raised here (told to this process's browsers and to the other processes), or heard
+  // from another process (told to this process's browsers).
+  announce = (kind) => {
+    stream.broadcast(kind);
+    bus.announce(kind);
+  };
+  bus.onEvent((kind) => stream.broadcast(kind));
+  // New alerts, whichever process or job raised them, announced by the leader.
+  const alertAnnouncer = createAlertAnnouncer({ db, announce: (kind) => announce(kind) });
+  const alertJob = engines.job({
+    name: 'alert_announcer',
+    intervalMs: ALERT_WATCH_MS,
+    run: () => alertAnnouncer.check(),
+    log: app.log,
+    leaderOnly: true,
+    runAtStart: true,
+  });
+  alertJob.start();
+  app.addHook('onClose', async () => alertJob.stop());
 
   await app.register(websocket, stream.websocketOptions);
   await app.register(stream.plugin);

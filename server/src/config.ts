@@ -72,6 +72,14 @@ const EnvSchema = z.object({
    */
   NIVESH_LEARNING_OFF: flag,
   /**
+   * NATS server joining several server processes on one PostgreSQL database (ticks, trading-mode
+   * changes and alerts reach every process's browsers). Unset: one process, no bus.
+   */
+  NIVESH_NATS_URL: z
+    .string()
+    .regex(/^(nats|tls|wss?):\/\/[^\s]+$/, 'NIVESH_NATS_URL must be a nats:// (or tls://) URL')
+    .optional(),
+  /**
    * Key that encrypts broker secrets and tokens at rest: 32 bytes as 64 hex characters or base64.
    * Unset: a key is generated once into <data dir>/secret.key (readable by the owner only).
    */
@@ -81,6 +89,8 @@ const EnvSchema = z.object({
   NIVESH_UPSTOX_ORDER_URL: z.url().default('https://api-hft.upstox.com'),
   /** Sent as X-Algo-Name on order calls (Upstox requires it for algorithmic orders since April 2026). */
   NIVESH_UPSTOX_ALGO_NAME: z.string().min(1).max(64).default('nivesh'),
+  /** The Telegram Bot API (notifications; the tests point it at a local fake). */
+  NIVESH_TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
   /**
    * Host names this server answers to, besides localhost, IP addresses and NIVESH_PUBLIC_URL's
    * host (comma-separated). Any other Host header is refused: a page on another site cannot reach
@@ -127,6 +137,19 @@ const EnvSchema = z.object({
         }),
       ),
     ),
+  /**
+   * Host names or IP addresses the server may fetch although they are not public (a LAN feed, a
+   * local test server), comma-separated. Every other news-feed or data-source URL must resolve to
+   * public addresses only (http/safeFetch.ts).
+   */
+  NIVESH_FETCH_ALLOW: z.string().optional(),
+  /**
+   * Who acts on the auto-scaler's decisions: none (the default: they are recorded only) or process
+   * (a second server process on this host, PORT + 1; needs DATABASE_URL).
+   */
+  NIVESH_SCALING_PROVIDER: z.enum(['none', 'process']).default('none'),
+  /** Bearer token for GET /metrics; unset: /metrics answers this machine (loopback) only. */
+  NIVESH_METRICS_TOKEN: z.string().min(16, 'NIVESH_METRICS_TOKEN must be at least 16 characters').optional(),
   /** The folder `pnpm ...` was started from, to resolve relative paths the way the user meant. */
   INIT_CWD: z.string().optional(),
 });
@@ -164,6 +187,8 @@ export interface Config {
   /** Null: use (or create) <dataDir>/secret.key. */
   secretKey: string | null;
   upstox: { apiUrl: string; orderUrl: string; algoName: string };
+  /** The Telegram Bot API base URL (notifications/telegram.ts). */
+  telegramApiUrl: string;
   /** Host names answered besides localhost, IP literals and the public URL's host (lower case). */
   allowedHosts: string[];
   /** Fastify's trustProxy: false, true, a hop count, or proxy addresses/CIDRs. */
@@ -174,8 +199,16 @@ export interface Config {
   riskFreeRate: number;
   /** News feed URLs (NIVESH_NEWS_FEEDS), in the order given, each once. */
   newsFeeds: string[];
+  /** Non-public hosts or addresses outbound fetches may reach (NIVESH_FETCH_ALLOW, lower case). */
+  fetchAllow: string[];
   /** Run the learner and the news refresh in the background (not NIVESH_LEARNING_OFF). */
   learning: boolean;
+  /** Who acts on auto-scaling decisions (NIVESH_SCALING_PROVIDER). */
+  scalingProvider: 'none' | 'process';
+  /** NIVESH_METRICS_TOKEN; null: /metrics for loopback clients only. */
+  metricsToken: string | null;
+  /** The NATS server between server processes (NIVESH_NATS_URL); null: one process, no bus. */
+  natsUrl: string | null;
 }
 
 export class ConfigError extends Error {
@@ -250,11 +283,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '1.0.
     sessionMaxDays: e.NIVESH_SESSION_MAX_DAYS,
     riskFreeRate: e.NIVESH_RISK_FREE_RATE_PERCENT / 100,
     newsFeeds: [...new Set(e.NIVESH_NEWS_FEEDS)],
+    fetchAllow: (e.NIVESH_FETCH_ALLOW ?? '')
+      .split(',')
+      .map((entry) => entry.trim().toLowerCase())
+      .filter((entry) => entry !== ''),
     learning: !e.NIVESH_LEARNING_OFF,
+    scalingProvider: e.NIVESH_SCALING_PROVIDER,
+    metricsToken: e.NIVESH_METRICS_TOKEN ?? null,
+    natsUrl: e.NIVESH_NATS_URL ?? null,
     upstox: {
       apiUrl: e.NIVESH_UPSTOX_API_URL.replace(/\/+$/, ''),
       orderUrl: e.NIVESH_UPSTOX_ORDER_URL.replace(/\/+$/, ''),
       algoName: e.NIVESH_UPSTOX_ALGO_NAME,
     },
+    telegramApiUrl: e.NIVESH_TELEGRAM_API_URL.replace(/\/+$/, ''),
   };
 }

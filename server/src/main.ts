@@ -1,6 +1,7 @@
 /**
  * Process entry: configuration, database, the app, listen. SIGINT/SIGTERM close the server and
- * then the database, so PGlite's files are left consistent and the lock file is removed.
+ * then the database, so PGlite's files are left consistent and the lock file is removed. Run by
+ * the supervisor (supervisor.ts, what `npm start` runs), a restart request closes it the same way.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,6 +11,15 @@ import { ConfigError, loadConfig, repoRoot } from './config.js';
 import { openDatabase, type Database } from './db/index.js';
 import { DataDirLockedError } from './db/lock.js';
 import { createSmtpMailer } from './auth/mailer.js';
+import {
+  announceReady,
+  isSupervised,
+  onSupervisorGone,
+  RESTART_EXIT_CODE,
+} from './management/supervision.js';
+
+/** How long a graceful shutdown may take before the process exits regardless. */
+const SHUTDOWN_LIMIT_MS = 30_000;
 
 function fail(message: string): never {
   process.stderr.write(`\nNivesh could not start: ${message}\n\n`);
@@ -58,8 +68,12 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config,
     db: database.db,
+    coordination: database.coordination,
     logger,
     mailer: config.smtp ? createSmtpMailer(config.smtp) : null,
+    // Under the supervisor (supervisor.ts) a restart request closes this process like a signal
+    // does, and the supervisor starts a new one once it has exited.
+    restart: isSupervised() ? () => void shutdown('restart') : null,
   });
   // A fresh install serves the builds it finds; `npm start` (NIVESH_ADOPT_LOCAL_BUILDS) also makes
   // each newer local build stable. Otherwise only a rollout changes what browsers load.
@@ -80,17 +94,24 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'shutting down');
+    // A close that cannot finish (the database went away under it) must not keep the process
+    // alive: after SHUTDOWN_LIMIT_MS it exits anyway.
+    setTimeout(() => {
+      process.stderr.write(`shutdown did not finish within ${SHUTDOWN_LIMIT_MS / 1000} s; exiting\n`);
+      process.exit(signal === 'restart' ? RESTART_EXIT_CODE : 1);
+    }, SHUTDOWN_LIMIT_MS).unref();
     try {
       await app.close();
     } finally {
       await database.close();
       logger.info('database closed');
       logger.flush?.();
-      process.exit(0);
+      process.exit(signal === 'restart' ? RESTART_EXIT_CODE : 0);
     }
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  onSupervisorGone(() => void shutdown('supervisor gone'));
 
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -102,6 +123,7 @@ async function main(): Promise<void> {
     throw error;
   }
   logger.info({ url: config.publicUrl, version }, `Nivesh is running at ${config.publicUrl}`);
+  announceReady();
 
   const setupLink = await app.services.auth.firstRunSetupLink();
   if (setupLink) {

@@ -92,6 +92,8 @@ export const api = createApi({
     'Ml',
     'Ops',
     'Releases',
+    // The notification delivery log (a test message adds to it).
+    'Notifications',
   ],
   endpoints: () => ({}),
   // An answer that does not match the contract is reported as an error, not shown as data.

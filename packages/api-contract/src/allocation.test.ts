@@ -60,7 +60,7 @@ describe('allocation contract', () => {
 });
 
 describe('data sources contract', () => {
-  it('fills the new-source defaults: empty description and headers, enabled', () => {
+  it('fills the new-source defaults: empty description, enabled; headers only when sent', () => {
     expect(
       NewDataSource.parse({ name: ' Feed ', endpoint: 'https://feed.test/x', type: 'Custom API' }),
     ).toEqual({
@@ -68,7 +68,6 @@ describe('data sources contract', () => {
       endpoint: 'https://feed.test/x',
       type: 'Custom API',
       description: '',
-      headers: {},
       enabled: true,
     });
   });
@@ -77,6 +76,7 @@ describe('data sources contract', () => {
     const valid = { name: 'Feed', endpoint: 'https://feed.test/x', type: 'Market Data API' };
     expect(NewDataSource.safeParse({ ...valid, name: '  ' }).success).toBe(false);
     expect(NewDataSource.safeParse({ ...valid, endpoint: 'feed.test' }).success).toBe(false);
+    expect(NewDataSource.safeParse({ ...valid, endpoint: 'file:///etc/passwd' }).success).toBe(false);
     expect(NewDataSource.safeParse({ ...valid, type: 'Broker' }).success).toBe(false);
   });
 

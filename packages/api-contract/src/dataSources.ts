@@ -55,13 +55,22 @@ export type DataSourceEntry = z.infer<typeof DataSourceEntry>;
 /** What the Add (and Edit) Data Source form sends. */
 export const NewDataSource = z.object({
   name: z.string().trim().min(1, 'Name is required').max(100),
-  endpoint: z.url('Endpoint must be a URL (https://...)'),
+  endpoint: z
+    .url({ protocol: /^https?$/, error: 'Endpoint must be an http(s) URL (https://...)' })
+    .max(2000, 'Endpoint must be at most 2000 characters'),
   type: DataSourceType,
   description: z.string().trim().max(500).default(''),
-  /** Sent once and stored encrypted; on edit, omitted keeps the stored key. */
+  /**
+   * Sent once and stored encrypted; on edit, omitted keeps the stored key. The server sends it to
+   * the endpoint as `Authorization: Bearer <key>`.
+   */
   apiKey: z.string().trim().min(1).max(500).optional(),
-  /** Extra request headers the server sends to the endpoint. */
-  headers: z.record(z.string(), z.string()).default({}),
+  /**
+   * Extra request headers the server sends to the endpoint (at most 20; no hop-by-hop, Host,
+   * Content-Length or credential headers: the key goes in apiKey). On add, omitted is none; on
+   * edit, omitted keeps the stored ones.
+   */
+  headers: z.record(z.string(), z.string()).optional(),
   enabled: z.boolean().default(true),
 });
 export type NewDataSource = z.input<typeof NewDataSource>;
@@ -70,6 +79,9 @@ export const DataSourceListResponse = z.object({
   success: z.literal(true),
   sources: z.array(DataSourceEntry),
 });
+
+/** What Test & Validate sends: the form, and on edit the source's id (its stored key and headers are used when omitted). */
+export const DataSourceCheck = NewDataSource.extend({ id: z.string().min(1).max(100).optional() });
 
 export const ValidationResult = z.object({
   valid: z.boolean(),
@@ -98,7 +110,7 @@ export const dataSourcesRoutes = {
     path: '/api/data-sources/:id/toggle',
     access: 'session',
     tag: 'data-sources',
-    summary: 'Switch a built-in source on or off',
+    summary: 'Switch a source on or off (a switched-off news feed is not read)',
     params: SourceParams,
     body: z.object({ enabled: z.boolean() }),
     responses: { 200: z.object({ success: z.literal(true), message: z.string() }), 404: ApiError, ...errors },
@@ -108,8 +120,8 @@ export const dataSourcesRoutes = {
     path: '/api/data-sources/validate',
     access: 'session',
     tag: 'data-sources',
-    summary: 'Check that a new source endpoint is reachable and answers',
-    body: NewDataSource,
+    summary: 'Check from the server that an endpoint answers 2xx in time (nothing is stored)',
+    body: DataSourceCheck,
     responses: { 200: ValidationResult, ...errors },
   }),
   add: route({
@@ -129,7 +141,7 @@ export const dataSourcesRoutes = {
     summary: 'Edit a custom data source; answers the updated source',
     params: SourceParams,
     body: NewDataSource,
-    responses: { 200: DataSourceEntry, 404: ApiError, ...errors },
+    responses: { 200: DataSourceEntry, 404: ApiError, 409: ApiError, ...errors },
   }),
   /**
    * Check one source now. The original fetched the source's endpoint directly from the browser;
@@ -142,7 +154,8 @@ export const dataSourcesRoutes = {
     path: '/api/data-sources/:id/refresh',
     access: 'session',
     tag: 'data-sources',
-    summary: "Check one source's endpoint from the server; answers the source with fresh status",
+    summary:
+      "Check one source's endpoint from the server; answers the source with fresh status (400 when switched off)",
     params: SourceParams,
     responses: { 200: DataSourceEntry, 404: ApiError, ...errors },
   }),

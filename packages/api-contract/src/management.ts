@@ -52,7 +52,7 @@ export const managementRoutes = {
     access: 'session',
     tag: 'ops',
     summary: 'Restart the main server process (answers before it goes down)',
-    responses: { 200: RestartResponse, ...errors },
+    responses: { 200: RestartResponse, 429: ApiError, ...errors },
   }),
   adminRestart: route({
     method: 'POST',
@@ -60,6 +60,6 @@ export const managementRoutes = {
     access: 'session',
     tag: 'ops',
     summary: 'Fallback restart, used when the management restart fails',
-    responses: { 200: RestartResponse, ...errors },
+    responses: { 200: RestartResponse, 429: ApiError, ...errors },
   }),
 } as const;

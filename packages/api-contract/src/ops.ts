@@ -49,7 +49,7 @@ export type ScalingState = z.infer<typeof ScalingState>;
  */
 export const AutoScalingStatus = z.object({
   instance_state: InstanceState,
-  /** The machine size, e.g. 't3.medium'. */
+  /** The machine, e.g. '8 vCPU, 31.2 GiB' (no cloud instance type without a cloud provider). */
   instance_type: z.string(),
   market_status: MarketPhase,
   api_healthy: z.boolean(),
@@ -70,6 +70,66 @@ export const AutoScalingStatus = z.object({
   cloud_connected: z.boolean(),
   status: ScalingState,
   last_update: Timestamp,
+  /** The server process that answered, and its machine. */
+  instance: z.object({
+    id: z.string(),
+    host: z.string(),
+    pid: Count,
+    uptime_seconds: z.number().nonnegative(),
+  }),
+  /** Server processes running on this database (at least 1). */
+  instances: z.number().int().min(1),
+  /** This process: CPU in percent of the host's total capacity (every core), resident memory in MB. */
+  process: z.object({ cpu: Percent, memory_mb: z.number().nonnegative() }),
+  /** Event-loop delay since the last sample (5 s), ms. */
+  event_loop: z.object({ p50_ms: z.number().nonnegative(), p99_ms: z.number().nonnegative() }),
+  /** API response times over the last minute, ms, and how many requests that was. */
+  latency: z.object({
+    p50_ms: z.number().nonnegative(),
+    p95_ms: z.number().nonnegative(),
+    p99_ms: z.number().nonnegative(),
+    requests: Count,
+  }),
+  /**
+   * The rules' progress: minutes the host CPU has stayed above the scale-up threshold, and below
+   * the scale-down one (0 when it is not there now); no decision before `cooldown_until`.
+   */
+  rules: z.object({
+    cpu_above_minutes: z.number().nonnegative(),
+    cpu_below_minutes: z.number().nonnegative(),
+    cooldown_until: Timestamp.nullable(),
+  }),
+  /** Who acts on a decision: 'none' (recorded only), 'process' (a second process on this host). */
+  provider: z.string(),
+  /** The samples of the last minutes, oldest first (every 5 s). */
+  series: z.array(
+    z.object({
+      at: Timestamp,
+      /** Host CPU percent. */
+      cpu: Percent,
+      /** This process's CPU percent (of the host's capacity). */
+      process_cpu: Percent,
+      /** Median API response time within the sample; null without a request. */
+      latency_ms: z.number().nonnegative().nullable(),
+    }),
+  ),
+  /** The latest scaling decisions, newest first. */
+  decisions: z.array(
+    z.object({
+      id: z.number().int(),
+      at: Timestamp,
+      action: z.enum(['scale_up', 'scale_down']),
+      reason: z.string(),
+      cpu_percent: z.number(),
+      instances_before: Count,
+      instances_after: Count,
+      provider: z.string(),
+      /** done (the provider acted), skipped (nothing to do or no provider), failed. */
+      outcome: z.enum(['done', 'skipped', 'failed']),
+      /** Why it was skipped or failed; null when done. */
+      error: z.string().nullable(),
+    }),
+  ),
 });
 export type AutoScalingStatus = z.infer<typeof AutoScalingStatus>;
 
@@ -297,44 +357,132 @@ export type StreamConnectionStatus = z.infer<typeof StreamConnectionStatus>;
 export const FeedMode = z.enum(['ltpc', 'full', 'option_greeks', 'full_d30']);
 export type FeedMode = z.infer<typeof FeedMode>;
 
+/**
+ * The one-second candles the server builds from ticks: the last `max_seconds` seconds of each
+ * symbol are kept; the candles route answers `default_seconds` unless asked for another span.
+ */
+export const TICK_CANDLE_WINDOW = { max_seconds: 300, default_seconds: 120 } as const;
+
+/**
+ * market_feed: the server's connection to its market data (the simulated market in process, or
+ * the Upstox market-data socket); browser_stream: a browser's /ws/ticks socket to this server.
+ */
+export const StreamConnectionKind = z.enum(['market_feed', 'browser_stream']);
+export type StreamConnectionKind = z.infer<typeof StreamConnectionKind>;
+
 export const WebSocketHealth = z.object({
   active: z.boolean(),
-  mode: FeedMode,
+  /** The Upstox subscription mode; null for a connection that has none (simulated market, browser). */
+  mode: FeedMode.nullable(),
   /** Instruments subscribed on this connection. */
   symbols: Count,
+  kind: StreamConnectionKind,
+  status: StreamConnectionStatus,
+  /** The symbols subscribed (equity symbols and index ids, e.g. RELIANCE, NIFTY_50). */
+  subscriptions: z.array(z.string()),
 });
 export type WebSocketHealth = z.infer<typeof WebSocketHealth>;
 
 export const TickStreamingDashboard = z.object({
+  /** The market feed's connection: connected while in touch (active while ticks flow), else its retry state. */
   connection_status: StreamConnectionStatus,
-  /** Each feed connection by name. */
+  /**
+   * Each connection by name: the market feed's ('Simulated market' or 'Upstox market data'), then
+   * each open browser stream ('Browser stream 3': the socket's number since the server started).
+   */
   websocket_health: z.record(z.string(), WebSocketHealth),
   health: z.object({
+    /** Ticks the hub received in the last 60 seconds (from the feed, whether or not a browser follows them). */
     ticks_per_minute: z.number().nonnegative(),
+    /** Tick-to-send latency (latency.tick_to_send_ms), else the feed's delay, else 0 when nothing was measured. */
     latency_ms: z.number().nonnegative(),
+    /** A tick reached the hub within the last 10 seconds. */
     is_streaming: z.boolean(),
+    /** The market feed is connected to its source. */
     is_connected: z.boolean(),
-    /** Share of feed messages that failed to decode or arrived out of order (0-1). */
+    /** Share of the last minute's feed input that failed to decode or arrived out of order (0-1). */
     error_rate: z.number().min(0).max(1),
+    /** The server process's resident memory. */
     memory_usage_mb: z.number().nonnegative(),
     overall_status: z.enum(['healthy', 'degraded', 'unhealthy']),
+    /** Why overall_status is what it is, one sentence each. */
+    status_reasons: z.array(z.string()),
+    /** The newest tick's own time. */
     last_tick_time: Timestamp.nullable(),
   }),
   data_flow: z.object({
+    /** Mean ticks per second over the last 10 complete seconds. */
     ticks_per_second: z.number().nonnegative(),
-    /** Order-book levels received per instrument. */
+    /** Order-book levels received per instrument (0: the feed carries no depth). */
     depth_levels: Count,
     pattern_detection: z.boolean(),
     smart_money_tracking: z.boolean(),
   }),
   upstox_plus_features: z.object({
+    /** Upstox market-data sockets open (of UPSTOX_PLUS_LIMITS.websocket_connections). */
     websocket_connections: Count,
+    /** Distinct symbols with a tick on the hub. */
     symbols_tracked: Count,
-    /** One-second candles are being built. */
+    /** One-second candles are being built: at least one in the last minute. */
     candles_active: z.boolean(),
   }),
+  /** Ticks the hub received in each of the last 60 seconds, oldest first, the current second last. */
+  ticks_per_second_series: z.array(z.object({ time: Timestamp, ticks: Count })),
+  /** Means over the last minute; null when nothing was measured. */
+  latency: z.object({
+    /** From a tick's own time to the browser stream's write of it. */
+    tick_to_send_ms: z.number().nonnegative().nullable(),
+    /** From a tick's own time to its arrival on the hub. */
+    feed_delay_ms: z.number().nonnegative().nullable(),
+    /** Heartbeat round trip of the open browser streams. */
+    browser_round_trip_ms: z.number().nonnegative().nullable(),
+  }),
+  /** The last minute's feed input behind error_rate. */
+  feed_input: z.object({
+    ticks: Count,
+    out_of_order: Count,
+    undecodable: Count,
+  }),
+  as_of: Timestamp,
 });
 export type TickStreamingDashboard = z.infer<typeof TickStreamingDashboard>;
+
+/** One second of one symbol's ticks: open, high, low, close, traded volume and tick count. */
+export const TickCandle = z.object({
+  /** The second's start. */
+  time: Timestamp,
+  open: z.number(),
+  high: z.number(),
+  low: z.number(),
+  close: z.number(),
+  /** Shares traded in the second (from the day's cumulative volume; 0 for indices). */
+  volume: Count,
+  ticks: Count,
+});
+export type TickCandle = z.infer<typeof TickCandle>;
+
+export const TickCandlesQuery = z
+  .object({
+    /** An equity symbol or index id (NIFTY_50); an index's display name (NIFTY 50) is accepted too. */
+    symbol: z.string().trim().min(1, 'symbol is required').max(40, 'symbol is at most 40 characters'),
+    seconds: z.coerce
+      .number<number>()
+      .int('seconds must be a whole number')
+      .min(1, 'seconds must be at least 1')
+      .max(TICK_CANDLE_WINDOW.max_seconds, `seconds must be at most ${TICK_CANDLE_WINDOW.max_seconds}`)
+      .default(TICK_CANDLE_WINDOW.default_seconds),
+  })
+  .strict();
+export type TickCandlesQuery = z.input<typeof TickCandlesQuery>;
+
+export const TickCandles = z.object({
+  /** The symbol as the hub names it (NIFTY_50 for 'NIFTY 50'). */
+  symbol: z.string(),
+  interval_seconds: z.literal(1),
+  /** The seconds with ticks among the `seconds` seconds ending at the symbol's newest tick, oldest first. */
+  candles: z.array(TickCandle),
+});
+export type TickCandles = z.infer<typeof TickCandles>;
 
 const errors = { 401: ApiError, 503: ApiError } as const;
 
@@ -371,6 +519,20 @@ export const opsRoutes = {
     tag: 'ops',
     summary: 'The market-data feed connections, tick rates and health',
     responses: { 200: z.object({ success: z.literal(true), data: TickStreamingDashboard }), ...errors },
+    client: { pollingIntervalMs: 10_000 },
+  }),
+  tickCandles: route({
+    method: 'GET',
+    path: '/api/tick-streaming/candles',
+    access: 'session',
+    tag: 'ops',
+    summary: 'One-second candles of a symbol, built from its ticks (the last five minutes at most)',
+    querystring: TickCandlesQuery,
+    responses: {
+      200: z.object({ success: z.literal(true), data: TickCandles }),
+      400: ApiError,
+      ...errors,
+    },
     client: { pollingIntervalMs: 10_000 },
   }),
 } as const;

@@ -51,6 +51,16 @@ export const StreamTick = z.object({
 });
 export type StreamTick = z.infer<typeof StreamTick>;
 
+/**
+ * Something changed that pages show, announced to every browser on every server process (over
+ * the message bus between processes): the trading mode was switched, an alert was raised, or the
+ * paper account changed (an order placed, filled or cancelled, by the operator on any process or
+ * by the automation). The page refetches what it shows of it.
+ */
+export const StreamEventKind = z.enum(['trading_mode', 'alert', 'account']);
+export type StreamEventKind = z.infer<typeof StreamEventKind>;
+export const StreamEvent = z.object({ kind: StreamEventKind });
+
 export const ServerMessage = z.discriminatedUnion('type', [
   /** The first message: where the prices come from. */
   z.object({
@@ -69,6 +79,7 @@ export const ServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ticks'), ticks: z.array(StreamTick) }),
   z.object({ type: z.literal('pong') }),
   z.object({ type: z.literal('error'), message: z.string() }),
+  z.object({ type: z.literal('event'), kind: StreamEventKind }),
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 

@@ -6,6 +6,7 @@ export { UiProvider } from './theme/UiProvider';
 export { readCspNonce } from './nonce';
 export { ColorModeProvider, useColorMode, applyStoredColorMode, type ColorMode } from './theme/colorMode';
 export { toaster, notify, Toaster, TOAST_DURATIONS } from './theme/toaster';
+export { CHART_AXIS, CHART_COLORS, CHART_TOOLTIP } from './theme/chart';
 export * from './format/money';
 export * from './format/time';
 export { featureLabel, formatFeatureValue } from './format/mlFeatures';

@@ -52,6 +52,7 @@ import { planAllocation } from './plan.js';
 import { withMlConfidence, type MarketRead } from '../research/service.js';
 import { activePhase, phaseTitle } from '../analytics/capitalPhase.js';
 import type { AllocationService } from './service.js';
+import type { Notify } from '../notifications/notifier.js';
 
 const SETTINGS_KEY = 'automation_settings';
 const Stored = z.object({ enabled: z.boolean(), run_time: z.string() });
@@ -91,6 +92,8 @@ export interface AutomationDeps {
   /** Ties the day's logged ML prediction of a stock to the decision it informed (ml/service.ts). */
   linkPrediction?: (tradingDay: string, symbol: string, decisionId: number) => Promise<void>;
   log: Log;
+  /** Sends the automated orders out (email, Telegram) as the operator chose. */
+  notify?: Notify;
 }
 
 const minuteOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
@@ -320,6 +323,13 @@ export function createAutomation(deps: AutomationDeps) {
       lines.push(`Spent ${rupees(spent)} of ${rupees(budget.amount)} on ${placed} orders.`);
       await finish(id, 'done', { lines, spent, orders_placed: placed });
       deps.log.info({ day, account, placed, spent }, 'automation: daily run done');
+      if (placed > 0) {
+        await deps.notify?.(
+          'automated_order',
+          `Automated orders of ${day} (${account}): ${placed} placed`,
+          lines.join('\n'),
+        );
+      }
     } catch (error) {
       lines.push(`The run failed: ${error instanceof Error ? error.message : String(error)}`);
       await finish(id, 'failed', { lines, spent, orders_placed: placed });
@@ -402,6 +412,11 @@ export function createAutomation(deps: AutomationDeps) {
         intent,
       );
       if (exit.status === 'filled') await settle(decision, entry, exit, kind, now);
+      await deps.notify?.(
+        'automated_order',
+        `Automated exit: SELL ${entry.quantity} ${decision.symbol} (${kind === 'target' ? 'target reached' : 'holding period over'})`,
+        `The automation sold ${entry.quantity} ${decision.symbol} at market (${exit.status}${exit.average_price ? ` at ${rupees(exit.average_price)}` : ''}).`,
+      );
     }
   }
 

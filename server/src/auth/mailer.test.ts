@@ -1,36 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { SMTPServer } from 'smtp-server';
 import type { Database } from '../db/index.js';
 import { createTestApp, OPERATOR_EMAIL, send, setUpOperator, testDatabases } from '../testing/index.js';
 import { createSmtpMailer } from './mailer.js';
-
-/** A local SMTP server that keeps what it receives (a real protocol peer, not a mock). */
-function startSmtp() {
-  const received: Array<{ to: string[]; data: string }> = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let data = '';
-      stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
-        callback();
-      });
-    },
-  });
-  return new Promise<{ port: number; received: typeof received; close(): Promise<void> }>((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.server.address() as { port: number };
-      resolve({
-        port: address.port,
-        received,
-        close: () => new Promise((done) => server.close(() => done())),
-      });
-    });
-  });
-}
+import { startSmtp } from '../testing/peers.js';
 
 describe('password setup by email', () => {
   let database: Database;

@@ -20,7 +20,7 @@ import { passwordProblem, SESSION_IDLE_HOURS, type User } from '@nivesh/api-cont
 import { schema, type Db } from '../db/index.js';
 import { HttpError } from '../http/errors.js';
 import type { Clock } from '../clock.js';
-import { createPerKeyLimiter } from '../http/rateLimit.js';
+import { createSharedLimiter } from '../http/rateLimit.js';
 import type { Mailer } from './mailer.js';
 import { decoyHash, hashPassword, PasswordCheckBusy, verifyPassword } from './password.js';
 import { hashToken, newToken, sha256Hex } from './tokens.js';
@@ -95,8 +95,14 @@ const normalise = (email: string) => email.trim().toLowerCase();
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, clock, log } = deps;
-  /** Password setup requests per address (in memory: a restart forgives them). */
-  const setupRequests = createPerKeyLimiter({ limit: LOGIN_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS, clock });
+  /** Password setup requests per address, counted in the database (every process, every restart). */
+  const setupRequests = createSharedLimiter({
+    db,
+    name: 'password-setup',
+    limit: LOGIN_MAX_FAILURES,
+    windowMs: LOGIN_WINDOW_MS,
+    clock,
+  });
 
   function userFor(email: string): User {
     return { email, name: deps.operatorName, username: email.split('@')[0] ?? null };
@@ -296,6 +302,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         .delete(attempts)
         .where(lt(attempts.attemptedAt, cutoff))
         .returning({ id: attempts.id });
+      // Shared rate-limit events are pruned with them (each limit's window is far shorter).
+      await db.delete(schema.rateLimitEvents).where(lt(schema.rateLimitEvents.at, cutoff));
       return deleted.length;
     },
 
@@ -303,7 +311,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       emailInput: string,
       origin: RequestOrigin,
     ): Promise<{ message: string; temp_token?: string }> {
-      if (!setupRequests.allow(origin.ip)) throw new HttpError(429, MESSAGES.tooManySetupRequests);
+      if (!(await setupRequests.allow(origin.ip))) throw new HttpError(429, MESSAGES.tooManySetupRequests);
       const account = await operator();
       if (normalise(emailInput) !== account.email) {
         log.warn({ ip: origin.ip }, 'password setup requested for an unknown address');

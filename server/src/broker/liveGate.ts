@@ -14,6 +14,7 @@ import { schema, type Db } from '../db/index.js';
 import type { Clock } from '../clock.js';
 import { HttpError } from '../http/errors.js';
 import type { TradingModeService } from '../trading/mode.js';
+import type { Notify } from '../notifications/notifier.js';
 import { USABLE_STATES, type TokenService } from './token.js';
 import { TokenExpiredError, UpstoxApiError, UpstoxError, type UpstoxClient } from './upstox/client.js';
 
@@ -40,17 +41,46 @@ export function createTokenWatcher(deps: {
   tradingMode: TradingModeService;
   log: WatcherLog;
   intervalMs?: number;
+  /** Sends the token expiry alert out (email, Telegram) as the operator chose. */
+  notify?: Notify;
 }) {
   const { db, clock, tokens, tradingMode, log } = deps;
+  // The token problem last notified (state and expiry), so each is sent once.
+  let notified: string | null = null;
+
+  async function notifyExpiry(status: TokenStatus, switchedToPaper: boolean): Promise<void> {
+    if (!deps.notify) return;
+    const problem = status.state === 'expiring' || status.state === 'expired' || status.state === 'invalid';
+    const key = problem ? `${status.state}:${status.expires_at ?? ''}` : null;
+    if (key === null || key === notified) {
+      notified = key;
+      return;
+    }
+    notified = key;
+    const subject =
+      status.state === 'expiring'
+        ? 'Upstox access token expires soon'
+        : status.state === 'expired'
+          ? 'Upstox access token expired'
+          : 'Upstox access token invalid';
+    const body = `${status.message}${switchedToPaper ? ' Live orders are stopped and the trading mode was switched to paper.' : ''} ${TOKEN_ALERT_ACTION}.`;
+    await deps.notify('token_expiry', subject, body);
+  }
   let timer: NodeJS.Timeout | null = null;
   // Checks run one at a time, so one expiry makes one switch and one alert.
   let running: Promise<unknown> = Promise.resolve();
 
   async function checkOnce(): Promise<{ status: TokenStatus; switchedToPaper: boolean }> {
     const status = await tokens.status();
-    if (USABLE_STATES.includes(status.state)) return { status, switchedToPaper: false };
+    if (USABLE_STATES.includes(status.state)) {
+      await notifyExpiry(status, false);
+      return { status, switchedToPaper: false };
+    }
     const mode = await tradingMode.get();
-    if (mode.mode !== 'live') return { status, switchedToPaper: false };
+    if (mode.mode !== 'live') {
+      await notifyExpiry(status, false);
+      return { status, switchedToPaper: false };
+    }
 
     const state = status.state as keyof typeof ACTOR;
     await tradingMode.set('paper', ACTOR[state]);
@@ -73,6 +103,7 @@ export function createTokenWatcher(deps: {
       { state, expires_at: status.expires_at },
       'Upstox token unusable: live trading stopped, switched to paper',
     );
+    await notifyExpiry(status, true);
     return { status, switchedToPaper: true };
   }
 

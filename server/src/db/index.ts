@@ -13,6 +13,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.js';
 import { lockDataDir } from './lock.js';
+import { postgresCoordination, soloCoordination, type Coordination } from './coordination.js';
 
 export { schema };
 export type Schema = typeof schema;
@@ -26,6 +27,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Where the data lives, for logs: a folder, `memory`, or the URL without its password. */
   location: string;
+  /** Locks, write versions and leader election across the processes on this database. */
+  coordination: Coordination;
   close(): Promise<void>;
 }
 
@@ -57,7 +60,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await pool.end();
       throw error;
     }
-    return { db, kind: 'postgres', location: redactUrl(options.url), close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      location: redactUrl(options.url),
+      coordination: postgresCoordination(pool, options.url),
+      close: () => pool.end(),
+    };
   }
 
   const lock = options.dataDir ? lockDataDir(options.dataDir) : null;
@@ -70,6 +79,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'pglite',
       location: options.dataDir ?? 'memory',
+      coordination: soloCoordination(),
       async close() {
         try {
           await client.close();

@@ -4,7 +4,7 @@
  * reads the hub, never the feed. Prices are rupees (index levels are points); equities move on
  * the 0.05 tick.
  */
-import type { DataSource, MarketIndexId } from '@nivesh/api-contract';
+import type { DataSource, FeedMode, MarketIndexId } from '@nivesh/api-contract';
 
 /** A NIFTY 50 constituent (or any tradable equity the feed knows), from the instrument master. */
 export interface Instrument {
@@ -69,8 +69,23 @@ export interface TickHub {
   lastTickAt(): number | null;
 }
 
+/** A feed's connection to its source, as the tick-streaming dashboard shows it (ops/tickStreaming.ts). */
+export interface FeedConnectionState {
+  /** e.g. 'Upstox market data'. */
+  name: string;
+  status: 'connecting' | 'connected' | 'reconnecting' | 'disconnected';
+  /** The subscription mode asked for. */
+  mode: FeedMode;
+  /** The symbols subscribed (equity symbols and index ids). */
+  symbols: string[];
+  /** Messages from the source that could not be decoded, since the feed was created. */
+  undecodable: number;
+}
+
 export interface MarketFeed {
   readonly source: DataSource;
+  /** Its connection to an outside source; absent for a feed that runs in this process (simulated). */
+  connection?(): FeedConnectionState;
   /** The equities this feed can price (the instrument master). */
   instruments(): readonly Instrument[];
   indices(): readonly IndexInstrument[];

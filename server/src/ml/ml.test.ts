@@ -338,18 +338,24 @@ for (const target of await testDatabases()) {
         assert.deepEqual(
           engines.engines.map((e) => [e.name, e.status]),
           [
+            // This process's heartbeat among the server processes runs in tests too; it leads alone.
+            ['instance_heartbeat', 'running'],
+            ['notifications', 'stopped'],
             ['risk_monitor', 'stopped'],
             ['circuit_breakers', 'stopped'],
             ['news_pipeline', 'stopped'],
             ['ml_learner', 'stopped'],
             ['automation', 'stopped'],
+            ['monitors_sampler', 'stopped'],
+            ['auto_scaler', 'stopped'],
+            ['alert_announcer', 'running'],
             // The session is open and the last tick is this minute's; no browser is connected.
             ['market_feed', 'running'],
             ['tick_stream', 'idle'],
           ],
         );
-        assert.equal(engines.engines_active, 2);
-        assert.equal(engines.total_engines, 7);
+        assert.equal(engines.engines_active, 4);
+        assert.equal(engines.total_engines, 12);
         assert.equal(engines.synchronized, true);
         assert.equal(engines.trading_mode, 'paper');
       });

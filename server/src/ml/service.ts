@@ -53,6 +53,7 @@ import { learnedPatterns } from './patterns.js';
 import { createMlStore, type ModelMetrics, type StoredPrediction } from './store.js';
 import type { DatasetInput } from './dataset.js';
 import type { TrainOutput } from './trainer.js';
+import type { Notify } from '../notifications/notifier.js';
 
 export const LEARNING_PASS_MS = 60 * 60 * 1000;
 /** Years of daily candles a full training reads. */
@@ -94,13 +95,15 @@ export interface MlServiceDeps {
   /** Rupees of one trade, as research sizes it. */
   intendedValue: number;
   decisions: DecisionLog;
-  /** Fits a model off the request path (trainer.ts trainInWorker). */
-  train: (input: DatasetInput) => Promise<TrainOutput | null>;
+  /** Fits a model off the request path (trainer.ts trainModel); the signal ends it early. */
+  train: (input: DatasetInput, signal?: AbortSignal) => Promise<TrainOutput | null>;
   /** News sentiment of each stock recent headlines name, −1..1 (news/pipeline.ts sentimentBySymbol). */
   newsSentiment: () => Promise<ReadonlyMap<string, number>>;
   log: Log;
   /** Years of history a full training reads (tests use fewer). Default HISTORY_YEARS. */
   historyYears?: number;
+  /** Sends the drift alert (ML confidence dropping) out (email, Telegram) as the operator chose. */
+  notify?: Notify;
 }
 
 /** What research hands over to be scored: today's best signal per stock with its indicators. */
@@ -139,6 +142,8 @@ export function createMlService(deps: MlServiceDeps) {
   let loaded: { model: LoadedModel; offsets: Record<string, number>; checkedAt: number } | null = null;
   let training: Promise<number | null> | null = null;
   let retrainAsked = false;
+  // Aborted when the process closes: a training in its worker is ended, not waited for.
+  const closing = new AbortController();
   let lastPassAt: Date | null = null;
   const explainedCache = new Map<string, ReturnType<typeof explainedPrediction>>();
   /** Stocks whose prediction of the day is logged (by this or another process: the insert skips those). */
@@ -312,13 +317,16 @@ export function createMlService(deps: MlServiceDeps) {
       if (lastClosed === null) return null;
       const history = await readHistory(lastClosed);
       const previous = await store.latestModel();
-      const output = await deps.train({
-        candles: history.candles,
-        benchmark: history.benchmark,
-        from: history.from,
-        costs: await deps.costs(),
-        intendedValue: deps.intendedValue,
-      });
+      const output = await deps.train(
+        {
+          candles: history.candles,
+          benchmark: history.benchmark,
+          from: history.from,
+          costs: await deps.costs(),
+          intendedValue: deps.intendedValue,
+        },
+        closing.signal,
+      );
       if (!output) return null;
       const at = clock.now();
       const version = await store.saveModel({
@@ -526,7 +534,7 @@ export function createMlService(deps: MlServiceDeps) {
   async function checkDrift(now: Date): Promise<void> {
     const records = (await store.resolvedSince(new Date(now.getTime() - 200 * DAY_MS))).map(recordOf);
     const drift = modelDrift(records, now);
-    await db.transaction(async (tx) => {
+    const raised = await db.transaction(async (tx) => {
       // One process at a time decides, so two never both raise the alert.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('ml_drift'))`);
       const [latest] = await tx
@@ -554,10 +562,20 @@ export function createMlService(deps: MlServiceDeps) {
           suggestedAction: 'The model retrains at the next learning pass; review the ML Intelligence page.',
         });
         retrainAsked = true;
+        return true;
       } else if (inForce && !drift.drift_detected) {
         await tx.insert(schema.mlEvents).values({ at: now, kind: 'recovered', improved: null, detail });
       }
+      return false;
     });
+    if (raised) {
+      await deps.notify?.(
+        'ml_confidence_drop',
+        'ML confidence dropped: model drift detected',
+        `${DRIFT_WARNING} Recent success ${(drift.recent_performance * 100).toFixed(1)}% against ` +
+          `${(drift.baseline_performance * 100).toFixed(1)}% before; the capital phase steps down one phase until the model recovers.`,
+      );
+    }
   }
 
   async function pruneOld(now: Date): Promise<void> {
@@ -595,6 +613,10 @@ export function createMlService(deps: MlServiceDeps) {
     currentModel,
     /** A training is running now. */
     isTraining: () => training !== null,
+    /** The process closes: a training under way is ended (its worker terminated), and none starts. */
+    stop(): void {
+      closing.abort();
+    },
     lastPassAt: () => lastPassAt,
     /** Ties the day's prediction of a stock to the decision it informed. */
     linkDecision: (tradingDay: string, symbol: string, decisionId: number) =>

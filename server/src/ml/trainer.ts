@@ -138,8 +138,8 @@ const HistoryResultSchema = TrainResultSchema.extend({
  * Builds the dataset from the candles and fits the model in a worker thread: the new model's
  * state, its weights and validation metrics; null when the history has too few labelled rows.
  */
-export async function trainModel(input: DatasetInput): Promise<TrainOutput | null> {
-  const raw = await runWorker({ ...input, kind: 'history' } satisfies HistoryTrainInput);
+export async function trainModel(input: DatasetInput, signal?: AbortSignal): Promise<TrainOutput | null> {
+  const raw = await runWorker({ ...input, kind: 'history' } satisfies HistoryTrainInput, signal);
   const result = HistoryResultSchema.safeParse(raw);
   if (!result.success)
     throw new Error(`ml training: the worker's result is invalid: ${z.prettifyError(result.error)}`);
@@ -161,9 +161,13 @@ export async function trainInWorker(input: TrainInput): Promise<TrainResult> {
   return result.data;
 }
 
-/** Runs the worker on `input`; resolves to its result (unvalidated), rejects with its error. */
-function runWorker(input: TrainInput | HistoryTrainInput): Promise<unknown> {
+/**
+ * Runs the worker on `input`; resolves to its result (unvalidated), rejects with its error. An
+ * aborted `signal` terminates the worker and rejects.
+ */
+function runWorker(input: TrainInput | HistoryTrainInput, signal?: AbortSignal): Promise<unknown> {
   return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new Error('ml training: stopped (the server is closing)'));
     let settled = false;
     const settle = (fn: () => void) => {
       if (!settled) {
@@ -183,6 +187,14 @@ function runWorker(input: TrainInput | HistoryTrainInput): Promise<unknown> {
     worker.once('error', (error) => settle(() => reject(new Error(`ml training failed: ${error.message}`))));
     worker.once('exit', (code) =>
       settle(() => reject(new Error(`ml training: the worker exited (code ${code}) without an answer`))),
+    );
+    signal?.addEventListener(
+      'abort',
+      () => {
+        settle(() => reject(new Error('ml training: stopped (the server is closing)')));
+        void worker.terminate();
+      },
+      { once: true },
     );
   });
 }

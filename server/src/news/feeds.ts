@@ -7,7 +7,7 @@
 import { decodeHTML } from 'entities';
 import { TextDecoder } from 'node:util';
 import Parser from 'rss-parser';
-import { safeFetch, type SafeFetchOptions } from './safeFetch.js';
+import { safeFetch, type SafeFetchOptions } from '../http/safeFetch.js';
 
 export interface FeedItem {
   title: string;

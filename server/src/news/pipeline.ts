@@ -19,7 +19,7 @@ import type { Db } from '../db/index.js';
 import type { Instrument } from '../market/feed.js';
 import { loadInstrumentMaster } from '../market/instruments.js';
 import { fetchFeed } from './feeds.js';
-import type { SafeFetchOptions } from './safeFetch.js';
+import type { SafeFetchOptions } from '../http/safeFetch.js';
 import {
   createInstrumentTagger,
   marketSentiment,

@@ -46,10 +46,16 @@ export interface JobOptions {
   log: Log;
   /** Run a first pass as soon as it starts (default false: the first after one interval). */
   runAtStart?: boolean;
+  /**
+   * A singleton job: with several server processes on one database it runs only on the leader
+   * (db/coordination.ts); on the others its timer ticks but passes are skipped (state `idle`).
+   */
+  leaderOnly?: boolean;
 }
 
 interface JobRecord {
   intervalMs: number;
+  leaderOnly: boolean;
   started: boolean;
   lastBeat: Date | null;
   error: string | null;
@@ -57,6 +63,10 @@ interface JobRecord {
 
 export function createEngineRegistry(clock: Clock) {
   const jobs = new Map<string, JobRecord>();
+  // Whether this process leads (runs the singleton jobs); one process alone always does.
+  let isLeader: () => boolean = () => true;
+  // Singleton jobs that run a pass at start: run one when this process becomes the leader.
+  const atLeadership: Array<() => void> = [];
   const probes = new Map<string, () => Omit<EngineState, 'name'>>();
 
   return {
@@ -64,6 +74,7 @@ export function createEngineRegistry(clock: Clock) {
     job(options: JobOptions): Job {
       const record: JobRecord = {
         intervalMs: options.intervalMs,
+        leaderOnly: options.leaderOnly ?? false,
         started: false,
         lastBeat: null,
         error: null,
@@ -88,12 +99,19 @@ export function createEngineRegistry(clock: Clock) {
       };
       const scheduled = () => {
         if (running) return;
+        if (record.leaderOnly && !isLeader()) return;
         running = pass()
           .catch((error: unknown) => options.log.error({ err: error }, `${options.name}: pass failed`))
           .finally(() => {
             running = null;
           });
       };
+
+      if (record.leaderOnly && options.runAtStart) {
+        atLeadership.push(() => {
+          if (timer) scheduled();
+        });
+      }
 
       return {
         start() {
@@ -113,6 +131,16 @@ export function createEngineRegistry(clock: Clock) {
       };
     },
 
+    /** Who leads: singleton jobs run their timed passes only while this answers true. */
+    setLeadership(leads: () => boolean): void {
+      isLeader = leads;
+    },
+
+    /** This process just became the leader: singleton jobs that run at start run a pass now. */
+    becameLeader(): void {
+      for (const kick of atLeadership) kick();
+    },
+
     /** An engine that is not a loop: its state when asked. */
     probe(name: string, state: () => Omit<EngineState, 'name'>): void {
       probes.set(name, state);
@@ -122,7 +150,7 @@ export function createEngineRegistry(clock: Clock) {
     states(): EngineState[] {
       const loops = [...jobs].map(([name, r]): EngineState => ({
         name,
-        status: !r.started ? 'stopped' : r.error ? 'error' : 'running',
+        status: !r.started ? 'stopped' : r.leaderOnly && !isLeader() ? 'idle' : r.error ? 'error' : 'running',
         last_heartbeat: r.lastBeat,
         error: r.error,
       }));
@@ -133,7 +161,7 @@ export function createEngineRegistry(clock: Clock) {
     synchronized(startedAt: Date): boolean {
       const now = clock.now().getTime();
       return [...jobs.values()]
-        .filter((r) => r.started)
+        .filter((r) => r.started && !(r.leaderOnly && !isLeader()))
         .every((r) => now - (r.lastBeat ?? startedAt).getTime() <= 2 * r.intervalMs);
     },
   };

@@ -113,7 +113,19 @@ export function createScheduler(ctx: PaperContext, writer: PaperWriter, options:
     if (changed) await ctx.refreshOpenOrders();
   }
 
+  // With other processes on the database, orders they placed are seen once this process syncs
+  // (inside the pass's lock), so the leader looks at most once a second whatever it cached.
+  let lastSharedPass = 0;
   const onTicks = (ticks: readonly Tick[]) => {
+    // Resting orders fill on one process only: the leader.
+    if (!ctx.leads()) return;
+    if (ctx.shared) {
+      const now = Date.now();
+      if (now - lastSharedPass < 1_000) return;
+      lastSharedPass = now;
+      schedulePass();
+      return;
+    }
     const open = ctx.openOrders();
     if (open.length === 0) return;
     const symbols = new Set(ticks.map((t) => t.symbol));
@@ -241,10 +253,12 @@ export function createScheduler(ctx: PaperContext, writer: PaperWriter, options:
     start(): void {
       unsubscribe = hub.subscribe(onTicks);
       // Orders resting from before a restart fill on the first tick of the session.
-      if (ctx.openOrders().length > 0) schedulePass();
+      if (ctx.openOrders().length > 0 && ctx.leads()) schedulePass();
       if (options.timers) {
         // Kept so stop() can wait for a run in progress: it must not touch the database after.
         const run = () => {
+          // Square-off, expiry and snapshots run on the leader only.
+          if (!ctx.leads()) return;
           scheduledRun = runScheduled().then(
             () => undefined,
             (error: unknown) => log.error({ err: error }, 'paper: scheduled work failed'),

@@ -364,7 +364,7 @@ export function createWriter(ctx: PaperContext) {
     return fills;
   }
 
-  return {
+  const methods = {
     /** Writes the opening balance once, when the account has no ledger row yet. */
     async ensureOpening(now: Date): Promise<void> {
       await rewriting(async (tx) => {
@@ -562,4 +562,19 @@ export function createWriter(ctx: PaperContext) {
       return parsed;
     },
   };
+
+  // Every method writes: each call marks the queued job as one that changed the account (the
+  // context then bumps the account's write version and tells the pages).
+  return Object.fromEntries(
+    Object.entries(methods).map(([name, method]) => [
+      name,
+      async (...args: unknown[]) => {
+        try {
+          return await (method as (...a: unknown[]) => Promise<unknown>)(...args);
+        } finally {
+          ctx.wrote();
+        }
+      },
+    ]),
+  ) as typeof methods;
 }

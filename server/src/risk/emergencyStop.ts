@@ -31,6 +31,7 @@ import { dailySeries, type AccountHistoryReader } from '../paper/history.js';
 import { lossLimitState } from '../analytics/lossLimits.js';
 import { haltSentence, type HaltStore } from '../trading/halt.js';
 import type { TradingModeService } from '../trading/mode.js';
+import type { Notify } from '../notifications/notifier.js';
 
 /** Open orders cancelled at most in one stop (more than any account here holds). */
 const OPEN_ORDERS_READ = 10_000;
@@ -44,6 +45,8 @@ export interface EmergencyStopDeps {
   liveAccount: Pick<Account, 'holdings'> | null;
   paper: Pick<PaperEngine, 'overview' | 'settings' | 'holdings'>;
   history: AccountHistoryReader;
+  /** Sends the emergency stop out (email, Telegram) as the operator chose. */
+  notify?: Notify;
 }
 
 const reasonOf = (error: unknown) =>
@@ -146,6 +149,16 @@ export function createEmergencyStopService(deps: EmergencyStopDeps) {
       } catch (error) {
         // The mode's broker cannot be reached (e.g. live without a usable token): the halt holds.
         failures.push({ symbol: 'ALL', reason: reasonOf(error) });
+      }
+      if (!already) {
+        await deps.notify?.(
+          'emergency_stop',
+          `Emergency stop by ${actor}`,
+          `Order entry is halted ("${request.reason}"): ${cancelled} open ${cancelled === 1 ? 'order' : 'orders'} cancelled` +
+            `${request.square_off ? `, ${squared.length} ${squared.length === 1 ? 'position' : 'positions'} squared off at market` : ''}` +
+            `${failures.length > 0 ? `, ${failures.length} not done (${failures.map((f) => `${f.symbol}: ${f.reason}`).join('; ')})` : ''}. ` +
+            'Only orders that close a position are accepted until the stop is lifted on the Risk Management page.',
+        );
       }
       return {
         already,

@@ -3,7 +3,9 @@
  * stops it; tests call `runOnce`), on NSE trading days and while the console trades on paper (the
  * risk figures cover the paper account), it checks the account against the rules of
  * analytics/riskAlerts.ts for each alert kind the operator has switched on (alerts.ts) and raises
- * each finding as an alert (the alerts table, source 'risk'), which the risk page lists.
+ * each finding as an alert (the alerts table, source 'risk'), which the risk page lists. The
+ * portfolio loss alert of part 2, section 9 (down more than 3% today) is always checked; it and the
+ * limit breaches (daily loss limit, stop loss hit) also go out as notifications (`notify`).
  *
  * No duplicates: the same kind for the same symbol (or pair, or the portfolio) is raised at most
  * once an IST trading day, dismissed or not. An alert's kind and subject are the opening words of
@@ -12,7 +14,13 @@
  * cannot both raise the same alert.
  */
 import { and, eq, gte, sql } from 'drizzle-orm';
-import { istDay, istTimeOn, type RiskAlert } from '@nivesh/api-contract';
+import {
+  istDay,
+  istTimeOn,
+  SAFETY_LIMITS,
+  type NotificationAlert,
+  type RiskAlert,
+} from '@nivesh/api-contract';
 import { schema, type Db } from '../db/index.js';
 import type { Clock } from '../clock.js';
 import type { HolidayCalendar } from '../market/calendar.js';
@@ -30,6 +38,7 @@ import {
 } from '../analytics/riskAlerts.js';
 import { loadAlertSettings } from './alerts.js';
 import type { RiskService } from './service.js';
+import type { Notify } from '../notifications/notifier.js';
 
 /** How often the monitor looks at the account while the server runs. */
 export const RISK_MONITOR_INTERVAL_MS = 60_000;
@@ -61,6 +70,31 @@ const wholePercent = (fraction: number) => `${Math.floor(fraction * 100 + 1e-9)}
 
 const DAILY_LOSS_WARNING = 'Daily loss warning: ';
 const DAILY_LOSS_LIMIT = 'Daily loss limit reached: ';
+const PORTFOLIO_LOSS = 'Portfolio loss: ';
+const STOP_LOSS_HIT = 'Stop loss hit: ';
+
+/** The notification an alert goes out as (notifications/notifier.ts), if any. */
+function notificationOf(draft: Draft): NotificationAlert | null {
+  if (draft.key === PORTFOLIO_LOSS) return 'portfolio_loss';
+  if (draft.key === DAILY_LOSS_LIMIT || draft.key.startsWith(STOP_LOSS_HIT)) return 'limit_breach';
+  return null;
+}
+
+/**
+ * The email alert of part 2, section 9: the portfolio down more than
+ * SAFETY_LIMITS.alert_portfolio_loss_pct (3%) today, from the account's day change.
+ */
+function portfolioLossDraft(overview: { day_change: number; day_change_percent: number }): Draft | null {
+  if (!(overview.day_change_percent < -SAFETY_LIMITS.alert_portfolio_loss_pct)) return null;
+  return {
+    key: PORTFOLIO_LOSS,
+    supersededBy: [],
+    severity: 'high',
+    message: `${PORTFOLIO_LOSS}the portfolio is down ${Math.abs(overview.day_change_percent)}% today (${rupees(overview.day_change)}), more than ${SAFETY_LIMITS.alert_portfolio_loss_pct}%.`,
+    actionRequired: true,
+    suggestedAction: 'Review the losing positions on the Risk Management page; consider reducing exposure.',
+  };
+}
 
 /** The alert a finding raises: severity, message with its figures, and what to do. */
 function draftOf(finding: RiskFinding): Draft {
@@ -68,7 +102,7 @@ function draftOf(finding: RiskFinding): Draft {
     case 'stop_loss': {
       const long = finding.quantity > 0;
       const shares = Math.abs(finding.quantity);
-      const key = `Stop loss hit: ${finding.symbol} `;
+      const key = `${STOP_LOSS_HIT}${finding.symbol} `;
       return {
         key,
         supersededBy: [],
@@ -153,6 +187,8 @@ export interface RiskMonitorDeps {
   risk: Pick<RiskService, 'measure'>;
   paper: Pick<PaperEngine, 'overview'>;
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** Sends the portfolio loss and limit breach alerts out (email, Telegram) as the operator chose. */
+  notify?: Notify;
 }
 
 export function createRiskMonitor(deps: RiskMonitorDeps) {
@@ -212,8 +248,16 @@ export function createRiskMonitor(deps: RiskMonitorDeps) {
   async function runOnce(now: Date = clock.now()): Promise<RaisedRiskAlert[]> {
     if (!isTradingDay(istDay(now), deps.calendar)) return [];
     if ((await deps.tradingMode.get()).mode === 'live') return [];
-    const raised = await raise((await findings()).map(draftOf), now);
+    const drafts = (await findings()).map(draftOf);
+    const loss = portfolioLossDraft(await deps.paper.overview());
+    if (loss) drafts.push(loss);
+    const raised = await raise(drafts, now);
     if (raised.length > 0) log.info({ alerts: raised.map((d) => d.key.trim()) }, 'risk: alerts raised');
+    for (const d of raised) {
+      const alert = notificationOf(d);
+      if (alert)
+        await deps.notify?.(alert, d.key.replace(/:\s*$/, '').trim(), `${d.message}\n\n${d.suggestedAction}`);
+    }
     return raised.map((d) => ({ severity: d.severity, message: d.message }));
   }
 

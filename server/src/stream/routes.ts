@@ -14,7 +14,7 @@ export function streamHandlers(
 ): DomainHandlers<Contract['stream'], Session> {
   return {
     ticket: async ({ session, reply }) => {
-      const { ticket, expiresAt } = stream.issueTicket(session.id);
+      const { ticket, expiresAt } = await stream.issueTicket(session.id);
       // A credential: never kept by a cache.
       reply.header('cache-control', 'no-store');
       return {

@@ -31,6 +31,7 @@ import {
   TICK_STREAM_PROTOCOL,
   TICKET_PROTOCOL_PREFIX,
   type ServerMessage,
+  type StreamEventKind,
   type StreamTick,
 } from '@nivesh/api-contract';
 import type { Clock } from '../clock.js';
@@ -83,11 +84,17 @@ interface StreamStats {
   lastSentAt: number | null;
   /** Mean round trip of the last heartbeat ping of open sockets, or null before any answered. */
   latencyMs: number | null;
+  /** Mean age (from the tick's own time to its write) of the ticks written in the last 60 s; null: none. */
+  sendDelayMs: number | null;
+  /** Each open socket: its number since the server started, the symbols it follows, its round trip. */
+  sockets: Array<{ id: number; symbols: string[]; rttMs: number | null }>;
 }
 
 export interface TickStreamService {
   /** A single-use ticket that opens the stream for this session (POST /api/stream/ticket). */
-  issueTicket(sessionId: number): IssuedTicket;
+  issueTicket(sessionId: number): Promise<IssuedTicket>;
+  /** Tells every connected browser that something it shows changed (a trading-mode switch, an alert). */
+  broadcast(kind: StreamEventKind): void;
   stats(): StreamStats;
   /** Options for @fastify/websocket (register it before `plugin`). */
   readonly websocketOptions: WebsocketPluginOptions;
@@ -223,23 +230,27 @@ export function createTickStreamService(deps: TickStreamDeps): TickStreamService
   // Ticks sent per second over the last minute, in a ring of 60 one-second buckets.
   const bucketCounts = new Array<number>(60).fill(0);
   const bucketSeconds = new Array<number>(60).fill(-1);
+  // The summed ages (ms from each tick's own time to its write) of those ticks, in the same ring.
+  const bucketAges = new Array<number>(60).fill(0);
 
-  function countTicks(count: number, at: number) {
+  function countTicks(count: number, at: number, ageMs = 0) {
     const second = Math.floor(at / 1000);
     const index = second % 60;
     if (bucketSeconds[index] !== second) {
       bucketSeconds[index] = second;
       bucketCounts[index] = 0;
+      bucketAges[index] = 0;
     }
     bucketCounts[index] = (bucketCounts[index] ?? 0) + count;
+    bucketAges[index] = (bucketAges[index] ?? 0) + ageMs;
   }
 
-  function ticksLastMinute(): number {
+  function ticksLastMinute(ring: number[] = bucketCounts): number {
     const second = Math.floor(clock.now().getTime() / 1000);
     let total = 0;
     for (let index = 0; index < 60; index += 1) {
       const at = bucketSeconds[index] ?? -1;
-      if (at > second - 60 && at <= second) total += bucketCounts[index] ?? 0;
+      if (at > second - 60 && at <= second) total += ring[index] ?? 0;
     }
     return total;
   }
@@ -266,13 +277,15 @@ export function createTickStreamService(deps: TickStreamDeps): TickStreamService
    * ticket the request carries is spent first, whatever else is wrong with it: a ticket that was
    * shown to a refused request (a foreign page, a URL that may be logged) is never good again.
    */
-  function check(request: FastifyRequest): { sessionId: number } | { refusal: string } {
+  async function check(request: FastifyRequest): Promise<{ sessionId: number } | { refusal: string }> {
     const query = request.query as Record<string, unknown> | undefined;
     const inAddress = query !== undefined && Object.keys(query).length > 0;
     const protocols = protocolsOf(request.headers['sec-websocket-protocol']);
     const offered = protocols.filter((protocol) => protocol.startsWith(TICKET_PROTOCOL_PREFIX));
-    const spent = offered.map((protocol) => tickets.consume(protocol.slice(TICKET_PROTOCOL_PREFIX.length)));
-    if (typeof query?.['ticket'] === 'string') tickets.consume(query['ticket']);
+    const spent = await Promise.all(
+      offered.map((protocol) => tickets.consume(protocol.slice(TICKET_PROTOCOL_PREFIX.length))),
+    );
+    if (typeof query?.['ticket'] === 'string') await tickets.consume(query['ticket']);
 
     const origin = request.headers.origin;
     if (origin !== undefined && !allowedOrigins.has(origin)) return { refusal: REFUSALS.origin };
@@ -288,7 +301,7 @@ export function createTickStreamService(deps: TickStreamDeps): TickStreamService
     if (!request.ws) {
       return reply.code(426).header('upgrade', 'websocket').send(apiError(REFUSALS.notUpgrade));
     }
-    let result = check(request);
+    let result = await check(request);
     // The ticket lives on only as long as the session that asked for it.
     if ('sessionId' in result && !(await deps.activeSessions([result.sessionId])).has(result.sessionId)) {
       result = { refusal: REFUSALS.badTicket };
@@ -465,8 +478,10 @@ export function createTickStreamService(deps: TickStreamDeps): TickStreamService
     const serialised: Array<string | undefined> = new Array(batch.length);
     const at = clock.now().getTime();
     let sent = 0;
+    let ages = 0;
     for (const group of groups.values()) {
       const parts: string[] = [];
+      let groupAges = 0;
       for (let index = 0; index < batch.length; index += 1) {
         const tick = batch[index] as Tick;
         if (!group.symbols.has(tick.symbol)) continue;
@@ -476,15 +491,21 @@ export function createTickStreamService(deps: TickStreamDeps): TickStreamService
           serialised[index] = json;
         }
         parts.push(json);
+        groupAges += Math.max(0, at - tick.ts);
       }
       if (parts.length === 0) continue;
       const text = `{"type":"ticks","ticks":[${parts.join(',')}]}`;
       // A member may be dropped (and leave the group) while writing: iterate a copy.
-      for (const connection of [...group.members]) if (write(connection, text)) sent += parts.length;
+      for (const connection of [...group.members]) {
+        if (write(connection, text)) {
+          sent += parts.length;
+          ages += groupAges;
+        }
+      }
     }
     if (sent > 0) {
       counters.ticksSent += sent;
-      countTicks(sent, at);
+      countTicks(sent, at, ages);
       lastSentAt = at;
     }
   }
@@ -520,19 +541,31 @@ export function createTickStreamService(deps: TickStreamDeps): TickStreamService
   return {
     issueTicket: (sessionId) => deps.tickets.issue(sessionId),
 
+    broadcast(kind) {
+      for (const connection of connections)
+        if (!connection.detached) send(connection, { type: 'event', kind });
+    },
+
     stats() {
       const followed = new Set<string>();
       for (const group of groups.values()) for (const symbol of group.symbols) followed.add(symbol);
       const rtts = [...connections].flatMap((connection) =>
         connection.rttMs === null ? [] : [connection.rttMs],
       );
+      const sentLastMinute = ticksLastMinute();
       return {
         connections: connections.size,
         ...counters,
         symbolsFollowed: followed.size,
-        ticksLastMinute: ticksLastMinute(),
+        ticksLastMinute: sentLastMinute,
         lastSentAt,
         latencyMs: rtts.length > 0 ? rtts.reduce((sum, rtt) => sum + rtt, 0) / rtts.length : null,
+        sendDelayMs: sentLastMinute > 0 ? ticksLastMinute(bucketAges) / sentLastMinute : null,
+        sockets: [...connections].map((connection) => ({
+          id: connection.id,
+          symbols: [...connection.symbols],
+          rttMs: connection.rttMs,
+        })),
       };
     },
 

@@ -1,12 +1,15 @@
 /**
  * Tickets for the browser price stream. A browser cannot put a Bearer header on a WebSocket, so
  * it trades its session for a ticket (`POST /api/stream/ticket`) and opens `/ws/ticks` with it.
- * A ticket is 256 random bits, single-use, valid TICKET_TTL_SECONDS, tied to the session that
- * asked for it, and kept only as its SHA-256 in memory (a restart voids every ticket, which costs
- * a browser one more ticket request).
+ * A ticket is 256 random bits, single-use, valid TICKET_TTL_SECONDS and tied to the session that
+ * asked for it. It is kept in the database only as its SHA-256 (table `stream_tickets`), so a
+ * ticket issued by one server process opens the stream on any other process on the same database,
+ * and spending it is one atomic delete: it opens at most one socket, whichever process sees it.
  */
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { TICKET_TTL_SECONDS } from '@nivesh/api-contract';
 import type { Clock } from '../clock.js';
+import { schema, type Db } from '../db/index.js';
 import { hashToken, newToken } from '../auth/tokens.js';
 
 /** Unused tickets one session may hold at once; asking for more retires its oldest. */
@@ -18,52 +21,53 @@ export interface IssuedTicket {
 }
 
 export interface TicketStore {
-  issue(sessionId: number): IssuedTicket;
+  issue(sessionId: number): Promise<IssuedTicket>;
   /** Spends a ticket: the session it was issued to, or null when unknown, used or expired. */
-  consume(ticket: string): number | null;
+  consume(ticket: string): Promise<number | null>;
   /** Unused, unexpired tickets held now. */
-  size(): number;
+  size(): Promise<number>;
 }
 
-interface Entry {
-  sessionId: number;
-  expiresAt: number;
-}
-
-export function createTicketStore(deps: { clock: Clock; ttlSeconds?: number }): TicketStore {
+export function createTicketStore(deps: { db: Db; clock: Clock; ttlSeconds?: number }): TicketStore {
+  const { db } = deps;
   const ttlMs = (deps.ttlSeconds ?? TICKET_TTL_SECONDS) * 1000;
-  // Insertion order is issue order, so the first entries found are the oldest.
-  const entries = new Map<string, Entry>();
+  const tickets = schema.streamTickets;
 
-  function purgeExpired(now: number) {
-    for (const [hash, entry] of entries) if (entry.expiresAt <= now) entries.delete(hash);
-  }
+  const purgeExpired = (now: Date) => db.delete(tickets).where(lte(tickets.expiresAt, now));
 
   return {
-    issue(sessionId) {
-      const now = deps.clock.now().getTime();
-      purgeExpired(now);
-      const held = [...entries].filter(([, entry]) => entry.sessionId === sessionId);
-      for (const [hash] of held.slice(0, Math.max(0, held.length - MAX_TICKETS_PER_SESSION + 1))) {
-        entries.delete(hash);
-      }
+    async issue(sessionId) {
+      const now = deps.clock.now();
+      await purgeExpired(now);
+      const held = await db
+        .select({ tokenHash: tickets.tokenHash })
+        .from(tickets)
+        .where(eq(tickets.sessionId, sessionId))
+        .orderBy(asc(tickets.issuedAt), asc(tickets.tokenHash));
+      const retire = held.slice(0, Math.max(0, held.length - MAX_TICKETS_PER_SESSION + 1));
+      for (const { tokenHash } of retire) await db.delete(tickets).where(eq(tickets.tokenHash, tokenHash));
       const ticket = newToken();
-      const expiresAt = now + ttlMs;
-      entries.set(hashToken(ticket), { sessionId, expiresAt });
-      return { ticket, expiresAt: new Date(expiresAt) };
+      const expiresAt = new Date(now.getTime() + ttlMs);
+      await db.insert(tickets).values({ tokenHash: hashToken(ticket), sessionId, issuedAt: now, expiresAt });
+      return { ticket, expiresAt };
     },
-    consume(ticket) {
+    async consume(ticket) {
       // A ticket is 43 base64url characters; anything much longer is not one of ours.
       if (ticket.length === 0 || ticket.length > 100) return null;
-      const hash = hashToken(ticket);
-      const entry = entries.get(hash);
-      if (!entry) return null;
-      entries.delete(hash);
-      return entry.expiresAt > deps.clock.now().getTime() ? entry.sessionId : null;
+      const [spent] = await db
+        .delete(tickets)
+        .where(eq(tickets.tokenHash, hashToken(ticket)))
+        .returning({ sessionId: tickets.sessionId, expiresAt: tickets.expiresAt });
+      if (!spent) return null;
+      return spent.expiresAt.getTime() > deps.clock.now().getTime() ? spent.sessionId : null;
     },
-    size() {
-      purgeExpired(deps.clock.now().getTime());
-      return entries.size;
+    async size() {
+      const now = deps.clock.now();
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(tickets)
+        .where(and(sql`${tickets.expiresAt} > ${now}`));
+      return row?.n ?? 0;
     },
   };
 }

@@ -6,6 +6,7 @@
  * the run instead of leaving PostgreSQL untested.
  */
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import pg from 'pg';
 import { openDatabase, type Database } from '../db/index.js';
 
@@ -80,4 +81,56 @@ const postgresTarget: TestDatabaseTarget = {
 /** PGlite, and PostgreSQL when reachable (or required). */
 export async function testDatabases(): Promise<TestDatabaseTarget[]> {
   return (await postgresReachable()) ? [pgliteTarget, postgresTarget] : [pgliteTarget];
+}
+
+/**
+ * One fresh PostgreSQL database that several "server processes" open at once (each `open()` is its
+ * own connection pool, as a second process would have); null when PostgreSQL is not reachable.
+ * `url` is for real child processes; `drop()` removes the database when the test is done.
+ */
+export async function sharedPostgresDatabase(): Promise<{
+  url: string;
+  open(): Promise<Database>;
+  drop(): Promise<void>;
+} | null> {
+  if (!(await postgresReachable())) return null;
+  const name = `nivesh_shared_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await withAdmin((client) => client.query(`CREATE DATABASE "${name}"`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    open: () => openDatabase({ kind: 'postgres', url: url.toString() }),
+    drop: () =>
+      withAdmin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(
+        () => undefined,
+      ),
+  };
+}
+
+const natsUrl = process.env['NIVESH_TEST_NATS_URL'] ?? 'nats://127.0.0.1:4222';
+
+/**
+ * The NATS server the multi-process tests use, or null when it is not reachable (with
+ * NIVESH_TEST_REQUIRE_NATS=1, as in CI, an unreachable server fails the run instead).
+ */
+export async function testNatsUrl(): Promise<string | null> {
+  const { hostname, port } = new URL(natsUrl.replace(/^nats:/, 'http:'));
+  const reachable = await new Promise<boolean>((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 4222) });
+    socket.setTimeout(2_000);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(false));
+  });
+  if (!reachable && process.env['NIVESH_TEST_REQUIRE_NATS'] === '1') {
+    throw new Error(`NATS is required for this run but ${natsUrl} is unreachable`);
+  }
+  return reachable ? natsUrl : null;
 }

@@ -39,13 +39,18 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     market: { data: 'simulated', simSeed: 7, simAlwaysOpen: false },
     secretKey: '0'.repeat(64),
     upstox: { apiUrl: 'http://127.0.0.1:9', orderUrl: 'http://127.0.0.1:9', algoName: 'nivesh-test' },
+    telegramApiUrl: 'http://127.0.0.1:9',
     allowedHosts: [],
     trustProxy: false,
     requestTimeoutMs: 30_000,
     sessionMaxDays: 7,
     riskFreeRate: 0,
     newsFeeds: [],
+    fetchAllow: [],
     learning: false,
+    scalingProvider: 'none',
+    metricsToken: null,
+    natsUrl: null,
     ...overrides,
   };
 }
@@ -79,11 +84,14 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     db: database.db,
+    coordination: database.coordination,
     clock,
     logger,
     watchBrokerToken: false,
     riskMonitor: false,
     automation: false,
+    monitors: false,
+    notifications: false,
     ...options.deps,
   });
   await app.ready();

@@ -38,6 +38,7 @@ import type { MarketFeed, Tick, TickHub } from '../market/feed.js';
 import { addDays, isTradingDay } from '../market/tradingDays.js';
 import type { Rejection } from '../paper/limits.js';
 import { formatRupeesShort } from '../paper/money.js';
+import type { Notify } from '../notifications/notifier.js';
 import { BENCHMARK_SYMBOL } from '../paper/snapshots.js';
 
 /** Daily returns the volatility breaker measures. */
@@ -184,6 +185,8 @@ export interface CircuitBreakerDeps {
   /** The account the liquidity breaker measures: available cash and value, rupees. */
   account(): Promise<{ cash: number; value: number }>;
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** Sends each newly raised breaker alert out (email, Telegram) as the operator chose. */
+  notify?: Notify;
 }
 
 export function createCircuitBreakers(deps: CircuitBreakerDeps) {
@@ -259,6 +262,13 @@ export function createCircuitBreakers(deps: CircuitBreakerDeps) {
     });
     for (const b of fresh) raisedOn.set(b.id, today);
     if (inserted.length > 0) log.info({ breakers: inserted.map((b) => b.id) }, 'circuit breakers: tripped');
+    for (const b of inserted) {
+      await deps.notify?.(
+        'circuit_breaker',
+        `Circuit breaker tripped: ${b.label}`,
+        `${b.message} The automation opens no new position while it stands.`,
+      );
+    }
   }
 
   /** Every breaker measured at `now` (raising the alert of each tripped one, once a trading day). */

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Text } from '@chakra-ui/react';
-import { contract, type NotificationSettings } from '@nivesh/api-contract';
+import { contract } from '@nivesh/api-contract';
 import {
   errorBody,
   HttpResponse,
@@ -283,71 +283,5 @@ describe('Connectivity tab', () => {
       await screen.findByText('The broker connection is not connected on this server.'),
     ).toBeInTheDocument();
     expect(await screen.findByLabelText('Trading mode')).toHaveTextContent('Paper Trading');
-  });
-});
-
-describe('Notifications tab', () => {
-  const SETTINGS: NotificationSettings = {
-    email: { configured: true, address: 'operator@nivesh.local' },
-    alerts: {
-      portfolio_loss: { in_app: true, email: true },
-      circuit_breaker: { in_app: true, email: true },
-      ml_confidence_drop: { in_app: true, email: false },
-      token_expiry: { in_app: true, email: true },
-      order_fills: { in_app: true, email: false },
-    },
-  };
-
-  it('shows which alerts go where, and saves a change', async () => {
-    const saved: unknown[] = [];
-    server.use(
-      mockRoute(contract.settings.notifications, () => ({ success: true, data: SETTINGS })),
-      mockRoute(contract.settings.saveNotifications, async ({ request }) => {
-        const body = (await request.json()) as { alerts: NotificationSettings['alerts'] };
-        saved.push(body);
-        return HttpResponse.json({
-          success: true,
-          message: 'Saved',
-          data: { ...SETTINGS, alerts: body.alerts },
-        });
-      }),
-    );
-    const { user } = renderWithProviders(<SettingsPage loadRiskSettings={unavailableRemote} />, {
-      route: '/settings?tab=notifications',
-    });
-    expect(await screen.findByTestId('email-destination')).toHaveTextContent(
-      'Alert emails go to operator@nivesh.local.',
-    );
-    expect(screen.getByText('The portfolio loses more than 3% in a day.')).toBeInTheDocument();
-    expect(screen.getByLabelText('Order fills by email')).not.toBeChecked();
-    expect(screen.getByRole('button', { name: 'Save notifications' })).toBeDisabled();
-
-    await user.click(screen.getByLabelText('Order fills by email'));
-    await user.click(screen.getByRole('button', { name: 'Save notifications' }));
-    expect(await screen.findByText('Notification settings saved')).toBeInTheDocument();
-    expect(saved).toEqual([{ alerts: { ...SETTINGS.alerts, order_fills: { in_app: true, email: true } } }]);
-  });
-
-  it('keeps email switches off while the server cannot send email', async () => {
-    server.use(
-      mockRoute(contract.settings.notifications, () => ({
-        success: true,
-        data: { ...SETTINGS, email: { configured: false, address: null } },
-      })),
-    );
-    renderWithProviders(<SettingsPage loadRiskSettings={unavailableRemote} />, {
-      route: '/settings?tab=notifications',
-    });
-    expect(
-      await screen.findByText(
-        'Email delivery is not configured on the server, so alerts show in the console only.',
-      ),
-    ).toBeInTheDocument();
-    const email = screen.getByLabelText('Portfolio loss by email');
-    expect(email).toBeDisabled();
-    expect(email).not.toBeChecked();
-    await waitFor(() =>
-      expect(within(screen.getByRole('table', { name: 'Alerts' })).getAllByRole('row')).toHaveLength(6),
-    );
   });
 });

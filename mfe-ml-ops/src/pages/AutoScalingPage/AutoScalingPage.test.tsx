@@ -29,6 +29,15 @@ const running: AutoScalingStatus = {
   cloud_connected: false,
   status: 'degraded',
   last_update: '2026-03-02T09:30:00.000Z',
+  instance: { id: 'a1b2c3d4e5f6', host: 'nivesh-host', pid: 4321, uptime_seconds: 7_500 },
+  instances: 1,
+  process: { cpu: 12.3, memory_mb: 182.4 },
+  event_loop: { p50_ms: 10.2, p99_ms: 24.6 },
+  latency: { p50_ms: 99, p95_ms: 240.4, p99_ms: 612.6, requests: 1_250 },
+  rules: { cpu_above_minutes: 0, cpu_below_minutes: 7.5, cooldown_until: null },
+  provider: 'none',
+  series: [],
+  decisions: [],
 };
 
 function answer(status: AutoScalingStatus) {
@@ -96,6 +105,91 @@ describe('AutoScalingPage', () => {
     expect(within(group('Cloud Connected')).getByText('No')).toBeInTheDocument();
     expect(within(group('Overall Status')).getByText('Degraded')).toHaveAttribute('data-palette', 'yellow');
     expect(within(group('Last Update')).getByText('02 Mar 2026, 03:00 pm IST')).toBeInTheDocument();
+  });
+
+  it("shows the process, event loop, latency percentiles, this instance and the rules' progress", async () => {
+    server.use(answer(running));
+    renderWithProviders(<AutoScalingPage />);
+    await screen.findByText('t3.medium');
+    expect(within(group('Latency p95 / p99')).getByText('240 ms / 613 ms')).toBeInTheDocument();
+    expect(within(group('Requests (last minute)')).getByText('1,250')).toBeInTheDocument();
+    expect(within(group('Process CPU')).getByText('12.3%')).toBeInTheDocument();
+    expect(within(group('Process Memory')).getByText('182 MB')).toBeInTheDocument();
+    expect(within(group('Event Loop Delay p50 / p99')).getByText('10.2 ms / 24.6 ms')).toBeInTheDocument();
+    expect(within(group('Instance ID')).getByText('a1b2c3d4e5f6')).toBeInTheDocument();
+    expect(within(group('Process ID')).getByText('4321')).toBeInTheDocument();
+    // Up 2 h 5 min at the last update.
+    expect(within(group('Started')).getByText('2 hours ago')).toBeInTheDocument();
+    expect(within(group('Host CPU above 85%')).getByText('0.0 of 15 min')).toBeInTheDocument();
+    expect(within(group('Host CPU below 30%')).getByText('7.5 of 10 min')).toBeInTheDocument();
+    expect(within(group('Instances')).getByText('1 of 2')).toBeInTheDocument();
+    expect(within(group('Next decision')).getByText('When a rule holds')).toBeInTheDocument();
+    expect(
+      screen.getByText(/no scaling provider is configured: decisions are recorded here/),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Not enough samples yet: one is taken every 5 seconds')).toBeInTheDocument();
+    expect(screen.getByText('No scaling decision yet: no rule has held')).toBeInTheDocument();
+  });
+
+  it('charts the samples and lists the decisions with their outcome', async () => {
+    server.use(
+      answer({
+        ...running,
+        provider: 'process',
+        rules: { cpu_above_minutes: 15, cpu_below_minutes: 0, cooldown_until: '2026-03-02T09:45:00.000Z' },
+        series: [
+          { at: '2026-03-02T09:29:55.000Z', cpu: 88.1, process_cpu: 40.2, latency_ms: 120 },
+          { at: '2026-03-02T09:30:00.000Z', cpu: 91.4, process_cpu: 44.9, latency_ms: null },
+        ],
+        decisions: [
+          {
+            id: 2,
+            at: '2026-03-02T09:30:00.000Z',
+            action: 'scale_up',
+            reason: 'Host CPU above 85% for 15 minutes (mean 90.2%): one more instance (1 to 2).',
+            cpu_percent: 90.2,
+            instances_before: 1,
+            instances_after: 1,
+            provider: 'process',
+            outcome: 'failed',
+            error: 'The process provider needs PostgreSQL (DATABASE_URL).',
+          },
+          {
+            id: 1,
+            at: '2026-03-02T08:00:00.000Z',
+            action: 'scale_down',
+            reason: 'Host CPU below 30% for 10 minutes (mean 12%): one instance fewer (2 to 1).',
+            cpu_percent: 12,
+            instances_before: 2,
+            instances_after: 1,
+            provider: 'process',
+            outcome: 'done',
+            error: null,
+          },
+        ],
+      }),
+    );
+    renderWithProviders(<AutoScalingPage />);
+    await screen.findByText('t3.medium');
+    expect(
+      screen.getByRole('img', { name: 'Host CPU, process CPU and API latency over the last minutes' }),
+    ).toBeInTheDocument();
+    expect(
+      within(group('Next decision')).getByText('Not before 03:15:00 pm IST (cooldown)'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/scaling is run by the process provider/)).toBeInTheDocument();
+    const rows = within(screen.getByRole('table', { name: 'Scaling decisions' })).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[1]!).getByText('Scale up')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('90.2%')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('1 → 1')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Failed')).toBeInTheDocument();
+    expect(
+      within(rows[1]!).getByText('The process provider needs PostgreSQL (DATABASE_URL).'),
+    ).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Scale down')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('2 → 1')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Done')).toBeInTheDocument();
   });
 
   it('colours bars at the 60 and 85 boundaries and words latency bands at 100, 299 and 300', async () => {

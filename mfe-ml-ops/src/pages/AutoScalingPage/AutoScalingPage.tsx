@@ -1,5 +1,6 @@
 /** Auto-Scaling (specification part 2, Auto-Scaling; polled every 30 s). */
-import { Box, HStack, List, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, HStack, List, Progress, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import {
   AUTO_SCALING_RULES,
   TRADING_MODE_LABELS,
@@ -14,9 +15,14 @@ import {
   Panel,
   StaleNotice,
   StatCard,
+  Unavailable,
   formatIstDateTime,
+  formatIstTime,
+  CHART_COLORS,
+  CHART_TOOLTIP,
+  timeAgo,
 } from '@nivesh/ui';
-import { yesNo } from '../../features/format';
+import { formatCount, percent1, yesNo } from '../../features/format';
 import { MetricRow } from '../../features/MetricRow';
 import { LATENCY_PALETTE, latencyBand, statusPalette, usageTone } from './levels';
 
@@ -69,20 +75,157 @@ function UsageBar({ label, percent }: { label: string; percent: number }) {
   );
 }
 
-function ScalingRules() {
+const PROVIDER_TEXT: Record<string, string> = {
+  none: 'No cloud provider is connected, and no scaling provider is configured: decisions are recorded here, nothing is started or stopped.',
+  process:
+    'No cloud provider is connected: scaling is run by the process provider, which starts or stops a second server process on this host.',
+};
+
+function ScalingRules({ status }: { status?: AutoScalingStatus }) {
   const rules = AUTO_SCALING_RULES;
   return (
     <Panel title="Scaling Rules">
-      <List.Root gap="2" ps="5" textStyle="sm">
-        <List.Item>
-          Scale up when CPU &gt; {rules.scale_up_cpu_percent}% for {rules.scale_up_after_minutes} minutes
-        </List.Item>
-        <List.Item>
-          Scale down when CPU &lt; {rules.scale_down_cpu_percent}% for {rules.scale_down_after_minutes}{' '}
-          minutes
-        </List.Item>
-        <List.Item>Maximum {rules.max_instances} instances</List.Item>
-      </List.Root>
+      <Stack gap="3">
+        <List.Root gap="2" ps="5" textStyle="sm">
+          <List.Item>
+            Scale up when CPU &gt; {rules.scale_up_cpu_percent}% for {rules.scale_up_after_minutes} minutes
+          </List.Item>
+          <List.Item>
+            Scale down when CPU &lt; {rules.scale_down_cpu_percent}% for {rules.scale_down_after_minutes}{' '}
+            minutes
+          </List.Item>
+          <List.Item>Maximum {rules.max_instances} instances</List.Item>
+        </List.Root>
+        {status && (
+          <Stack gap="1">
+            <MetricRow label={`Host CPU above ${rules.scale_up_cpu_percent}%`}>
+              {status.rules.cpu_above_minutes.toFixed(1)} of {rules.scale_up_after_minutes} min
+            </MetricRow>
+            <MetricRow label={`Host CPU below ${rules.scale_down_cpu_percent}%`}>
+              {status.rules.cpu_below_minutes.toFixed(1)} of {rules.scale_down_after_minutes} min
+            </MetricRow>
+            <MetricRow label="Instances">
+              {status.instances} of {rules.max_instances}
+            </MetricRow>
+            <MetricRow label="Next decision">
+              {status.rules.cooldown_until
+                ? `Not before ${formatIstTime(status.rules.cooldown_until)} (cooldown)`
+                : 'When a rule holds'}
+            </MetricRow>
+            <MetricRow label="Provider">{status.provider}</MetricRow>
+            <Text textStyle="xs" color="fg.muted">
+              {PROVIDER_TEXT[status.provider] ??
+                `No cloud provider is connected: scaling is run by the ${status.provider} provider.`}
+            </Text>
+          </Stack>
+        )}
+      </Stack>
+    </Panel>
+  );
+}
+
+/** Host and process CPU, and the median latency, over the status's samples (every 5 s). */
+function LoadChart({ series }: { series: AutoScalingStatus['series'] }) {
+  const rows = series.map((point) => ({
+    time: formatIstTime(point.at),
+    cpu: point.cpu,
+    process: point.process_cpu,
+    latency: point.latency_ms,
+  }));
+  return (
+    <Panel title="Load, last minutes">
+      {rows.length < 2 ? (
+        <Unavailable title="Not enough samples yet: one is taken every 5 seconds" />
+      ) : (
+        <Box h="64" role="img" aria-label="Host CPU, process CPU and API latency over the last minutes">
+          <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 480, height: 256 }}>
+            <LineChart data={rows} margin={{ top: 8, right: 8, left: -8, bottom: 0 }}>
+              <CartesianGrid strokeDasharray="3 3" stroke={CHART_COLORS.grid} />
+              <XAxis dataKey="time" stroke={CHART_COLORS.axis} fontSize={12} minTickGap={24} />
+              <YAxis yAxisId="cpu" stroke={CHART_COLORS.axis} fontSize={12} unit="%" domain={[0, 100]} />
+              <YAxis yAxisId="ms" orientation="right" stroke={CHART_COLORS.axis} fontSize={12} unit=" ms" />
+              <Tooltip {...CHART_TOOLTIP} />
+              <Legend />
+              <Line yAxisId="cpu" dataKey="cpu" name="Host CPU %" stroke={CHART_COLORS.primary} dot={false} />
+              <Line
+                yAxisId="cpu"
+                dataKey="process"
+                name="Process CPU %"
+                stroke={CHART_COLORS.secondary}
+                dot={false}
+              />
+              <Line
+                yAxisId="ms"
+                dataKey="latency"
+                name="Latency ms (median)"
+                stroke={CHART_COLORS.tertiary}
+                dot={false}
+                connectNulls
+              />
+            </LineChart>
+          </ResponsiveContainer>
+        </Box>
+      )}
+    </Panel>
+  );
+}
+
+const ACTION_LABEL: Record<AutoScalingStatus['decisions'][number]['action'], string> = {
+  scale_up: 'Scale up',
+  scale_down: 'Scale down',
+};
+
+const OUTCOME_PALETTE: Record<AutoScalingStatus['decisions'][number]['outcome'], string> = {
+  done: 'green.fg',
+  skipped: 'fg.muted',
+  failed: 'red.fg',
+};
+
+function Decisions({ decisions }: { decisions: AutoScalingStatus['decisions'] }) {
+  return (
+    <Panel title="Scaling Decisions">
+      {decisions.length === 0 ? (
+        <Unavailable title="No scaling decision yet: no rule has held" />
+      ) : (
+        <Table.Root size="sm" variant="line" aria-label="Scaling decisions">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Time</Table.ColumnHeader>
+              <Table.ColumnHeader>Action</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">CPU</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Instances</Table.ColumnHeader>
+              <Table.ColumnHeader>Provider</Table.ColumnHeader>
+              <Table.ColumnHeader>Outcome</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {decisions.map((d) => (
+              <Table.Row key={d.id}>
+                <Table.Cell whiteSpace="nowrap">{formatIstDateTime(d.at)}</Table.Cell>
+                <Table.Cell>
+                  <Text>{ACTION_LABEL[d.action]}</Text>
+                  <Text textStyle="xs" color="fg.muted">
+                    {d.reason}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell textAlign="end">{percent1(d.cpu_percent)}</Table.Cell>
+                <Table.Cell textAlign="end" whiteSpace="nowrap">
+                  {d.instances_before} → {d.instances_after}
+                </Table.Cell>
+                <Table.Cell>{d.provider}</Table.Cell>
+                <Table.Cell>
+                  <Text color={OUTCOME_PALETTE[d.outcome]}>{capitalize(d.outcome)}</Text>
+                  {d.error && (
+                    <Text textStyle="xs" color="fg.muted">
+                      {d.error}
+                    </Text>
+                  )}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      )}
     </Panel>
   );
 }
@@ -117,6 +260,15 @@ function StatusView({ status }: { status: AutoScalingStatus }) {
                 </Text>
               </HStack>
             </MetricRow>
+            <MetricRow label="Latency p95 / p99">
+              {Math.round(status.latency.p95_ms)} ms / {Math.round(status.latency.p99_ms)} ms
+            </MetricRow>
+            <MetricRow label="Requests (last minute)">{formatCount(status.latency.requests)}</MetricRow>
+            <MetricRow label="Process CPU">{percent1(status.process.cpu)}</MetricRow>
+            <MetricRow label="Process Memory">{formatCount(status.process.memory_mb)} MB</MetricRow>
+            <MetricRow label="Event Loop Delay p50 / p99">
+              {status.event_loop.p50_ms.toFixed(1)} ms / {status.event_loop.p99_ms.toFixed(1)} ms
+            </MetricRow>
           </Stack>
         </Panel>
         <Panel title="Connections">
@@ -136,6 +288,24 @@ function StatusView({ status }: { status: AutoScalingStatus }) {
           </Stack>
         </Panel>
       </SimpleGrid>
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
+        <LoadChart series={status.series} />
+        <Panel title="This Instance">
+          <Stack gap="1">
+            <MetricRow label="Instance ID">{status.instance.id}</MetricRow>
+            <MetricRow label="Host">{status.instance.host}</MetricRow>
+            <MetricRow label="Process ID">{status.instance.pid}</MetricRow>
+            <MetricRow label="Started">
+              {timeAgo(
+                new Date(Date.parse(status.last_update) - status.instance.uptime_seconds * 1000),
+                new Date(status.last_update),
+              )}
+            </MetricRow>
+            <MetricRow label="Instances Running">{status.instances}</MetricRow>
+          </Stack>
+        </Panel>
+      </SimpleGrid>
+      <Decisions decisions={status.decisions} />
     </Stack>
   );
 }
@@ -163,7 +333,7 @@ export default function AutoScalingPage() {
           )}
           <Stack gap="6">
             {status && <StatusView status={status} />}
-            <ScalingRules />
+            <ScalingRules status={status} />
           </Stack>
         </>
       )}

@@ -11,6 +11,8 @@ import {
   Panel,
   StatCard,
   Unavailable,
+  CHART_COLORS,
+  CHART_TOOLTIP,
   formatPercent,
 } from '@nivesh/ui';
 import { formatCount, fractionPercent } from '../../features/format';
@@ -24,22 +26,6 @@ const FEATURE_LIST_LIMIT = 5;
 
 const DRIFT_WARNING =
   'Model drift detected! Recent performance has declined significantly. Consider retraining.';
-
-const CHART_COLORS = {
-  primary: 'var(--chakra-colors-brand-solid)',
-  secondary: 'var(--chakra-colors-blue-400)',
-  grid: 'var(--chakra-colors-border)',
-  axis: 'var(--chakra-colors-fg-muted)',
-};
-
-const tooltipStyle = {
-  contentStyle: {
-    background: 'var(--chakra-colors-bg-panel)',
-    border: '1px solid var(--chakra-colors-border)',
-    borderRadius: 8,
-  },
-  labelStyle: { color: 'var(--chakra-colors-fg)' },
-};
 
 /** A fraction as a chart value in percent, one decimal. */
 function toPercent(fraction: number): number {
@@ -84,7 +70,7 @@ function AccuracyByConfidence({ accuracy }: { accuracy: Analytics['accuracy'] })
                 fontSize={12}
                 allowDecimals={false}
               />
-              <Tooltip {...tooltipStyle} />
+              <Tooltip {...CHART_TOOLTIP} />
               <Legend />
               <Bar yAxisId="rate" dataKey="successRate" name="Success rate %" fill={CHART_COLORS.primary} />
               <Bar yAxisId="count" dataKey="count" name="Predictions" fill={CHART_COLORS.secondary} />
@@ -209,7 +195,7 @@ function StrategyComparison({ trend }: { trend: Analytics['performanceTrend'] })
               <CartesianGrid strokeDasharray="3 3" stroke={CHART_COLORS.grid} />
               <XAxis dataKey="strategy" stroke={CHART_COLORS.axis} fontSize={12} />
               <YAxis stroke={CHART_COLORS.axis} fontSize={12} unit="%" domain={[0, 100]} />
-              <Tooltip {...tooltipStyle} />
+              <Tooltip {...CHART_TOOLTIP} />
               <Legend />
               <Bar dataKey="winRate" name="Win rate %" fill={CHART_COLORS.primary} />
               <Bar dataKey="avgConfidence" name="Avg confidence %" fill={CHART_COLORS.secondary} />

@@ -22,7 +22,9 @@ export const dataSourcesApi = api.injectEndpoints({
     }),
     toggleDataSource: build.mutation({
       ...fromRoute(r.toggle),
-      // The local change applies only once the server has accepted it.
+      // The local change applies only once the server has accepted it; the list is then reloaded,
+      // since the server knows better (a source switched on without its token is not connected).
+      invalidatesTags: (result) => (result ? ['DataSources'] : []),
       async onQueryStarted({ params, body }, { dispatch, queryFulfilled }) {
         try {
           await queryFulfilled;

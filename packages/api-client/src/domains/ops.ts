@@ -19,6 +19,10 @@ export const opsApi = api.injectEndpoints({
       ...fromRoute(r.tickStreamingDashboard),
       providesTags: ['Ops'],
     }),
+    tickCandles: build.query({
+      ...fromRoute(r.tickCandles),
+      providesTags: ['Ops'],
+    }),
   }),
 });
 
@@ -36,3 +40,6 @@ export const useTickStreamingDashboardQuery = polledQueryHook(
   opsApi.endpoints.tickStreamingDashboard,
   r.tickStreamingDashboard,
 );
+
+/** A symbol's one-second candles built from its ticks, polled with the dashboard (every 10 s). */
+export const useTickCandlesQuery = polledQueryHook(opsApi.endpoints.tickCandles, r.tickCandles);

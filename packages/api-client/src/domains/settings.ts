@@ -1,4 +1,4 @@
-/** Operator settings: notification preferences. */
+/** Operator settings: notification preferences, a test message per channel, the delivery log. */
 import { contract } from '@nivesh/api-contract';
 import { api } from '../api';
 import { fromRoute } from '../request';
@@ -25,7 +25,21 @@ export const settingsApi = api.injectEndpoints({
         }
       },
     }),
+    notificationDeliveries: build.query({
+      ...fromRoute(r.notificationDeliveries),
+      providesTags: ['Notifications'],
+    }),
+    // A test message is logged: the delivery log is read again.
+    testNotification: build.mutation({
+      ...fromRoute(r.testNotification),
+      invalidatesTags: ['Notifications'],
+    }),
   }),
 });
 
-export const { useNotificationSettingsQuery, useSaveNotificationSettingsMutation } = settingsApi;
+export const {
+  useNotificationSettingsQuery,
+  useSaveNotificationSettingsMutation,
+  useNotificationDeliveriesQuery,
+  useTestNotificationMutation,
+} = settingsApi;

@@ -2,7 +2,8 @@
  * The one price stream of a store: created on first use, feeding the `livePrices` slice, and
  * living with the session (closed when it ends, reopened with the next one's tickets).
  */
-import type { StreamTicketResponse } from '@nivesh/api-contract';
+import type { StreamEventKind, StreamTicketResponse } from '@nivesh/api-contract';
+import { api } from '../api';
 import { httpStatus } from '../errors';
 import { selectSessionToken } from '../session/sessionSlice';
 import type { AppStore } from '../store';
@@ -21,6 +22,13 @@ export type TickStreamConfig = Partial<
 >;
 
 type StreamStore = Pick<AppStore, 'dispatch' | 'getState' | 'subscribe'>;
+
+/** What a page refetches when the stream announces an event. */
+const EVENT_TAGS = {
+  trading_mode: ['TradingMode', 'Account'],
+  alert: [{ type: 'Risk', id: 'ALERTS' }, { type: 'Risk', id: 'TRADING_STATE' }, 'Ml'],
+  account: ['Account', 'Portfolio', 'PaperAccount', 'Orders', 'Trades'],
+} as const satisfies Record<StreamEventKind, readonly unknown[]>;
 
 const configs = new WeakMap<StreamStore, TickStreamConfig>();
 const streams = new WeakMap<StreamStore, TickStream>();
@@ -50,7 +58,11 @@ export function tickStreamFor(store: StreamStore): TickStream {
     getTicket: () => ticketFor(store),
     ...config,
     onStatus: (status) => store.dispatch(liveStatusChanged(status)),
-    onMessage: (message) => store.dispatch(liveMessageReceived({ message, at: Date.now() })),
+    onMessage: (message) => {
+      store.dispatch(liveMessageReceived({ message, at: Date.now() }));
+      // Another tab or server process switched the mode or raised an alert: refetch what shows it.
+      if (message.type === 'event') store.dispatch(api.util.invalidateTags([...EVENT_TAGS[message.kind]]));
+    },
     onRelease: (symbols) => store.dispatch(liveSymbolsReleased(symbols)),
   });
   streams.set(store, stream);

@@ -10,7 +10,15 @@ import WebSocket from 'ws';
 import { istDay } from '@nivesh/api-contract';
 import type { Clock } from '../../clock.js';
 import { marketStatus, type HolidayCalendar } from '../../market/calendar.js';
-import type { Candle, IndexInstrument, Instrument, MarketFeed, Tick, TickHub } from '../../market/feed.js';
+import type {
+  Candle,
+  FeedConnectionState,
+  IndexInstrument,
+  Instrument,
+  MarketFeed,
+  Tick,
+  TickHub,
+} from '../../market/feed.js';
 import { TokenExpiredError, type UpstoxClient } from './client.js';
 import { decodeFeedResponse, type FeedEntry, type FeedResponseObject } from './feedProto.js';
 import type { FeedSubscription } from './schemas.js';
@@ -42,6 +50,7 @@ export interface UpstoxFeedOptions {
 export interface UpstoxFeed extends MarketFeed {
   /** Whether the socket is open and subscribed. */
   connected(): boolean;
+  connection(): FeedConnectionState;
 }
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
@@ -110,6 +119,8 @@ export function createUpstoxFeed(options: UpstoxFeedOptions): UpstoxFeed {
   let stopped = true;
   let attempts = 0;
   let reconnectTimer: NodeJS.Timeout | null = null;
+  /** Binary messages that failed to decode (the tick-streaming dashboard's error rate). */
+  let undecodable = 0;
 
   function symbolOf(key: string): { symbol: string; kind: Tick['kind'] } | null {
     const equity = equityByKey.get(key);
@@ -233,6 +244,7 @@ export function createUpstoxFeed(options: UpstoxFeedOptions): UpstoxFeed {
       try {
         response = decodeFeedResponse(bytes);
       } catch (error) {
+        undecodable += 1;
         log.warn({ err: (error as Error).message }, 'an Upstox feed message could not be decoded');
         return;
       }
@@ -258,12 +270,29 @@ export function createUpstoxFeed(options: UpstoxFeedOptions): UpstoxFeed {
     });
   }
 
+  const connected = () => socket !== null && socket.readyState === WebSocket.OPEN && subscribed;
+
   return {
     source: 'upstox',
     instruments: () => master.equities,
     indices: () => master.indices,
     instrument: (symbol) => equityBySymbol.get(symbol),
-    connected: () => socket !== null && socket.readyState === WebSocket.OPEN && subscribed,
+    connected,
+    // Not started or stopped: disconnected; a failed attempt or a drop schedules a retry
+    // (attempts > 0) until a message arrives: reconnecting; the first attempt: connecting.
+    connection: () => ({
+      name: 'Upstox market data',
+      status: stopped
+        ? 'disconnected'
+        : connected()
+          ? 'connected'
+          : attempts > 0
+            ? 'reconnecting'
+            : 'connecting',
+      mode,
+      symbols: allKeys.flatMap((key) => symbolOf(key)?.symbol ?? []),
+      undecodable,
+    }),
 
     async start(target) {
       hub = target;

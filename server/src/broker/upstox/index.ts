@@ -13,6 +13,7 @@ import { createLiveGate, createTokenWatcher } from '../liveGate.js';
 import { createSecretBox, loadSecretKey } from '../secretBox.js';
 import { createTokenService } from '../token.js';
 import type { TradingModeService } from '../../trading/mode.js';
+import type { Notify } from '../../notifications/notifier.js';
 import { createUpstoxClient } from './client.js';
 import { createUpstoxFeed, type FeedInstruments, type UpstoxFeedOptions } from './feed.js';
 import { liveChargesEstimator } from './charges.js';
@@ -45,6 +46,8 @@ export function createUpstoxServices(deps: {
   log: UpstoxLog;
   /** Tests point this at a fake; default the global fetch. */
   fetch?: typeof fetch;
+  /** Sends the token watcher's expiry alerts out (notifications/notifier.ts). */
+  notify?: Notify;
 }) {
   const { db, clock, config, tradingMode, log } = deps;
   const box = createSecretBox(loadSecretKey({ secretKey: config.secretKey, dataDir: config.dataDir }));
@@ -69,7 +72,14 @@ export function createUpstoxServices(deps: {
     },
     onOrderWrite: () => reads.clear(),
   });
-  watcher = createTokenWatcher({ db, clock, tokens, tradingMode, log });
+  watcher = createTokenWatcher({
+    db,
+    clock,
+    tokens,
+    tradingMode,
+    log,
+    ...(deps.notify ? { notify: deps.notify } : {}),
+  });
   const liveGate = createLiveGate({ tradingMode, tokens, watcher, client });
   const oauth = createUpstoxOAuth({
     db,

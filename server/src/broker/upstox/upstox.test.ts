@@ -790,6 +790,19 @@ for (const target of await testDatabases()) {
               ].sort(),
             );
 
+            // What the tick-streaming dashboard shows of it: connected, the mode and the symbols.
+            await until(() => feed.connection().status === 'connected');
+            assert.deepEqual(feed.connection(), {
+              name: 'Upstox market data',
+              status: 'connected',
+              mode: 'full',
+              symbols: ['RELIANCE', 'HDFCBANK', 'NIFTY_50', 'SENSEX', 'BANK_NIFTY'],
+              undecodable: 0,
+            });
+            // A message that is not a FeedResponse is counted, and the feed carries on.
+            fake.pushRawFeed(Buffer.from('{"not":"protobuf"}'));
+            await until(() => feed.connection().undecodable === 1);
+
             clock.advance(60_000);
             fake.setPrice(RELIANCE.instrumentKey, 2512.35, 15_000);
             fake.setPrice(NIFTY.instrumentKey, 24_401.2);
@@ -838,6 +851,7 @@ for (const target of await testDatabases()) {
             await feed.stop();
             clock.set(DEFAULT_TEST_TIME);
           }
+          assert.equal(feed.connection().status, 'disconnected');
         },
       );
     });

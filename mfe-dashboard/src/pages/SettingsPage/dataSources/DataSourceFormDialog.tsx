@@ -64,7 +64,10 @@ function valuesOf(source: DataSourceEntry | null): FormValues {
   };
 }
 
-/** The new-source object the server takes; a blank API key is left out (on edit: keep the stored one). */
+/**
+ * The new-source object the server takes; a blank API key is left out, and so are the headers the
+ * form does not edit (on edit the server keeps the stored ones).
+ */
 function payload(values: FormValues): NewDataSource {
   const apiKey = values.apiKey.trim();
   return {
@@ -73,7 +76,6 @@ function payload(values: FormValues): NewDataSource {
     type: values.type,
     description: values.description.trim(),
     ...(apiKey ? { apiKey } : {}),
-    headers: {},
     enabled: values.enabled,
   };
 }
@@ -106,9 +108,12 @@ function DataSourceForm({ editing, onClose }: Omit<DataSourceFormDialogProps, 'o
     setFeedback(null);
   }
 
-  /** Checks the endpoint from the server; answers the failure text, or null when it is fine. */
+  /**
+   * Checks the endpoint from the server (while editing, with the source's stored key and headers);
+   * answers the failure text, or null when it is fine.
+   */
   async function check(): Promise<string | null> {
-    const result = await validate({ body: payload(values) });
+    const result = await validate({ body: { ...payload(values), ...(editing ? { id: editing.id } : {}) } });
     if ('error' in result) return DATA_SOURCE_TEXTS.validationFailed(failureReason(result.error));
     if (!result.data.valid)
       return DATA_SOURCE_TEXTS.validationFailed(result.data.error ?? 'the endpoint did not answer');

@@ -214,18 +214,36 @@ describe('Data Sources tab: the list', () => {
 });
 
 describe('Data Sources tab: switching and checking sources', () => {
-  it('turns an available source on as connected, and a source off as disabled, only once the server agrees', async () => {
+  it('turns an available source on as connected, and a source off as disabled, only once the server agrees, then reloads', async () => {
     const toggles: Array<{ id: string; enabled: boolean }> = [];
     let release: () => void = () => undefined;
+    // What the server lists after each switch.
+    let sources = SOURCES;
     server.use(
       ...brokerHandlers(),
-      listHandler(),
+      mockRoute(contract.dataSources.list, () => {
+        listCalls += 1;
+        return HttpResponse.json({ success: true, sources });
+      }),
       mockRoute(contract.dataSources.toggle, async ({ params, request }) => {
         const body = (await request.json()) as { enabled: boolean };
         toggles.push({ id: String(params.id), enabled: body.enabled });
         await new Promise<void>((resolve) => {
           release = resolve;
         });
+        sources = sources.map((entry) =>
+          entry.id === params.id
+            ? {
+                ...entry,
+                enabled: body.enabled,
+                status: !body.enabled
+                  ? 'disabled'
+                  : entry.status === 'available'
+                    ? 'connected'
+                    : entry.status,
+              }
+            : entry,
+        );
         return HttpResponse.json({ success: true, message: 'ok' });
       }),
     );
@@ -262,6 +280,30 @@ describe('Data Sources tab: switching and checking sources', () => {
       within(card('NSE market feed')).getByText('Disabled', { selector: '[data-status]' }),
     ).toHaveAttribute('data-palette', 'gray');
     expect(toggles[2]).toEqual({ id: 'nse', enabled: false });
+    // Each accepted switch reloads the list from the server.
+    await waitFor(() => expect(listCalls).toBe(4));
+  });
+
+  it('shows what the server lists after a switch: a source switched on without its token stays available', async () => {
+    let sources = SOURCES;
+    server.use(
+      ...brokerHandlers(),
+      mockRoute(contract.dataSources.list, () => {
+        listCalls += 1;
+        return HttpResponse.json({ success: true, sources });
+      }),
+      mockRoute(contract.dataSources.toggle, () => {
+        sources = sources.map((entry) => (entry.id === 'alpha' ? { ...entry, enabled: true } : entry));
+        return HttpResponse.json({ success: true, message: 'Alpha Vantage switched on.' });
+      }),
+    );
+    const { user } = renderTab();
+    await screen.findByRole('article', { name: 'NSE market feed' });
+    await user.click(screen.getByRole('button', { name: 'Show All APIs' }));
+    await user.click(within(card('Alpha Vantage')).getByLabelText('Enable Alpha Vantage'));
+    await waitFor(() => expect(listCalls).toBe(2));
+    await waitFor(() => expect(within(card('Alpha Vantage')).getByText('Available')).toBeInTheDocument());
+    expect(within(card('Alpha Vantage')).getByLabelText('Enable Alpha Vantage')).toBeChecked();
   });
 
   it('keeps the source as it was when the switch fails', async () => {
@@ -368,7 +410,6 @@ describe('Data Sources tab: adding and editing', () => {
       endpoint: 'https://feeds.test/crude',
       type: 'Market Data API',
       description: '',
-      headers: {},
       enabled: true,
     });
   });
@@ -426,7 +467,6 @@ describe('Data Sources tab: adding and editing', () => {
         type: 'Custom API',
         description: 'MCX crude',
         apiKey: 'secret-key',
-        headers: {},
         enabled: true,
       },
     ]);
@@ -436,10 +476,14 @@ describe('Data Sources tab: adding and editing', () => {
 
   it('edits a custom source in the same form, prefilled, keeping the stored key when left blank', async () => {
     const updates: Array<{ id: string; body: unknown }> = [];
+    const validated: unknown[] = [];
     server.use(
       ...brokerHandlers(),
       listHandler(),
-      mockRoute(contract.dataSources.validate, () => ({ valid: true })),
+      mockRoute(contract.dataSources.validate, async ({ request }) => {
+        validated.push(await request.json());
+        return HttpResponse.json({ valid: true });
+      }),
       mockRoute(contract.dataSources.update, async ({ params, request }) => {
         const body = (await request.json()) as { name: string };
         updates.push({ id: String(params.id), body });
@@ -458,6 +502,17 @@ describe('Data Sources tab: adding and editing', () => {
     await user.type(within(dialog).getByLabelText(/Name/), 'RBI reference rates');
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(updates).toHaveLength(1));
+    // Checked first with the source's id: the server uses its stored key for the blank field.
+    expect(validated).toEqual([
+      {
+        id: 'rbi',
+        name: 'RBI reference rates',
+        endpoint: 'https://example.test/rbi',
+        type: 'Economic Data Feed',
+        description: '',
+        enabled: true,
+      },
+    ]);
     expect(updates[0]).toEqual({
       id: 'rbi',
       body: {
@@ -465,7 +520,6 @@ describe('Data Sources tab: adding and editing', () => {
         endpoint: 'https://example.test/rbi',
         type: 'Economic Data Feed',
         description: '',
-        headers: {},
         enabled: true,
       },
     });

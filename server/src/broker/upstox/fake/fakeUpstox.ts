@@ -816,6 +816,10 @@ export async function startFakeUpstox(options: FakeUpstoxOptions = {}) {
     subscriptions(): Array<{ mode: 'ltpc' | 'full' | null; keys: string[] }> {
       return [...feedClients].map((c) => ({ mode: c.mode, keys: [...c.keys] }));
     },
+    /** Sends `bytes` as a binary feed message to every connected socket (e.g. one that is not protobuf). */
+    pushRawFeed(bytes: Buffer): void {
+      for (const client of feedClients) client.socket.send(bytes, { binary: true });
+    },
     /** Drops every feed connection (the client should reconnect). */
     dropFeedConnections(): void {
       for (const client of feedClients) client.socket.terminate();

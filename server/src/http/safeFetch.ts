@@ -4,8 +4,10 @@
  * address (no loopback, private, link-local, multicast, unspecified, cloud-metadata or other
  * special range, in any IPv4, IPv6 or IPv4-mapped form) unless the allow-list names the host or
  * the address; the connection goes to the address that was checked (no second lookup); at most 3
- * redirects, each hop checked again, credentials dropped when a redirect leaves the origin; a
- * time-out over the whole fetch and a size limit that aborts the download.
+ * redirects, each hop checked again, every header but User-Agent, Accept and Accept-Language
+ * (credentials, API keys) dropped when a redirect leaves the origin; a time-out over the whole fetch
+ * and a size limit that aborts the download. Used by the news feeds and the data sources; the
+ * allow-list is NIVESH_FETCH_ALLOW.
  */
 import dns from 'node:dns/promises';
 import http from 'node:http';
@@ -49,7 +51,11 @@ export interface SafeResponse {
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
 const DEFAULT_MAX_REDIRECTS = 3;
-const CREDENTIAL_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization']);
+/**
+ * The caller's headers a redirect to another origin keeps: everything else (Authorization, Cookie,
+ * an API key in a custom header) stays with the origin the caller named.
+ */
+const CROSS_ORIGIN_HEADERS = new Set(['user-agent', 'accept', 'accept-language']);
 
 /** The host of a parsed URL as an address or name: IPv6 brackets removed, lower case. */
 function bareHost(url: URL): string {
@@ -144,7 +150,10 @@ function requestOnce(
   };
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<Hop>((resolve, reject) => {
-    const request = client.request(url, { method: 'GET', headers, lookup, signal }, (response) => {
+    // A connection of its own (no pooled keep-alive socket): it goes to the address just checked,
+    // and a socket the server already closed is never reused (ECONNRESET).
+    const options = { method: 'GET', headers, lookup, signal, agent: false } as const;
+    const request = client.request(url, options, (response) => {
       const status = response.statusCode ?? 0;
       if (status >= 300 && status < 400 && response.headers.location) {
         response.resume();
@@ -220,7 +229,7 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}):
       url = parseUrl(location, url);
       if (url.origin !== origin) {
         headers = Object.fromEntries(
-          Object.entries(headers).filter(([name]) => !CREDENTIAL_HEADERS.has(name.toLowerCase())),
+          Object.entries(headers).filter(([name]) => CROSS_ORIGIN_HEADERS.has(name.toLowerCase())),
         );
       }
     }

@@ -38,6 +38,8 @@ describe('safeFetch', () => {
         JSON.stringify({
           authorization: request.headers.authorization ?? null,
           cookie: request.headers.cookie ?? null,
+          apiKey: request.headers['x-api-key'] ?? null,
+          accept: request.headers.accept ?? null,
         }),
       );
     });
@@ -108,6 +110,16 @@ describe('safeFetch', () => {
     ['http://0x7f000001/', /loopback/],
     ['http://2130706433/', /loopback/],
     ['http://017700000001/', /loopback/],
+    ['http://0177.0.0.1/', /loopback/],
+    ['http://127.1/', /loopback/],
+    ['http://0x7f.1/', /loopback/],
+    ['http://[::ffff:7f00:1]/', /loopback/],
+    ['http://[::ffff:169.254.169.254]/', /linkLocal/],
+    ['http://[fc00::1]/', /uniqueLocal/],
+    ['http://[ff02::1]/', /multicast/],
+    ['http://[::]/', /unspecified/],
+    ['http://100.64.0.1/', /carrierGradeNat/],
+    ['http://255.255.255.255/', /broadcast/],
   ] as const) {
     it(`refuses ${url} without connecting`, async () => {
       await assert.rejects(safeFetch(url), refused('refused-address', why));
@@ -119,6 +131,27 @@ describe('safeFetch', () => {
     await assert.rejects(
       safeFetch(`http://localhost:${port}/ok`),
       refused('refused-address', /localhost resolves to (127\.0\.0\.1|::1), which is a loopback address/),
+    );
+  });
+
+  it('fetches a name the allow-list names, though it resolves to loopback', async () => {
+    // Bound to the address `localhost` resolves to first (127.0.0.1 or ::1), the one fetched.
+    const server = http.createServer((_request, response) => response.end('named'));
+    await new Promise<void>((resolve) => server.listen(0, 'localhost', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const allowed = await safeFetch(`http://localhost:${port}/`, { allow: ['localhost'] });
+      assert.equal(allowed.body.toString(), 'named');
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  it('allows only the addresses the allow-list names', async () => {
+    await assert.rejects(
+      safeFetch(`${main.base}/ok`, { allow: ['10.0.0.1'] }),
+      refused('refused-address', /loopback/),
     );
   });
 
@@ -139,13 +172,18 @@ describe('safeFetch', () => {
     );
   });
 
-  it('keeps Authorization on a same-origin redirect and drops it across origins', async () => {
-    const headers = { authorization: 'Bearer secret', cookie: 'a=b' };
+  it('keeps Authorization on a same-origin redirect and drops every credential across origins', async () => {
+    const headers = { authorization: 'Bearer secret', cookie: 'a=b', 'x-api-key': 'k', accept: 'text/xml' };
     const same = await safeFetch(`${main.base}/same-origin`, { ...local, headers });
     assert.deepEqual(JSON.parse(same.body.toString()), { authorization: 'Bearer secret' });
     const cross = await safeFetch(`${main.base}/to-other`, { ...local, headers });
     assert.equal(cross.url, `${other.base}/`);
-    assert.deepEqual(JSON.parse(cross.body.toString()), { authorization: null, cookie: null });
+    assert.deepEqual(JSON.parse(cross.body.toString()), {
+      authorization: null,
+      cookie: null,
+      apiKey: null,
+      accept: 'text/xml',
+    });
   });
 
   it('follows at most 3 redirects', async () => {

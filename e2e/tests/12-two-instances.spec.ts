@@ -1,0 +1,73 @@
+import { expect, test } from '../support/fixtures';
+import { SESSION_STORAGE_KEY, E2E_PASSWORD } from '../support/fixtures';
+import { INSTANCE_HEADER, startCluster, type Cluster } from '../support/cluster';
+
+/**
+ * Two server processes on one PostgreSQL database, joined by NATS, behind one address (the
+ * README's "more than one instance"): the browser is served by one, an order is placed through
+ * the same address on the other, and the browser shows the holding with prices that keep moving
+ * (the leader's feed, over NATS, whichever process leads).
+ */
+test.describe('two server processes behind one address', () => {
+  let cluster: Cluster;
+
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    cluster = await startCluster();
+  });
+  test.afterAll(async () => {
+    await cluster?.stop();
+  });
+
+  test('an order placed on one process shows in the browser on the other, with live prices', async ({
+    page,
+    problems,
+  }) => {
+    test.setTimeout(120_000);
+    const base = cluster.baseUrl;
+    const setupToken = new URL(cluster.setupLink).searchParams.get('setup');
+    const set = await page.request.post(`${base}/api/auth/set-password`, {
+      data: { temp_token: setupToken, new_password: E2E_PASSWORD },
+    });
+    expect(set.status(), await set.text()).toBe(200);
+    const { session_token: token } = (await set.json()) as { session_token: string };
+    await page.addInitScript(
+      ([key, value]) => window.localStorage.setItem(key as string, value as string),
+      [SESSION_STORAGE_KEY, token],
+    );
+    expect(cluster.leaderLog()).not.toBe('none');
+
+    // The dashboard follows the indices over the stream: the browser is connected to the first.
+    await page.goto(`${base}/dashboard`);
+    const nifty = page.getByTestId('index-NIFTY_50-value');
+    await expect(nifty).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Recent Activity' }).getByText('No recent activity'),
+    ).toBeVisible();
+    const activity = page.getByRole('list', { name: 'Recent activity' });
+
+    const placed = await page.request.post(`${base}/api/trading/orders`, {
+      headers: { authorization: `Bearer ${token}`, [INSTANCE_HEADER]: 'second' },
+      data: { symbol: 'INFY', side: 'BUY', quantity: 5, order_type: 'MARKET', product: 'CNC' },
+    });
+    expect(placed.status(), await placed.text()).toBe(200);
+    // Told over the stream (the second process's event, through NATS), the page refetches: the
+    // buy shows without a reload.
+    await expect(activity.getByText('INFY').first()).toBeVisible({ timeout: 20_000 });
+
+    // Prices keep moving (the leader's feed, whichever process leads), here and in the holdings.
+    const level = await nifty.textContent();
+    await expect.poll(async () => nifty.textContent(), { timeout: 20_000 }).not.toBe(level);
+    await page.goto(`${base}/portfolio`);
+    const row = page
+      .getByRole('table', { name: /holdings/i })
+      .getByRole('row')
+      .filter({ hasText: 'INFY' });
+    await expect(row.getByRole('cell').nth(1)).toHaveText('5');
+    const price = row.getByTestId('current-price');
+    const first = await price.textContent();
+    await expect.poll(async () => price.textContent(), { timeout: 30_000 }).not.toBe(first);
+
+    expect(problems.list()).toEqual([]);
+  });
+});

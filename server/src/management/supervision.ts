@@ -1,0 +1,44 @@
+/**
+ * What the supervisor (supervisor.ts) and the server process it runs (main.ts) agree on. The
+ * supervisor forks main.ts with an IPC channel and the `--supervised` argument; the server tells it
+ * when it listens, and after a requested restart it closes everything and exits with
+ * RESTART_EXIT_CODE, which the supervisor answers by starting a new server at once.
+ */
+
+/** The argument the supervisor starts the server with. */
+export const SUPERVISED_ARG = '--supervised';
+
+/** The exit code of a server that closed for a requested restart (75: "temporary failure, try again"). */
+export const RESTART_EXIT_CODE = 75;
+
+/** Messages a supervised server sends its supervisor. */
+export type ServerMessage = { type: 'nivesh:ready'; pid: number };
+
+export function isServerMessage(value: unknown): value is ServerMessage {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { type?: unknown }).type === 'nivesh:ready' &&
+    typeof (value as { pid?: unknown }).pid === 'number'
+  );
+}
+
+/** True when this process is a server the supervisor started (and can therefore restart). */
+export function isSupervised(): boolean {
+  return process.argv.includes(SUPERVISED_ARG) && typeof process.send === 'function';
+}
+
+/** Tells the supervisor this server listens (nothing when not supervised). */
+export function announceReady(): void {
+  if (!isSupervised()) return;
+  const message: ServerMessage = { type: 'nivesh:ready', pid: process.pid };
+  process.send?.(message);
+}
+
+/**
+ * When the supervisor goes away (killed without passing a signal on), its server shuts down too
+ * rather than running on unsupervised.
+ */
+export function onSupervisorGone(shutdown: () => void): void {
+  if (isSupervised()) process.once('disconnect', shutdown);
+}

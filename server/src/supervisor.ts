@@ -1,0 +1,97 @@
+/**
+ * The supervisor `npm start` (and `pnpm serve`) runs: it starts the server (main.ts) as a child
+ * process with the same Node options and an IPC channel, and keeps one running.
+ *
+ * - A restart requested from the diagnostics (POST /api/management/server/restart) closes the
+ *   server gracefully: it answers, stops taking requests, lets those under way finish, stops its
+ *   engines, closes the database and exits with RESTART_EXIT_CODE. The supervisor then starts a
+ *   new server at once: only after the old one has exited, so PGlite's data-folder lock is free.
+ * - A server that crashes is started again after 1 s, 2 s, 5 s, 10 s, then every 30 s while it
+ *   keeps crashing (back to 1 s once one has run for a minute). The first server failing before it
+ *   listens (a wrong setting, a port in use) ends the supervisor with its exit code.
+ * - SIGINT/SIGTERM are passed to the server; the supervisor ends when it has shut down.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { isServerMessage, RESTART_EXIT_CODE, SUPERVISED_ARG } from './management/supervision.js';
+
+const serverEntry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
+const CRASH_BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
+/** A server that ran this long after it listened counts as recovered: the next crash waits 1 s again. */
+const RECOVERED_AFTER_MS = 60_000;
+
+const log = pino({
+  base: { pid: process.pid, role: 'supervisor' },
+  ...(process.stdout.isTTY
+    ? {
+        transport: {
+          target: 'pino-pretty',
+          options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,role', messageKey: 'msg' },
+        },
+      }
+    : {}),
+});
+
+let server: ChildProcess | null = null;
+let stopping = false;
+let anyReady = false;
+let crashes = 0;
+let retry: NodeJS.Timeout | null = null;
+
+function exit(code: number): never {
+  log.flush();
+  process.exit(code);
+}
+
+function startServer(): void {
+  retry = null;
+  const child = fork(serverEntry, [SUPERVISED_ARG], { execArgv: process.execArgv, stdio: 'inherit' });
+  server = child;
+  let readyAt: number | null = null;
+
+  child.on('message', (message) => {
+    if (!isServerMessage(message)) return;
+    readyAt = Date.now();
+    anyReady = true;
+    log.info({ server: message.pid }, 'server ready');
+  });
+  child.on('error', (error) => {
+    log.error({ err: error }, 'the server process could not be started');
+  });
+  child.on('exit', (code, signal) => {
+    server = null;
+    if (stopping) exit(code ?? 0);
+    if (code === RESTART_EXIT_CODE) {
+      crashes = 0;
+      log.info({ server: child.pid }, 'the server closed for a restart; starting a new one');
+      startServer();
+      return;
+    }
+    if (!anyReady) {
+      log.error({ server: child.pid, code, signal }, 'the server could not start; not trying again');
+      exit(code ?? 1);
+    }
+    if (readyAt !== null && Date.now() - readyAt >= RECOVERED_AFTER_MS) crashes = 0;
+    const waitMs = CRASH_BACKOFF_MS[Math.min(crashes, CRASH_BACKOFF_MS.length - 1)] as number;
+    crashes += 1;
+    log.error(
+      { server: child.pid, code, signal, restartInMs: waitMs },
+      'the server stopped unexpectedly; starting it again',
+    );
+    retry = setTimeout(startServer, waitMs);
+  });
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    stopping = true;
+    if (retry) clearTimeout(retry);
+    if (!server) exit(0);
+    // A terminal's Ctrl-C reaches the server too; it shuts down once whichever signal comes first.
+    server.kill(signal);
+  });
+}
+
+startServer();
