@@ -13,7 +13,8 @@ import type { BenchResult } from './health.js';
 const DURATION_MS = Number(process.env['BENCH_SECONDS'] ?? 8) * 1000;
 const WARM_UP_MS = 1000;
 
-async function rate(run: () => Promise<void>): Promise<number> {
+/** Completed runs per second over DURATION_MS (after a warm-up), one run at a time. */
+export async function rate(run: () => Promise<void>): Promise<number> {
   const warmUntil = performance.now() + WARM_UP_MS;
   while (performance.now() < warmUntil) await run();
   let done = 0;

@@ -9,6 +9,7 @@ import { benchPaperOrders } from './orders.js';
 import { benchAnalytics } from './analytics.js';
 import { benchBacktests } from './backtests.js';
 import { benchMl } from './ml.js';
+import { benchCluster } from './cluster.js';
 
 const only = process.env['BENCH_ONLY'];
 const all = {
@@ -18,6 +19,7 @@ const all = {
   analytics: benchAnalytics,
   backtests: benchBacktests,
   ml: benchMl,
+  cluster: benchCluster,
 };
 const results = [];
 // A bench answers one result, or several (ml).

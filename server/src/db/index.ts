@@ -16,6 +16,7 @@ import { lockDataDir } from './lock.js';
 import { postgresCoordination, soloCoordination, type Coordination } from './coordination.js';
 
 export { schema };
+export { soloCoordination };
 export type Schema = typeof schema;
 /** The drizzle database, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

@@ -11,7 +11,7 @@ import type { Database } from '../db/index.js';
 
 import type { TestDatabaseTarget } from './databases.js';
 
-export { testDatabases, type TestDatabaseTarget } from './databases.js';
+export { sharedPostgresDatabase, testDatabases, type TestDatabaseTarget } from './databases.js';
 
 export const OPERATOR_EMAIL = 'operator@nivesh.local';
 export const STRONG_PASSWORD = 'Correct-Horse-Battery-9';

@@ -1,0 +1,94 @@
+/**
+ * Paper orders on PostgreSQL with more than one server process: two apps (each its own connection
+ * pool and caches, as two processes) on one database, each placing market orders for the same
+ * account as fast as it can, every order under the account's advisory lock with the write-version
+ * check. Baseline: one app alone on a database of its own, without the cross-process lock (one
+ * process needs none), placing orders one at a time. Both run in this process, one after the other.
+ * Also one process alone with the lock and the write version. The ratios say what arbitration
+ * across processes costs, and what two processes writing the same account in turn cost (each
+ * reloads the account the other changed; one account's orders are serial by design).
+ */
+import { createTestApp } from '@nivesh/server/testing';
+import { sharedPostgresDatabase } from '@nivesh/server/testing';
+import { soloCoordination, type Database } from '@nivesh/server/db';
+import type { BenchResult } from './health.js';
+import { rate } from './orders.js';
+
+type App = Awaited<ReturnType<typeof createTestApp>>;
+
+async function prepare(app: App): Promise<() => Promise<void>> {
+  const { paper, feed } = app.app.services;
+  const symbol = feed.instruments()[0]!.symbol;
+  await paper.updateSettings(
+    { max_daily_loss: 100_000_000, weekly_loss_limit: 100_000_000, monthly_loss_limit: 100_000_000 },
+    'bench',
+  );
+  await paper.setBalance(500_000_000, 'bench');
+  let side: 'BUY' | 'SELL' = 'BUY';
+  return async () => {
+    const order = await paper.placeOrder(
+      { symbol, side, quantity: 1, order_type: 'MARKET', product: 'CNC' },
+      'bench',
+    );
+    if (order.status !== 'filled') throw new Error(`bench order not filled: ${order.status}`);
+    side = side === 'BUY' ? 'SELL' : 'BUY';
+  };
+}
+
+export async function benchCluster(): Promise<BenchResult[]> {
+  const deps = { paperTimers: false, watchBrokerToken: false };
+  // Baseline: one process alone (no cross-process lock).
+  const alone = await sharedPostgresDatabase();
+  if (!alone) throw new Error('the cluster bench needs PostgreSQL at 127.0.0.1:5432');
+  const database: Database = await alone.open();
+  const single = await createTestApp({ ...database, coordination: soloCoordination() }, { deps });
+  let baseline: number;
+  try {
+    baseline = await rate(await prepare(single));
+  } finally {
+    await single.close();
+    await database.close();
+    await alone.drop();
+  }
+
+  // One process with the cross-process lock and write version (nobody else writing).
+  const locked = (await sharedPostgresDatabase())!;
+  const lockedDatabase = await locked.open();
+  const lone = await createTestApp(lockedDatabase, { deps });
+  let lockedRate: number;
+  try {
+    lockedRate = await rate(await prepare(lone));
+  } finally {
+    await lone.close();
+    await lockedDatabase.close();
+    await locked.drop();
+  }
+
+  // Product: two processes on one database, concurrently.
+  const shared = (await sharedPostgresDatabase())!;
+  const databases = [await shared.open(), await shared.open()];
+  const apps = [await createTestApp(databases[0]!, { deps }), await createTestApp(databases[1]!, { deps })];
+  try {
+    const place = await prepare(apps[0]!);
+    const placeOther = await prepare(apps[1]!);
+    const rates = await Promise.all([rate(place), rate(placeOther)]);
+    return [
+      {
+        name: 'paper orders, one process with the cross-process lock (vs no lock)',
+        unit: 'orders/s',
+        product: lockedRate,
+        baseline,
+      },
+      {
+        name: 'paper orders, two processes on one PostgreSQL (vs one process, no lock)',
+        unit: 'orders/s',
+        product: rates[0]! + rates[1]!,
+        baseline,
+      },
+    ];
+  } finally {
+    for (const app of apps) await app.close();
+    for (const db of databases) await db.close();
+    await shared.drop();
+  }
+}
