@@ -405,12 +405,12 @@ for (const target of await testDatabases()) {
           shortcomings_analysis: { recommendations: { title: string; priority: string }[] };
         }>('/api/ml/intelligence-metrics');
         // No model: 0; data: the candles reach the 19th (1), no feed configured, nothing due: 1;
-        // engines: 2 of 7 active; learning: off and no update: 0.
+        // engines: 4 of 12 active (heartbeat, alert announcer, feed, stream); learning: off and no update: 0.
         close(m.system_health['model_health'] as number, 0);
         close(m.system_health['data_health'] as number, 1);
-        close(m.system_health['engine_health'] as number, 2 / 7);
+        close(m.system_health['engine_health'] as number, 4 / 12);
         close(m.system_health['learning_health'] as number, 0);
-        close(m.system_health['overall_health'] as number, 0.25 * 1 + 0.15 * (2 / 7));
+        close(m.system_health['overall_health'] as number, 0.25 * 1 + 0.15 * (4 / 12));
         assert.equal(m.system_health['health_trend'], 'stable');
         assert.equal(m.system_health['critical_alerts'], 0);
         assert.equal(m.system_health['emergency_alerts'], 0);
@@ -798,13 +798,13 @@ for (const target of await testDatabases()) {
         // Data: candles current (1) and 32 of 33 due predictions resolved.
         const data = (1 + 32 / 33) / 2;
         // Learning: off (0) and one of the week's two updates improved: ½ × 0.5.
-        const overall = 0.35 * model + 0.25 * data + 0.15 * (2 / 7) + 0.25 * 0.25;
+        const overall = 0.35 * model + 0.25 * data + 0.15 * (4 / 12) + 0.25 * 0.25;
         close(h['model_health'] as number, model);
         close(h['data_health'] as number, data);
-        close(h['engine_health'] as number, 2 / 7);
+        close(h['engine_health'] as number, 4 / 12);
         close(h['learning_health'] as number, 0.25);
         close(h['overall_health'] as number, overall);
-        // Up from the empty log's 0.25 + 0.15 × 2/7 by more than 0.05.
+        // Up from the empty log's 0.25 + 0.15 × 4/12 by more than 0.05.
         assert.equal(h['health_trend'], 'improving');
         assert.equal(h['critical_alerts'], 2);
         assert.equal(h['emergency_alerts'], 1);
