@@ -12,28 +12,7 @@ import { createTestApp } from '@nivesh/server/testing';
 import { sharedPostgresDatabase } from '@nivesh/server/testing';
 import { soloCoordination, type Database } from '@nivesh/server/db';
 import type { BenchResult } from './health.js';
-import { rate } from './orders.js';
-
-type App = Awaited<ReturnType<typeof createTestApp>>;
-
-async function prepare(app: App): Promise<() => Promise<void>> {
-  const { paper, feed } = app.app.services;
-  const symbol = feed.instruments()[0]!.symbol;
-  await paper.updateSettings(
-    { max_daily_loss: 100_000_000, weekly_loss_limit: 100_000_000, monthly_loss_limit: 100_000_000 },
-    'bench',
-  );
-  await paper.setBalance(500_000_000, 'bench');
-  let side: 'BUY' | 'SELL' = 'BUY';
-  return async () => {
-    const order = await paper.placeOrder(
-      { symbol, side, quantity: 1, order_type: 'MARKET', product: 'CNC' },
-      'bench',
-    );
-    if (order.status !== 'filled') throw new Error(`bench order not filled: ${order.status}`);
-    side = side === 'BUY' ? 'SELL' : 'BUY';
-  };
-}
+import { paperOrderLoop as prepare, rate } from './orders.js';
 
 export async function benchCluster(): Promise<BenchResult[]> {
   const deps = { paperTimers: false, watchBrokerToken: false };

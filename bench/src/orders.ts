@@ -27,34 +27,47 @@ export async function rate(run: () => Promise<void>): Promise<number> {
   return done / ((performance.now() - start) / 1000);
 }
 
+/**
+ * One market order of one share at a time for the app's paper account, buys and sells in turn,
+ * each checked filled. Thousands of orders a run: the day's charges must not trip the loss limits
+ * (the daily paper limit, the weekly and monthly loss limits, and the capital phase's 3.5% of a
+ * ₹50 crore account): the bench measures the orders, not the limits stopping them.
+ */
+export async function paperOrderLoop(
+  product: Awaited<ReturnType<typeof createTestApp>>,
+): Promise<() => Promise<void>> {
+  const { paper, feed } = product.app.services;
+  const symbol = feed.instruments()[0]!.symbol;
+  await paper.updateSettings(
+    { max_daily_loss: 100_000_000, weekly_loss_limit: 100_000_000, monthly_loss_limit: 100_000_000 },
+    'bench',
+  );
+  await paper.setBalance(500_000_000, 'bench');
+  let side: 'BUY' | 'SELL' = 'BUY';
+  return async () => {
+    const order = await paper.placeOrder(
+      { symbol, side, quantity: 1, order_type: 'MARKET', product: 'CNC' },
+      'bench',
+    );
+    if (order.status !== 'filled') throw new Error(`bench order not filled: ${order.status}`);
+    side = side === 'BUY' ? 'SELL' : 'BUY';
+  };
+}
+
 export async function benchPaperOrders(): Promise<BenchResult> {
   const database = await openDatabase({ kind: 'pglite', dataDir: null });
   const product = await createTestApp(database, { deps: { paperTimers: false, watchBrokerToken: false } });
   try {
-    const { paper, feed } = product.app.services;
-    const symbol = feed.instruments()[0]!.symbol;
-    // Thousands of orders a run: keep the day's charges from tripping the loss limits (the daily
-    // paper limit, the weekly and monthly loss limits, and the capital phase's 3.5% of a ₹50 crore
-    // account): the bench measures the orders, not the limits stopping them.
-    await paper.updateSettings(
-      { max_daily_loss: 100_000_000, weekly_loss_limit: 100_000_000, monthly_loss_limit: 100_000_000 },
-      'bench',
-    );
-    await paper.setBalance(500_000_000, 'bench');
-    let side: 'BUY' | 'SELL' = 'BUY';
     let placed = 0;
+    const place = await paperOrderLoop(product);
     const measured = await rate(async () => {
-      const order = await paper.placeOrder(
-        { symbol, side, quantity: 1, order_type: 'MARKET', product: 'CNC' },
-        'bench',
-      );
-      if (order.status !== 'filled') throw new Error(`bench order not filled: ${order.status}`);
-      side = side === 'BUY' ? 'SELL' : 'BUY';
+      await place();
       placed += 1;
     });
     if (placed === 0) throw new Error('no orders placed');
 
     const db = database.db;
+    const symbol = product.app.services.feed.instruments()[0]!.symbol;
     const baseline = await rate(async () => {
       const now = new Date();
       await db.transaction(async (tx) => {
