@@ -23,6 +23,14 @@ function zone(who, forbidden) {
       group: ['@nivesh/shell', '@nivesh/shell/**', '**/shell/src/**', '**/shell/src'],
       message: `${who} may not import the shell: shared code belongs in packages/ (api-client, ui, api-contract).`,
     },
+    chakra: {
+      group: ['@chakra-ui/react', '@chakra-ui/react/**'],
+      message: `${who} may not import Chakra UI directly: import it from @nivesh/ui/chakra, the shared list of the components Nivesh uses (a shared module is not tree-shaken; add a missing one there).`,
+    },
+    router: {
+      group: ['react-router-dom', 'react-router', 'react-router/**', 'react-router-dom/**'],
+      message: `${who} may not import React Router directly: import it from @nivesh/api-client/router, the shared list of its parts Nivesh uses (a shared module is not tree-shaken; add a missing one there).`,
+    },
     server: {
       group: ['@nivesh/server', '@nivesh/server/**', '**/server/src/**', '**/server/src'],
       message: `${who} may not import the server: talk to it over HTTP through @nivesh/api-client and the contract.`,
@@ -64,16 +72,65 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: zone('A remote', ['remotes', 'shell', 'server', 'federationRuntime']) },
+        {
+          patterns: zone('A remote', ['remotes', 'shell', 'server', 'federationRuntime', 'chakra', 'router']),
+        },
       ],
     },
   },
   {
     files: ['shell/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: zone('The shell', ['remotes', 'server']) }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: zone('The shell', ['remotes', 'server', 'chakra', 'router']) },
+      ],
+    },
   },
   {
     files: ['packages/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: zone('A shared package', ['remotes', 'shell', 'server', 'chakra', 'router']) },
+      ],
+    },
+  },
+  {
+    // What renders its own router, outside the apps' shared one, may import React Router directly:
+    // tests and their helpers, the standalone harness, the landing page's prerender script. So may
+    // the one module that re-exports it (see the router zone above).
+    files: ['mfe-*/**/*.test.{ts,tsx}', 'mfe-*/**/*TestSupport.tsx', 'mfe-*/scripts/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: zone('A remote', ['remotes', 'shell', 'server', 'federationRuntime', 'chakra']) },
+      ],
+    },
+  },
+  {
+    files: ['shell/**/*.test.{ts,tsx}', 'shell/**/*TestSupport.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: zone('The shell', ['remotes', 'server', 'chakra']) }],
+    },
+  },
+  {
+    files: [
+      'packages/**/*.test.{ts,tsx}',
+      'packages/api-client/src/testing/**',
+      'packages/api-client/src/standalone/**',
+      'packages/api-client/src/router.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: zone('A shared package', ['remotes', 'shell', 'server', 'chakra']) },
+      ],
+    },
+  },
+  {
+    // The one module that imports Chakra UI itself (see the chakra zone above).
+    files: ['packages/ui/src/chakra.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

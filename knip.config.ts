@@ -18,9 +18,12 @@ type Singleton = (typeof SHARED_SINGLETON_PACKAGES)[number];
 /**
  * An app: its bootstrap and the modules it exposes are entries. `shares` are the shared
  * singletons it lists in package.json without importing them: the federation config shares what
- * package.json lists, so the app still carries its fallback copy. tsx is how webpack-cli loads its
- * webpack.config.ts.
+ * package.json lists, so the app still carries its fallback copy (Emotion, say, which Chakra UI
+ * needs as one instance and an app reaches only through @nivesh/ui/chakra). tsx is how webpack-cli
+ * loads its webpack.config.ts.
  */
+const emotion: Singleton = '@emotion/react';
+
 function app({ exposes = {}, shares = [] }: { exposes?: Record<string, string>; shares?: Singleton[] }) {
   return {
     entry: ['src/bootstrap.tsx', ...Object.values(exposes)],
@@ -34,17 +37,23 @@ const noStore: Singleton[] = ['@reduxjs/toolkit', 'react-redux'];
 const config: KnipConfig = {
   workspaces: {
     '.': { entry: ['lint/*.test.mjs'], project: ['lint/**/*.{mjs,cjs}', '*.{mjs,ts}'] },
-    shell: app({}),
-    'mfe-dashboard': app({ exposes: dashboard, shares: noStore }),
-    'mfe-landing': app({ exposes: landing, shares: [...noStore, '@nivesh/ui'] }),
-    'mfe-ml-ops': app({ exposes: mlOps, shares: [...noStore, 'react-router-dom'] }),
-    'mfe-risk': app({ exposes: risk, shares: [...noStore, 'react-router-dom'] }),
+    shell: app({ shares: [emotion] }),
+    'mfe-dashboard': app({ exposes: dashboard, shares: [...noStore, emotion] }),
+    // Its build also runs scripts/prerender.tsx (with tsx), which renders the page inside @nivesh/ui.
+    'mfe-landing': {
+      ...app({ exposes: landing }),
+      project: ['src/**/*.{ts,tsx}', 'scripts/**/*.{tsx,cjs}', '*.ts'],
+      ignoreDependencies: [...noStore, emotion],
+    },
+    'mfe-ml-ops': app({ exposes: mlOps, shares: [...noStore, emotion] }),
+    'mfe-risk': app({ exposes: risk, shares: [...noStore, emotion] }),
     'mfe-trading': app({ exposes: trading, shares: noStore }),
     'packages/*': { project: ['src/**/*.{ts,tsx,cjs}'] },
     'packages/build': {
       project: ['src/**/*.{ts,cjs}'],
-      // The apps' `webpack` command runs webpack-cli, which loads their webpack.config.ts through tsx.
-      ignoreDependencies: ['tsx', 'webpack-cli'],
+      // The apps' `webpack` command runs webpack-cli (tsx, which loads their webpack.config.ts, is
+      // also this package's own script runner: `budget`, `test`).
+      ignoreDependencies: ['webpack-cli'],
     },
     server: {
       entry: ['src/**/*.test.ts'],

@@ -25,16 +25,36 @@ const cases = [
       "import { buildApp } from '@nivesh/server';",
       "import { buildApp } from '../../../../server/src/app';",
       "import { loadRemote } from '@module-federation/enhanced/runtime';",
+      "import { Box } from '@chakra-ui/react';",
+      "import { Link } from 'react-router-dom';",
+      "import { useNavigate } from 'react-router';",
     ],
     allowed: "import { api, loadRemoteModule } from '@nivesh/api-client';",
+  },
+  {
+    file: 'mfe-risk/src/pages/RiskPage/routerProbe.tsx',
+    refused: ["import { Link } from 'react-router-dom';"],
+    allowed: "import { Link } from '@nivesh/api-client/router';",
+  },
+  {
+    file: 'mfe-risk/src/pages/RiskPage/routerProbe.test.tsx',
+    refused: ["import { App } from '@nivesh/shell';"],
+    allowed: "import { MemoryRouter } from 'react-router-dom';",
   },
   {
     file: 'shell/src/layout/zoneProbe.tsx',
     refused: [
       "import { RiskPage } from '../../../mfe-risk/src/pages/RiskPage/RiskPage';",
       "import { createTestApp } from '@nivesh/server/testing';",
+      "import { Box } from '@chakra-ui/react';",
+      "import { RouterProvider } from 'react-router-dom';",
     ],
     allowed: "import { Panel } from '@nivesh/ui';",
+  },
+  {
+    file: 'shell/src/layout/chakraProbe.tsx',
+    refused: ["import { DatePicker } from '@chakra-ui/react';"],
+    allowed: "import { Box } from '@nivesh/ui/chakra';",
   },
   {
     file: 'packages/ui/src/zoneProbe.ts',
@@ -42,8 +62,20 @@ const cases = [
       "import { Layout } from '../../../shell/src/layout/Layout';",
       "import { x } from '@nivesh/mfe-landing';",
       "import { schema } from '@nivesh/server/db';",
+      "import { Box } from '@chakra-ui/react';",
+      "import { Link } from 'react-router-dom';",
     ],
     allowed: "import { apiError } from '@nivesh/api-contract';",
+  },
+  {
+    file: 'packages/ui/src/chakra.ts',
+    refused: ["import { x } from '@nivesh/mfe-landing';"],
+    allowed: "export { Box } from '@chakra-ui/react';",
+  },
+  {
+    file: 'packages/api-client/src/router.ts',
+    refused: ["import { Box } from '@chakra-ui/react';"],
+    allowed: "export { Link } from 'react-router-dom';",
   },
 ];
 

@@ -6,9 +6,9 @@
  * Sharpe, Sortino, volatility, max drawdown, win rate, profit factor) computed once from the same
  * numbers already in memory, in a plain loop, in this process.
  */
-import { createTestApp, send, setUpOperator } from '@nivesh/server/testing';
+import { createTestApp, send, setUpOperator, RandomStream } from '@nivesh/server/testing';
 import { openDatabase, schema } from '@nivesh/server/db';
-import type { BenchResult } from './health.js';
+import type { BenchResult } from './load.js';
 
 const REQUESTS = Number(process.env['BENCH_ANALYTICS_REQUESTS'] ?? 40);
 const TRADES_PER_SYMBOL = 40;
@@ -21,16 +21,6 @@ function weekdays(from: string, to: string): string[] {
     if (day.getUTCDay() !== 0 && day.getUTCDay() !== 6) out.push(day.toISOString().slice(0, 10));
   }
   return out;
-}
-
-/** A seeded generator (mulberry32), so every run analyses the same account. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 async function insertInChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
@@ -48,7 +38,8 @@ export async function benchAnalytics(): Promise<BenchResult> {
       .slice(0, 50)
       .map((i) => i.symbol);
     const days = weekdays('2023-11-20', '2026-11-20');
-    const next = random(42);
+    const stream = new RandomStream(42);
+    const next = () => stream.uniform();
     const at = (day: string) => new Date(`${day}T09:00:00Z`);
 
     // End-of-day values: a random walk with a ₹50,000 deposit on the first day of each quarter.

@@ -9,7 +9,7 @@
  */
 import { createTestApp, send, setUpOperator } from '@nivesh/server/testing';
 import { openDatabase } from '@nivesh/server/db';
-import type { BenchResult } from './health.js';
+import type { BenchResult } from './load.js';
 
 /** The test app's clock stands at 2026-11-20: a year of closed days before it. */
 const FROM = '2025-11-20';

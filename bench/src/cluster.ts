@@ -7,12 +7,15 @@
  * Also one process alone with the lock and the write version. The ratios say what arbitration
  * across processes costs, and what two processes writing the same account in turn cost (each
  * reloads the account the other changed; one account's orders are serial by design).
+ * Last, CLIENTS clients placing orders at once in one process (with the lock; the engine commits
+ * the orders queued together in one transaction), against CLIENTS clients each committing a bare
+ * INSERT per transaction on the same database.
  */
 import { createTestApp } from '@nivesh/server/testing';
 import { sharedPostgresDatabase } from '@nivesh/server/testing';
 import { soloCoordination, type Database } from '@nivesh/server/db';
-import type { BenchResult } from './health.js';
-import { paperOrderLoop as prepare, rate } from './orders.js';
+import type { BenchResult } from './load.js';
+import { bareInsert, CLIENTS, paperOrderLoop as prepare, rate } from './orders.js';
 
 export async function benchCluster(): Promise<BenchResult[]> {
   const deps = { paperTimers: false, watchBrokerToken: false };
@@ -23,20 +26,30 @@ export async function benchCluster(): Promise<BenchResult[]> {
   const single = await createTestApp({ ...database, coordination: soloCoordination() }, { deps });
   let baseline: number;
   try {
-    baseline = await rate(await prepare(single));
+    const place = await prepare(single);
+    baseline = await rate(() => place());
   } finally {
     await single.close();
     await database.close();
     await alone.drop();
   }
 
-  // One process with the cross-process lock and write version (nobody else writing).
+  // One process with the cross-process lock and write version (nobody else writing); then the
+  // same with CLIENTS clients at once, and bare INSERT transactions from as many clients.
   const locked = (await sharedPostgresDatabase())!;
   const lockedDatabase = await locked.open();
   const lone = await createTestApp(lockedDatabase, { deps });
   let lockedRate: number;
+  let concurrentRate: number;
+  let insertRate: number;
   try {
-    lockedRate = await rate(await prepare(lone));
+    const place = await prepare(lone);
+    lockedRate = await rate(() => place());
+    concurrentRate = await rate(place, CLIENTS);
+    insertRate = await rate(
+      bareInsert(lockedDatabase.db, lone.app.services.feed.instruments()[0]!.symbol),
+      CLIENTS,
+    );
   } finally {
     await lone.close();
     await lockedDatabase.close();
@@ -50,7 +63,7 @@ export async function benchCluster(): Promise<BenchResult[]> {
   try {
     const place = await prepare(apps[0]!);
     const placeOther = await prepare(apps[1]!);
-    const rates = await Promise.all([rate(place), rate(placeOther)]);
+    const rates = await Promise.all([rate(() => place()), rate(() => placeOther())]);
     return [
       {
         name: 'paper orders, one process with the cross-process lock (vs no lock)',
@@ -63,6 +76,12 @@ export async function benchCluster(): Promise<BenchResult[]> {
         unit: 'orders/s',
         product: rates[0]! + rates[1]!,
         baseline,
+      },
+      {
+        name: `paper orders committed, ${CLIENTS} clients, PostgreSQL (vs bare INSERT txn, ${CLIENTS} clients)`,
+        unit: 'orders/s',
+        product: concurrentRate,
+        baseline: insertRate,
       },
     ];
   } finally {

@@ -3,35 +3,16 @@
  * logging hooks) against a bare Fastify route answering the same body, both driven by autocannon
  * over loopback in this process, one after the other.
  */
-import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createTestApp } from '@nivesh/server/testing';
 import { openDatabase } from '@nivesh/server/db';
+import { drive, type BenchResult } from './load.js';
 
-export interface BenchResult {
-  name: string;
-  /** What product and baseline count (default req/s). */
-  unit?: string;
-  product: number;
-  baseline: number;
-}
-
-const DURATION_SECONDS = Number(process.env['BENCH_SECONDS'] ?? 8);
 const CONNECTIONS = 50;
 
 async function measure(app: FastifyInstance, path: string): Promise<number> {
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  // Warm up (JIT, connection setup), then measure.
-  await autocannon({ url: `${address}${path}`, connections: CONNECTIONS, duration: 2 });
-  const result = await autocannon({
-    url: `${address}${path}`,
-    connections: CONNECTIONS,
-    duration: DURATION_SECONDS,
-  });
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${path}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
-  }
-  return result.requests.average;
+  return (await drive(`${address}${path}`, { connections: CONNECTIONS })).rps;
 }
 
 export async function benchHealth(): Promise<BenchResult> {

@@ -28,7 +28,7 @@ import {
   realisedVolatility,
   trainInWorker,
 } from '@nivesh/server/ml';
-import type { BenchResult } from './health.js';
+import type { BenchResult } from './load.js';
 
 /** The test app's clock stands at 2026-11-20. */
 const TO = '2026-11-19';

@@ -10,6 +10,12 @@ import { benchAnalytics } from './analytics.js';
 import { benchBacktests } from './backtests.js';
 import { benchMl } from './ml.js';
 import { benchCluster } from './cluster.js';
+import { benchReads } from './reads.js';
+import { benchCompression } from './compression.js';
+import { benchLanding } from './landing.js';
+import { benchHistory } from './history.js';
+import { benchBuild } from './build.js';
+import { benchFootprint } from './footprint.js';
 
 const only = process.env['BENCH_ONLY'];
 const all = {
@@ -20,6 +26,12 @@ const all = {
   backtests: benchBacktests,
   ml: benchMl,
   cluster: benchCluster,
+  reads: benchReads,
+  compression: benchCompression,
+  landing: benchLanding,
+  history: benchHistory,
+  build: benchBuild,
+  footprint: benchFootprint,
 };
 const results = [];
 // A bench answers one result, or several (ml).

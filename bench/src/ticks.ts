@@ -15,7 +15,7 @@ import WebSocket, { WebSocketServer } from 'ws';
 import type { AppDeps, Services } from '@nivesh/server';
 import { createTestApp, send, setUpOperator } from '@nivesh/server/testing';
 import { openDatabase } from '@nivesh/server/db';
-import type { BenchResult } from './health.js';
+import type { BenchResult } from './load.js';
 
 type MarketFeed = NonNullable<AppDeps['feed']>;
 type Tick = Parameters<Services['hub']['publish']>[0][number];

@@ -1,5 +1,5 @@
 /** Standalone harness for `pnpm --filter @nivesh/mfe-landing dev` (the shell mounts providers in the product). */
-import { PAGE_PATHS } from '@nivesh/api-contract';
+import { PAGE_PATHS } from '@nivesh/api-contract/plain';
 import { mountStandalone } from '@nivesh/api-client/standalone';
 import LandingPage from './pages/LandingPage/LandingPage';
 

@@ -10,7 +10,6 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
@@ -27,8 +26,14 @@ import type { Db } from './db/index.js';
 import { systemClock, type Clock } from './clock.js';
 import { registerContract } from './http/contract.js';
 import { frameworkErrors, installErrorHandler } from './http/errorHandler.js';
-import { installApiCachePolicy, installDefaultPolicy, installSourceMapGate } from './http/security.js';
+import {
+  installApiCachePolicy,
+  installDefaultPolicy,
+  installSecurityHeaders,
+  installSourceMapGate,
+} from './http/security.js';
 import { installHostCheck } from './http/hosts.js';
+import { installCompression } from './http/compression.js';
 import { createAuthService, type AuthService, type Session } from './auth/service.js';
 import { authHandlers } from './auth/routes.js';
 import type { Mailer } from './auth/mailer.js';
@@ -42,8 +47,8 @@ import { createBrokerService } from './broker/service.js';
 import { createUpstoxServices, type UpstoxServices } from './broker/upstox/index.js';
 import { loadInstrumentMaster } from './market/instruments.js';
 import { createRemotesService, type RemotesService } from './remotes/service.js';
-import { registerRemoteFiles, remotesHandlers } from './remotes/routes.js';
-import { clientIdKeyFor } from './remotes/clientId.js';
+import { readClientId, registerRemoteFiles, remotesHandlers } from './remotes/routes.js';
+import { clientIdKeyFor, createClientIds } from './remotes/clientId.js';
 import { createRemoteStore, type RemoteStore } from './remotes/store.js';
 import { opsHandlers } from './ops/routes.js';
 import { createMeasurements, SAMPLE_INTERVAL_MS, type Measurements } from './ops/measurements.js';
@@ -83,6 +88,7 @@ import type { MarketFeed, TickHub } from './market/feed.js';
 import { createTickHub } from './market/tickHub.js';
 import { createSimulatedMarket } from './market/simulated.js';
 import { registerShell } from './web/shell.js';
+import { createLandingPrerender } from './web/prerender.js';
 import { streamHandlers } from './stream/routes.js';
 import {
   activeSessionsIn,
@@ -97,6 +103,8 @@ import { createOrdersService, type LiveTrading, type OrdersService } from './ord
 import { ordersHandlers } from './orders/routes.js';
 import { createPortfolioService, type PortfolioService } from './portfolio/service.js';
 import { portfolioHandlers } from './portfolio/routes.js';
+import { createPageMode } from './portfolio/pageMode.js';
+import { createPaperMemo } from './portfolio/paperMemo.js';
 import { createTradingService } from './trading/service.js';
 import { tradingHandlers } from './trading/routes.js';
 import { backtestsHandlers } from './backtests/routes.js';
@@ -293,7 +301,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const line = {
       method: request.method,
       url: request.url,
@@ -305,9 +313,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     else if (reply.statusCode >= 400 && reply.statusCode !== 404 && reply.statusCode !== 503) {
       request.log.info(line, 'request refused');
     } else request.log.debug(line, 'request');
+    done();
   });
 
-  await app.register(helmet, {
+  installSecurityHeaders(app, {
     // The page sets its own policy with a fresh nonce (web/shell.ts); everything else allows nothing.
     contentSecurityPolicy: false,
     // Served over plain HTTP on localhost by default; with an https public URL browsers are told
@@ -318,6 +327,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   installDefaultPolicy(app);
   installApiCachePolicy(app);
+  // Before every route: each route registered after it compresses its answers (http/compression.ts).
+  await installCompression(app);
   await app.register(cookie);
 
   await app.register(swagger, {
@@ -365,11 +376,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   installSourceMapGate(app, (token) => auth.authenticate(token));
   const modes = createTradingModeService({ db, clock });
+  // The mode the portfolio pages read, from memory (portfolio/pageMode.ts).
+  const pageMode = createPageMode({ modes, clock });
   // A switch of the trading mode is told to every browser, on this process and the others.
   const tradingMode: TradingModeService = {
     ...modes,
     async set(requested, actor) {
       const state = await modes.set(requested, actor);
+      pageMode.forget();
       announce('trading_mode');
       return state;
     },
@@ -445,11 +459,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ? await connectBus({ url: config.natsUrl, instanceId: identity.id, hub, log: app.log })
     : localBus();
   app.addHook('onClose', async () => bus.close());
+  // Sessions revoked here leave the other processes' memory at once (auth/service.ts).
+  auth.onRevoke((revoked) => bus.revokeSessions(revoked));
+  bus.onSessionsRevoked((revoked) => auth.forget(revoked));
+  bus.onEvent((kind) => {
+    if (kind === 'trading_mode') pageMode.forget();
+  });
   const upstox = createUpstoxServices({
     db,
     clock,
     config,
     tradingMode,
+    // The trade history's polls take the mode from memory too (broker/upstox/liveAccount.ts).
+    historyMode: pageMode,
     calendar,
     // Resolved at call time: the feed is created just below.
     instruments: () => feed.instruments(),
@@ -472,6 +494,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await feed.start(feedHub);
   feedHub.ready();
   app.addHook('onClose', async () => feed.stop());
+  // The portfolio pages' paper overview and holdings, kept between changes (portfolio/paperMemo.ts).
+  let paperWrote: () => void = () => undefined;
   const paper = createPaperEngine({
     db,
     clock,
@@ -484,6 +508,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     leads: () => leadership.isLeader(),
     // An order placed, filled or cancelled here is told to the pages (at most one event in 250 ms).
     onWrite: () => {
+      paperWrote();
       if (accountEventDue) return;
       accountEventDue = true;
       setTimeout(() => {
@@ -494,6 +519,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await paper.start();
   app.addHook('onClose', async () => paper.stop());
+  const paperMemo = createPaperMemo({ paper, hub, clock, shared: coordination.shared });
+  paperWrote = () => paperMemo.wrote();
   const liveAccount = deps.liveAccount !== undefined ? deps.liveAccount : upstox.liveAccount;
   const live: LiveTrading | null =
     deps.live !== undefined
@@ -515,15 +542,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     lastPrice: (symbol) => hub.last(symbol)?.ltp,
     modelDrift,
   });
-  const portfolio = createPortfolioService({
-    db,
-    clock,
-    tradingMode,
-    paper,
-    liveAccount,
-    feed,
-    hub,
-    log: app.log,
+  const portfolioDeps = { db, clock, tradingMode, paper, liveAccount, feed, hub, log: app.log };
+  const portfolio = createPortfolioService(portfolioDeps);
+  // The pages' reads take the mode from memory; the automation and allocation read it stored.
+  const portfolioPages = createPortfolioService({
+    ...portfolioDeps,
+    tradingMode: { ...tradingMode, get: () => pageMode.get() },
+    paper: { ...paper, overview: () => paperMemo.overview(), holdings: () => paperMemo.holdings() },
   });
   const remoteStore = createRemoteStore({ dir: config.remotesStore, baseUrl: config.remotesBaseUrl });
   const remotes = createRemotesService({
@@ -885,7 +910,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         createTradingService({ modes: tradingMode, liveGate: upstox.liveGate, portfolio, paper }),
       ),
       orders: ordersHandlers(orders),
-      portfolio: portfolioHandlers(portfolio),
+      portfolio: portfolioHandlers(portfolioPages),
       broker: brokerHandlers(createBrokerService({ upstox, tradingMode })),
       ops: opsHandlers(
         createOpsService({
@@ -994,7 +1019,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(stream.plugin);
 
   await app.register(async (scope) => registerRemoteFiles(scope, remoteStore));
-  await registerShell(app, path.join(config.appsDir, 'shell', 'dist'), remoteOrigins(config));
+  const clientIds = createClientIds(clientIdKeyFor(config));
+  await registerShell(app, path.join(config.appsDir, 'shell', 'dist'), remoteOrigins(config), {
+    prerender: createLandingPrerender({ registry: remotes, store: remoteStore }),
+    clientIdOf: (request) => readClientId(clientIds, request),
+  });
 
   return app;
 }

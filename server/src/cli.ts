@@ -45,7 +45,7 @@ async function setPassword(): Promise<number> {
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: config.dataDir },
+      : { kind: 'pglite', dataDir: config.dataDir, templateDir: config.dbTemplateDir },
   );
   try {
     const auth = createAuthService({

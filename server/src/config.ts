@@ -18,6 +18,8 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(4000),
   HOST: z.string().min(1).default('localhost'),
   NIVESH_DATA_DIR: z.string().min(1).optional(),
+  /** Where the migrated PGlite template is kept (db/template.ts; default server/node_modules/.cache). */
+  NIVESH_DB_TEMPLATE_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL')
@@ -160,6 +162,8 @@ export interface Config {
   publicUrl: string;
   /** PGlite data folder (also holds the lock file and the operator's holiday files). */
   dataDir: string;
+  /** The migrated PGlite template's folder (db/template.ts); null: its default. */
+  dbTemplateDir: string | null;
   databaseUrl: string | null;
   operatorEmail: string;
   operatorName: string | null;
@@ -248,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '1.0.
     host: e.HOST,
     publicUrl,
     dataDir,
+    dbTemplateDir: e.NIVESH_DB_TEMPLATE_DIR ? path.resolve(base, e.NIVESH_DB_TEMPLATE_DIR) : null,
     databaseUrl: e.DATABASE_URL ?? null,
     operatorEmail: e.NIVESH_OPERATOR_EMAIL.trim().toLowerCase(),
     operatorName: e.NIVESH_OPERATOR_NAME ?? null,

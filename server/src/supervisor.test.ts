@@ -88,6 +88,9 @@ async function restartWhileTrading(env: Record<string, string>, dataDir: string)
     const before = await serverStatus();
     assert.equal(before.main_server_healthy, true);
     servers.add(before.main_server_pid);
+    // glibc's malloc arenas of the server are limited (supervisor.ts), as the server sees it.
+    const serverEnvironment = fs.readFileSync(`/proc/${before.main_server_pid}/environ`, 'utf8').split('\0');
+    assert.ok(serverEnvironment.includes('MALLOC_ARENA_MAX=2'), 'the server runs with MALLOC_ARENA_MAX=2');
 
     // Four clients place one-share market orders back to back, through the restart and after it.
     const acknowledged: string[] = [];

@@ -10,12 +10,25 @@
  *   keeps crashing (back to 1 s once one has run for a minute). The first server failing before it
  *   listens (a wrong setting, a port in use) ends the supervisor with its exit code.
  * - SIGINT/SIGTERM are passed to the server; the supervisor ends when it has shut down.
+ * - The server gets MALLOC_ARENA_MAX=2 unless the environment sets it (serverEnv): glibc's malloc
+ *   otherwise gives threads that allocate at the same time (libuv's pool, V8's compiler and GC
+ *   threads, workers) arenas of their own, up to 8 per core, each in 64 MB heaps, and memory freed
+ *   in one is not reused by another. glibc reads it when a process starts, so it is set for the
+ *   process the supervisor forks.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { isServerMessage, RESTART_EXIT_CODE, SUPERVISED_ARG } from './management/supervision.js';
+
+/** glibc malloc arenas of the server process (see the module comment). */
+const SERVER_MALLOC_ARENA_MAX = '2';
+
+/** The server's environment: this one, with MALLOC_ARENA_MAX unless it is set. */
+function serverEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { ...env, MALLOC_ARENA_MAX: env['MALLOC_ARENA_MAX'] ?? SERVER_MALLOC_ARENA_MAX };
+}
 
 const serverEntry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
 const CRASH_BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
@@ -47,7 +60,11 @@ function exit(code: number): never {
 
 function startServer(): void {
   retry = null;
-  const child = fork(serverEntry, [SUPERVISED_ARG], { execArgv: process.execArgv, stdio: 'inherit' });
+  const child = fork(serverEntry, [SUPERVISED_ARG], {
+    execArgv: process.execArgv,
+    env: serverEnv(process.env),
+    stdio: 'inherit',
+  });
   server = child;
   let readyAt: number | null = null;
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { HStack, Text } from '@chakra-ui/react';
+import { HStack, Text } from '@nivesh/ui/chakra';
 
 /** One labelled figure inside a card. */
 export function MetricRow({ label, children }: { label: string; children: ReactNode }) {

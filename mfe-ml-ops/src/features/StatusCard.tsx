@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { IconType } from 'react-icons';
-import { Box, Flex, Heading, HStack, Icon, Stack } from '@chakra-ui/react';
+import { Box, Flex, Heading, HStack, Icon, Stack } from '@nivesh/ui/chakra';
 
 /** A compact card with an icon, a title, an optional badge and its rows. */
 export function StatusCard({

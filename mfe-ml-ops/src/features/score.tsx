@@ -1,5 +1,5 @@
 /** Scores 0-1 coloured by the specification's thresholds (part 2, section 4). */
-import { Box, HStack, Icon, Progress, Text } from '@chakra-ui/react';
+import { Box, HStack, Icon, Progress, Text } from '@nivesh/ui/chakra';
 import { LuCircleAlert, LuCircleCheck, LuTriangleAlert } from 'react-icons/lu';
 import { fractionPercent } from './format';
 

@@ -3,7 +3,7 @@
  * stored on the server. Used by the risk page's Alerts tab and by RiskSettings.
  */
 import { useState } from 'react';
-import { Button, Checkbox, HStack, Skeleton, Stack } from '@chakra-ui/react';
+import { Button, Checkbox, HStack, Skeleton, Stack } from '@nivesh/ui/chakra';
 import { useRiskAlertSettingsQuery, useSaveRiskAlertSettingsMutation } from '@nivesh/api-client';
 import { ALERT_SETTING_LABELS, type AlertSettings } from '@nivesh/api-contract';
 import { SaveOutcomeAlert, SettingsNotLoaded } from './RiskNotices';

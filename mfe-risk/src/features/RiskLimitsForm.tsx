@@ -4,7 +4,7 @@
  * and this form reject the same values with the same sentences.
  */
 import { useState, type FormEvent } from 'react';
-import { Button, Field, Heading, HStack, Input, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
+import { Button, Field, Heading, HStack, Input, SimpleGrid, Skeleton, Stack } from '@nivesh/ui/chakra';
 import { useRiskLimitsQuery, useUpdateRiskLimitsMutation } from '@nivesh/api-client';
 import {
   RiskLimitsUpdate,

@@ -3,7 +3,7 @@
  * and the settings forms' not-loaded state and save outcome.
  */
 import type { ReactNode } from 'react';
-import { Alert, Button, List, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, List, Stack, Text } from '@nivesh/ui/chakra';
 import { errorMessage, type ApiCallError } from '@nivesh/api-client';
 import { StaleNotice, Unavailable, type QueryNoticeView } from '@nivesh/ui';
 import type { CallFailure } from './useRiskData';

@@ -4,7 +4,7 @@
  * system's CSS variables, so they read in dark and light mode, and sized by their box (full width;
  * shorter on a phone).
  */
-import { Box, Text } from '@chakra-ui/react';
+import { Box, Text } from '@nivesh/ui/chakra';
 import {
   Area,
   CartesianGrid,

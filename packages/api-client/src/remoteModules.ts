@@ -35,11 +35,18 @@ export class RemoteLoaderMissingError extends Error {
   }
 }
 
-let provided: RemoteModuleLoader | null = null;
+/**
+ * Where the provided loader lives: on the global object, not in this module. The shell imports this
+ * module by itself (`@nivesh/api-client/remoteModules`, so that a visitor's first page does not
+ * download the whole api-client), which makes its copy a different module instance from the shared
+ * api-client the remotes call; both must see the same loader.
+ */
+const PROVIDED = Symbol.for('nivesh.remoteModuleLoader');
+const holder = globalThis as typeof globalThis & { [PROVIDED]?: RemoteModuleLoader | null };
 
 /** The shell calls this when it starts; `null` takes the loader back (tests). */
 export function provideRemoteModuleLoader(loader: RemoteModuleLoader | null): void {
-  provided = loader;
+  holder[PROVIDED] = loader;
 }
 
 export async function loadRemoteModule<T>(
@@ -47,6 +54,7 @@ export async function loadRemoteModule<T>(
   module: string,
   options: { isRetry?: boolean } = {},
 ): Promise<LoadedRemoteModule<T>> {
+  const provided = holder[PROVIDED];
   if (!provided) throw new RemoteLoaderMissingError(remote, module);
   return provided<T>(remote, module, options.isRetry ?? false);
 }

@@ -28,6 +28,7 @@ export * from './time';
 export * from './password';
 export * from './auth';
 export * from './remotes';
+export * from './remoteNames';
 export * from './pages';
 export * from './market';
 export * from './trading';

@@ -1,5 +1,5 @@
 import { PAGE_PATHS } from './pages';
-import { REMOTE_EXPOSES, REMOTE_NAMES, type ExposedModule, type RemoteExposes } from './remotes';
+import { REMOTE_EXPOSES, REMOTE_NAMES, type ExposedModule, type RemoteExposes } from './remoteNames';
 
 describe('page paths', () => {
   it('gives every page its own absolute path', () => {

@@ -16,33 +16,11 @@
  */
 import { z } from 'zod';
 import { ApiError, Timestamp } from './common';
+import { REMOTE_NAMES } from './remoteNames';
 import { route } from './route';
 
-export const REMOTE_NAMES = ['landing', 'dashboard', 'risk', 'trading', 'ml_ops'] as const;
 export const RemoteName = z.enum(REMOTE_NAMES);
 export type RemoteName = z.infer<typeof RemoteName>;
-
-/**
- * The modules each remote exposes, by federation name. A remote's `src/exposes.ts` lists exactly
- * these (`satisfies RemoteExposes<name>`), and the shell's route table names only these, so a
- * misspelt or missing name is a compile error on both sides.
- */
-export const REMOTE_EXPOSES = {
-  landing: ['LandingPage'],
-  dashboard: ['DashboardPage', 'PortfolioPage', 'ResearchPage', 'AllocationPage', 'SettingsPage'],
-  risk: ['RiskPage', 'RiskSettings'],
-  trading: ['TradeHistoryPage', 'PaperTradingPage', 'PerformancePage', 'BacktestsPage'],
-  ml_ops: ['MlIntelligencePage', 'AutoScalingPage', 'ProductionScalingPage', 'TickStreamingPage'],
-} as const satisfies Record<RemoteName, readonly string[]>;
-
-/** A module remote `R` exposes (for example `RiskSettings` of `risk`). */
-export type ExposeName<R extends RemoteName> = (typeof REMOTE_EXPOSES)[R][number];
-
-/** One exposed module of one remote: a name that belongs to another remote does not compile. */
-export type ExposedModule = { [R in RemoteName]: { remote: R; module: ExposeName<R> } }[RemoteName];
-
-/** A remote's Module Federation `exposes` option: `./<name>` -> its source file, for exactly its names. */
-export type RemoteExposes<R extends RemoteName> = Record<`./${ExposeName<R>}`, string>;
 
 /** `<package version>+<build id>`: letters, digits, '.', '+' and '-'. */
 export const RemoteVersion = z

@@ -9,25 +9,30 @@ import path from 'node:path';
 export const SHARED_SINGLETON_PACKAGES = [
   'react',
   'react-dom',
-  'react-router-dom',
   'react-redux',
   '@reduxjs/toolkit',
-  '@chakra-ui/react',
   '@emotion/react',
   '@nivesh/api-client',
+  // Its schemas carry the part of zod they use: zod itself is not shared (whole, it is four times
+  // the part the contract uses).
+  '@nivesh/api-contract',
   '@nivesh/ui',
 ] as const;
 
 /**
  * Entry points other than a package's main one that must also resolve to the single copy (React's
- * JSX runtime is imported by every compiled component; react-router is what react-router-dom
- * re-exports; RTK Query's React entry holds the api's hooks).
+ * JSX runtime is imported by every compiled component; RTK Query's React entry holds the api's hooks).
  */
 const DEEP_IMPORTS: Record<string, readonly string[]> = {
   react: ['react/jsx-runtime', 'react/jsx-dev-runtime'],
   'react-dom': ['react-dom/client'],
-  'react-router-dom': ['react-router'],
+  // React Router is shared through the list of its parts the apps use (packages/api-client/src/
+  // router.ts), not whole, like Chakra UI below.
+  '@nivesh/api-client': ['@nivesh/api-client/router'],
   '@reduxjs/toolkit': ['@reduxjs/toolkit/query', '@reduxjs/toolkit/query/react'],
+  // Chakra UI is shared through the list of components Nivesh uses (packages/ui/src/chakra.ts), not
+  // whole: a shared module is not tree-shaken.
+  '@nivesh/ui': ['@nivesh/ui/chakra'],
 };
 
 function installedVersion(appDir: string, name: string): string {

@@ -464,6 +464,67 @@ for (const target of await testDatabases()) {
         assert.equal(fresh.statusCode, 200);
         assert.ok(token);
       });
+
+      it('refuses a session in use at once after logout and after a new password', async () => {
+        // Its own password first, so the test does not depend on the ones before it.
+        await t.app.services.auth.setPasswordDirectly(STRONG_PASSWORD);
+        const signIn = async () =>
+          (
+            await send(t.app, 'POST', '/api/auth/login', {
+              body: { email: OPERATOR_EMAIL, password: STRONG_PASSWORD },
+            })
+          ).json().session_token as string;
+        const validate = (session: string) =>
+          send(t.app, 'POST', '/api/auth/validate-session', { token: session });
+
+        const first = await signIn();
+        for (let i = 0; i < 3; i += 1) assert.equal((await validate(first)).statusCode, 200);
+        assert.equal((await send(t.app, 'POST', '/api/auth/logout', { token: first })).statusCode, 200);
+        assert.equal((await validate(first)).statusCode, 401, 'no clock move: refused at once');
+
+        const second = await signIn();
+        for (let i = 0; i < 3; i += 1) assert.equal((await validate(second)).statusCode, 200);
+        await t.app.services.auth.setPasswordDirectly(STRONG_PASSWORD);
+        assert.equal((await validate(second)).statusCode, 401);
+        assert.equal(
+          (await send(t.app, 'GET', '/api/portfolio/overview', { token: second })).statusCode,
+          401,
+        );
+      });
+
+      it('writes the slide of a session in use at most once a minute, and expires it on time', async () => {
+        const login = await send(t.app, 'POST', '/api/auth/login', {
+          body: { email: OPERATOR_EMAIL, password: STRONG_PASSWORD },
+        });
+        const session = login.json().session_token as string;
+        const stored = async () => {
+          const [row] = await database.db
+            .select()
+            .from(schema.sessions)
+            .where(eq(schema.sessions.tokenHash, hashToken(session)));
+          return row!.expiresAt.getTime();
+        };
+        const signedIn = await stored();
+        const validate = () => send(t.app, 'POST', '/api/auth/validate-session', { token: session });
+
+        t.clock.advance(30 * 1000);
+        assert.equal((await validate()).statusCode, 200);
+        assert.equal(await stored(), signedIn, 'half a minute later: not written');
+
+        t.clock.advance(31 * 1000);
+        const answers = await Promise.all([validate(), validate(), validate(), validate()]);
+        assert.deepEqual(
+          answers.map((a) => a.statusCode),
+          [200, 200, 200, 200],
+        );
+        const slid = t.clock.now().getTime() + 12 * HOUR;
+        assert.equal(await stored(), slid, 'a minute later: slid to 12 hours from now');
+        for (const answer of answers) assert.equal(answer.json().expires_at, new Date(slid).toISOString());
+
+        // Unused for 12 hours from the last slide: refused, though this process validated it lately.
+        t.clock.advance(12 * HOUR);
+        assert.equal((await validate()).statusCode, 401);
+      });
     });
 
     describe('bad input', () => {

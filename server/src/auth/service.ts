@@ -5,6 +5,12 @@
  * - Sessions: 256-bit random tokens, stored only as SHA-256; 12-hour sliding expiry, and an
  *   absolute lifetime from sign-in (NIVESH_SESSION_MAX_DAYS, default 7) however often it is used;
  *   logout revokes.
+ * - Sessions checked from memory: each process keeps the sessions it validated (by token hash) and
+ *   answers from that copy, reading the row again when its copy is older than
+ *   SESSION_RECHECK_MS (5 s). Logout and a new password take effect at once in the process that
+ *   did them, in the other processes at once through the bus (`onRevoke`/`forget`, NATS), and
+ *   without a bus within SESSION_RECHECK_MS. The idle expiry and the absolute lifetime are checked
+ *   on every request against the clock; the slide is written at most once a minute per session.
  * - Login: 5 failures in 15 minutes for one email from one address locks that pair out (429), and
  *   20 failures in 15 minutes from one address lock the address out whatever the emails (429).
  *   Each attempt is written before its password is checked, and the count includes it, so
@@ -38,6 +44,26 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** A session's expiry is pushed forward at most once a minute (one write, not one per request). */
 const SLIDE_GRANULARITY_MS = 60 * 1000;
 const OPERATOR_ID = 1;
+/**
+ * How long a process answers for a session from its memory before reading its row again: the
+ * bound on how late a revocation made elsewhere without a bus (another process, the CLI) is seen.
+ */
+export const SESSION_RECHECK_MS = 5_000;
+/** Sessions kept in memory at most (the oldest checked are dropped first). */
+const SESSION_CACHE_MAX = 10_000;
+
+/** Which sessions were revoked: their ids, or every session (a new password). */
+export type RevokedSessions = number[] | 'all';
+
+interface CachedSession {
+  id: number;
+  operatorId: number;
+  createdAt: Date;
+  /** The idle expiry as last written (by this process) or read. */
+  expiresAt: Date;
+  /** When the row was last read (clock time, ms). */
+  checkedAt: number;
+}
 
 export const MESSAGES = {
   invalidCredentials: 'Invalid credentials. Please check your password.',
@@ -95,6 +121,68 @@ const normalise = (email: string) => email.trim().toLowerCase();
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, clock, log } = deps;
+  /** Sessions validated lately, by token hash (see SESSION_RECHECK_MS). */
+  const sessionCache = new Map<string, CachedSession>();
+  const revokeListeners = new Set<(revoked: RevokedSessions) => void>();
+  // Counts revocations: a row read before one is not kept (it may predate the revocation).
+  let revocations = 0;
+
+  /** Drops revoked sessions from this process's memory. */
+  function forget(revoked: RevokedSessions): void {
+    revocations += 1;
+    if (revoked === 'all') {
+      sessionCache.clear();
+      return;
+    }
+    const ids = new Set(revoked);
+    for (const [hash, entry] of sessionCache) if (ids.has(entry.id)) sessionCache.delete(hash);
+  }
+
+  /** Forgets here, and tells the listeners (the other processes, through the bus). */
+  function revoked(sessions: RevokedSessions): void {
+    forget(sessions);
+    for (const listener of revokeListeners) {
+      try {
+        listener(sessions);
+      } catch (error) {
+        log.warn({ err: error }, 'a session revocation listener failed');
+      }
+    }
+  }
+
+  /** The session's row, read now, kept in memory while valid. */
+  async function readSession(hash: string, now: number): Promise<CachedSession | null> {
+    const generation = revocations;
+    const [row] = await db
+      .select({
+        id: schema.sessions.id,
+        operatorId: schema.sessions.operatorId,
+        createdAt: schema.sessions.createdAt,
+        expiresAt: schema.sessions.expiresAt,
+      })
+      .from(schema.sessions)
+      .where(and(eq(schema.sessions.tokenHash, hash), isNull(schema.sessions.revokedAt)));
+    if (!row) {
+      sessionCache.delete(hash);
+      return null;
+    }
+    const known = sessionCache.get(hash);
+    // A slide this process is writing may not be in the row yet: keep the later expiry.
+    const expiresAt =
+      known && known.id === row.id && known.expiresAt.getTime() > row.expiresAt.getTime()
+        ? known.expiresAt
+        : row.expiresAt;
+    const entry: CachedSession = { ...row, expiresAt, checkedAt: now };
+    sessionCache.delete(hash);
+    // Answered from this read, but not kept when a revocation came meanwhile.
+    if (generation !== revocations) return entry;
+    if (sessionCache.size >= SESSION_CACHE_MAX) {
+      const oldest = sessionCache.keys().next();
+      if (!oldest.done) sessionCache.delete(oldest.value);
+    }
+    sessionCache.set(hash, entry);
+    return entry;
+  }
   /** Password setup requests per address, counted in the database (every process, every restart). */
   const setupRequests = createSharedLimiter({
     db,
@@ -222,6 +310,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         .where(and(eq(schema.sessions.operatorId, OPERATOR_ID), isNull(schema.sessions.revokedAt)));
       await tx.insert(schema.auditLog).values({ at: now, actor, action: 'password.set', detail: {} });
     });
+    revoked('all');
   }
 
   return {
@@ -373,37 +462,59 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async authenticate(token: string): Promise<Session | null> {
       if (token.length > 200) return null;
-      const [row] = await db
-        .select()
-        .from(schema.sessions)
-        .where(and(eq(schema.sessions.tokenHash, hashToken(token)), isNull(schema.sessions.revokedAt)));
+      const hash = hashToken(token);
       const now = clock.now();
-      if (!row || row.expiresAt.getTime() <= now.getTime()) return null;
-      const endsAt = new Date(row.createdAt.getTime() + sessionMaxMs);
-      if (endsAt.getTime() <= now.getTime()) return null;
-      let expiresAt = row.expiresAt;
-      const slid = new Date(Math.min(now.getTime() + SESSION_TTL_MS, endsAt.getTime()));
-      if (slid.getTime() - row.expiresAt.getTime() >= SLIDE_GRANULARITY_MS) {
-        await db
-          .update(schema.sessions)
-          .set({ lastSeenAt: now, expiresAt: slid })
-          .where(eq(schema.sessions.id, row.id));
-        expiresAt = slid;
+      const nowMs = now.getTime();
+      let entry = sessionCache.get(hash);
+      // Read the row again when the copy is older than the bound (or the clock went back).
+      if (!entry || Math.abs(nowMs - entry.checkedAt) >= SESSION_RECHECK_MS) {
+        entry = (await readSession(hash, nowMs)) ?? undefined;
+      }
+      if (!entry || entry.expiresAt.getTime() <= nowMs) return null;
+      const endsAt = new Date(entry.createdAt.getTime() + sessionMaxMs);
+      if (endsAt.getTime() <= nowMs) return null;
+      const previous = entry.expiresAt;
+      const slid = new Date(Math.min(nowMs + SESSION_TTL_MS, endsAt.getTime()));
+      if (slid.getTime() - previous.getTime() >= SLIDE_GRANULARITY_MS) {
+        // Taken before the write, so requests arriving meanwhile do not write it again.
+        entry.expiresAt = slid;
+        try {
+          await db
+            .update(schema.sessions)
+            .set({ lastSeenAt: now, expiresAt: slid })
+            .where(eq(schema.sessions.id, entry.id));
+        } catch (error) {
+          if (entry.expiresAt === slid) entry.expiresAt = previous;
+          throw error;
+        }
       }
       return {
-        id: row.id,
-        operatorId: row.operatorId,
+        id: entry.id,
+        operatorId: entry.operatorId,
         user: userFor(deps.operatorEmail),
-        expiresAt,
+        expiresAt: entry.expiresAt,
         endsAt,
       };
     },
+
+    /**
+     * Listens for sessions this process revoked (logout, a new password), for the other processes
+     * to `forget` them (app.ts wires it to the bus). Returns the unsubscribe.
+     */
+    onRevoke(listener: (revoked: RevokedSessions) => void): () => void {
+      revokeListeners.add(listener);
+      return () => revokeListeners.delete(listener);
+    },
+
+    /** Sessions another process revoked: no longer answered from this process's memory. */
+    forget,
 
     async logout(session: Session): Promise<void> {
       await db
         .update(schema.sessions)
         .set({ revokedAt: clock.now() })
         .where(eq(schema.sessions.id, session.id));
+      revoked([session.id]);
     },
   };
 }

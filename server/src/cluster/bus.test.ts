@@ -11,7 +11,14 @@ import { ServerMessage, StreamTicketResponse } from '@nivesh/api-contract';
 import { ManualClock } from '../clock.js';
 import type { Database } from '../db/index.js';
 import { sharedPostgresDatabase, testNatsUrl } from '../testing/databases.js';
-import { createTestApp, DEFAULT_TEST_TIME, send, setUpOperator, type TestApp } from '../testing/index.js';
+import {
+  createTestApp,
+  DEFAULT_TEST_TIME,
+  send,
+  setUpOperator,
+  signIn,
+  type TestApp,
+} from '../testing/index.js';
 import { createControlledFeed, type ControlledFeed } from '../paper/testing.js';
 
 const shared = await sharedPostgresDatabase();
@@ -117,5 +124,24 @@ describe('server processes joined by NATS', { skip: shared === null || natsUrl =
     } finally {
       socket.terminate();
     }
+  });
+
+  it('refuses a session signed out on one process on the other at once, the clock unmoved', async () => {
+    const session = await signIn(instances[0]!.t.app);
+    const validate = (app: TestApp['app']) =>
+      send(app, 'POST', '/api/auth/validate-session', { token: session });
+    assert.equal((await validate(instances[1]!.t.app)).statusCode, 200);
+    assert.equal(
+      (await send(instances[0]!.t.app, 'POST', '/api/auth/logout', { token: session })).statusCode,
+      200,
+    );
+    // The clock stands still, so only the bus's message can end the other process's copy.
+    let status = 200;
+    const started = Date.now();
+    while (status !== 401 && Date.now() - started < 5_000) {
+      status = (await validate(instances[1]!.t.app)).statusCode;
+      if (status !== 401) await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    assert.equal(status, 401);
   });
 });

@@ -9,6 +9,8 @@
  *   processes price orders the same.
  * - Events (`nivesh.events`): a trading-mode change or a new alert on one process is announced to
  *   the others, which tell their browsers (the stream's `event` message).
+ * - Revoked sessions (`nivesh.sessions`): a logout or a new password on one process is told to
+ *   the others, which drop those sessions from their memory at once (auth/service.ts).
  * - Every message is parsed with a schema; one that does not parse is counted and dropped.
  *
  * Without a NATS URL (the embedded default) there is one process and no bus: the hub is the feed's.
@@ -20,6 +22,7 @@ import type { Tick, TickHub } from '../market/feed.js';
 
 const TICKS_SUBJECT = 'nivesh.ticks';
 const EVENTS_SUBJECT = 'nivesh.events';
+const SESSIONS_SUBJECT = 'nivesh.sessions';
 
 const BusTick = z.object({
   symbol: z.string().min(1).max(64),
@@ -34,6 +37,9 @@ const BusTick = z.object({
 });
 const TicksMessage = z.object({ from: z.string(), ticks: z.array(BusTick).max(5_000) });
 const EventMessage = z.object({ from: z.string(), event: StreamEvent });
+const RevokedSessions = z.union([z.literal('all'), z.array(z.number().int().positive()).max(10_000)]);
+const SessionsMessage = z.object({ from: z.string(), revoked: RevokedSessions });
+type RevokedSessions = z.infer<typeof RevokedSessions>;
 
 interface Log {
   info(obj: object, msg: string): void;
@@ -47,6 +53,10 @@ export interface Bus {
   announce(kind: StreamEventKind): void;
   /** Events other processes announced. */
   onEvent(listener: (kind: StreamEventKind) => void): () => void;
+  /** Tells the other processes these sessions were revoked (ids, or 'all'). */
+  revokeSessions(revoked: RevokedSessions): void;
+  /** Sessions another process revoked. */
+  onSessionsRevoked(listener: (revoked: RevokedSessions) => void): () => void;
   /** Connected, and counters for the operations pages. */
   stats(): { connected: boolean; received: number; published: number; dropped: number };
   close(): Promise<void>;
@@ -58,6 +68,8 @@ export function localBus(): Bus {
     feedHub: (hub) => Object.assign(Object.create(hub) as TickHub, hub, { ready: () => undefined }),
     announce: () => undefined,
     onEvent: () => () => undefined,
+    revokeSessions: () => undefined,
+    onSessionsRevoked: () => () => undefined,
     stats: () => ({ connected: false, received: 0, published: 0, dropped: 0 }),
     close: async () => undefined,
   };
@@ -83,6 +95,7 @@ export async function connectBus(options: {
   const decoder = new TextDecoder();
   const counters = { received: 0, published: 0, dropped: 0 };
   const listeners = new Set<(kind: StreamEventKind) => void>();
+  const revocationListeners = new Set<(revoked: RevokedSessions) => void>();
   let leading: () => boolean = () => false;
 
   function parse<T>(schema: z.ZodType<T>, data: Uint8Array): T | null {
@@ -115,6 +128,15 @@ export async function connectBus(options: {
         if (!parsed || parsed.from === instanceId) return;
         counters.received += 1;
         for (const listener of listeners) listener(parsed.event.kind);
+      },
+    }),
+    nc.subscribe(SESSIONS_SUBJECT, {
+      callback: (error, message) => {
+        if (error) return;
+        const parsed = parse(SessionsMessage, message.data);
+        if (!parsed || parsed.from === instanceId) return;
+        counters.received += 1;
+        for (const listener of revocationListeners) listener(parsed.revoked);
       },
     }),
   ];
@@ -151,6 +173,13 @@ export async function connectBus(options: {
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    revokeSessions(revoked) {
+      publish(SESSIONS_SUBJECT, { from: instanceId, revoked });
+    },
+    onSessionsRevoked(listener) {
+      revocationListeners.add(listener);
+      return () => revocationListeners.delete(listener);
     },
     stats: () => ({ connected: !nc.isClosed(), ...counters }),
     async close() {

@@ -10,9 +10,18 @@ import { eq, sql } from 'drizzle-orm';
 import { ManualClock } from '../clock.js';
 import { schema, type Database } from '../db/index.js';
 import { sharedPostgresDatabase } from '../testing/databases.js';
-import { createTestApp, DEFAULT_TEST_TIME, send, setUpOperator, type TestApp } from '../testing/index.js';
+import {
+  createTestApp,
+  DEFAULT_TEST_TIME,
+  send,
+  setUpOperator,
+  signIn,
+  type TestApp,
+} from '../testing/index.js';
 import { createControlledFeed, type ControlledFeed } from '../paper/testing.js';
 import { createTicketStore } from '../stream/tickets.js';
+import { SESSION_RECHECK_MS } from '../auth/service.js';
+import { PAGE_MODE_RECHECK_MS } from '../portfolio/pageMode.js';
 
 const shared = await sharedPostgresDatabase();
 
@@ -162,5 +171,37 @@ describe('two server processes on one PostgreSQL database', { skip: shared === n
       answers.slice(firstRefusal).every((code) => code === 429),
       answers.join(','),
     );
+  });
+
+  it('a session signed out on one process is refused on the other within SESSION_RECHECK_MS', async () => {
+    const session = await signIn(a.t.app);
+    const validate = (instance: Instance) =>
+      send(instance.t.app, 'POST', '/api/auth/validate-session', { token: session });
+    // Both processes have checked it (and keep it in memory).
+    assert.equal((await validate(a)).statusCode, 200);
+    assert.equal((await validate(b)).statusCode, 200);
+    assert.equal((await send(a.t.app, 'POST', '/api/auth/logout', { token: session })).statusCode, 200);
+    assert.equal((await validate(a)).statusCode, 401, 'at once on the process that signed it out');
+    clock.advance(SESSION_RECHECK_MS);
+    assert.equal((await validate(b)).statusCode, 401, 'on the other once its copy is due a recheck');
+    const overview = await send(b.t.app, 'GET', '/api/portfolio/overview', { token: session });
+    assert.equal(overview.statusCode, 401);
+  });
+
+  it('a trading-mode switch on one process shows on the portfolio pages of both, the other within PAGE_MODE_RECHECK_MS', async () => {
+    const modeOn = async (instance: Instance) =>
+      (await send(instance.t.app, 'GET', '/api/portfolio/overview', { token })).json().data
+        .trading_mode as string;
+    assert.equal(await modeOn(a), 'paper');
+    assert.equal(await modeOn(b), 'paper');
+    const switched = await send(a.t.app, 'POST', '/api/trading/mode', { token, body: { mode: 'mock' } });
+    assert.equal(switched.statusCode, 200, switched.body);
+    try {
+      assert.equal(await modeOn(a), 'mock', 'at once where it was switched');
+      clock.advance(PAGE_MODE_RECHECK_MS);
+      assert.equal(await modeOn(b), 'mock');
+    } finally {
+      await send(a.t.app, 'POST', '/api/trading/mode', { token, body: { mode: 'paper' } });
+    }
   });
 });

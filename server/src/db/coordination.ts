@@ -6,7 +6,9 @@
  *
  * - The lock is a PostgreSQL session advisory lock (`pg_advisory_lock`) held on a pool connection
  *   for the length of the job; the job's own queries use other connections. A process that dies
- *   holding it loses its connection, and PostgreSQL releases the lock.
+ *   holding it loses its connection, and PostgreSQL releases the lock. A job that is one
+ *   transaction takes the same lock inside it instead (`pg_advisory_xact_lock`, released by its
+ *   COMMIT or ROLLBACK): one round trip, on the transaction's own connection.
  * - Leadership is `pg_try_advisory_lock` on a dedicated connection, tried every
  *   LEADER_RETRY_MS by each process that does not lead; the leader checks its connection as often
  *   and gives up leadership when the connection fails. A leader killed with SIGKILL loses its
@@ -14,6 +16,7 @@
  * - PGlite is one process by construction (its data folder is locked: db/lock.ts), so there the
  *   lock is a no-op, the process always leads and `shared` is false.
  */
+import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 
 /** How often a process that does not lead tries to, and the leader checks its connection. */
@@ -41,6 +44,11 @@ export interface Coordination {
   readonly shared: boolean;
   /** Runs `job` holding the named lock across every process on the database. */
   withLock<T>(name: LockName, job: () => Promise<T>): Promise<T>;
+  /**
+   * Takes the named lock inside the transaction `tx` (the same lock as `withLock`'s), held until
+   * the transaction ends: after a COMMIT the next holder sees everything it wrote.
+   */
+  lockInTransaction(tx: { execute(query: SQL): PromiseLike<unknown> }, name: LockName): Promise<void>;
   /** A new leader election for this process. */
   leadership(log?: {
     info(obj: object, msg: string): void;
@@ -53,6 +61,7 @@ export function soloCoordination(): Coordination {
   return {
     shared: false,
     withLock: (_name, job) => job(),
+    lockInTransaction: async () => undefined,
     leadership() {
       let leading = false;
       const listeners = new Set<(leading: boolean) => void>();
@@ -99,6 +108,10 @@ export function postgresCoordination(pool: pg.Pool, url: string): Coordination {
       } finally {
         if (!released) client.release();
       }
+    },
+
+    async lockInTransaction(tx, name) {
+      await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_KEYS[name]})`);
     },
 
     leadership(log) {

@@ -1,7 +1,10 @@
 /**
  * openDatabase(): PGlite in the data folder by default (embedded, nothing to install), PostgreSQL
- * when DATABASE_URL is set. Both run the same drizzle migrations at start.
+ * when DATABASE_URL is set. Both run the same drizzle migrations at start. A new PGlite data
+ * folder is a copy of the migrated template (template.ts) instead of an initdb; PGlite runs with
+ * a smaller buffer pool (template.ts pgliteStartParams).
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -14,6 +17,7 @@ import pg from 'pg';
 import * as schema from './schema.js';
 import { lockDataDir } from './lock.js';
 import { postgresCoordination, soloCoordination, type Coordination } from './coordination.js';
+import { createFromTemplate, pgliteStartParams, templateDir } from './template.js';
 
 export { schema };
 export { soloCoordination };
@@ -33,7 +37,14 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export type DatabaseOptions = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+export type DatabaseOptions =
+  | {
+      kind: 'pglite';
+      dataDir: string | null;
+      /** Where the migrated template is kept (template.ts); default templateDir(). */
+      templateDir?: string | null;
+    }
+  | { kind: 'postgres'; url: string };
 
 function redactUrl(url: string): string {
   try {
@@ -42,6 +53,20 @@ function redactUrl(url: string): string {
     return parsed.toString();
   } catch {
     return 'postgres';
+  }
+}
+
+/**
+ * A new PGlite data folder from the migrated template. When the template cannot be built (said on
+ * stderr), PGlite creates the database itself (initdb), as it does in a folder that has files.
+ */
+async function fromTemplate(folder: string, templates: string): Promise<void> {
+  try {
+    await createFromTemplate(folder, templates);
+  } catch (error) {
+    process.stderr.write(
+      `The database template could not be used (${(error as Error).message}); creating the database without it.\n`,
+    );
   }
 }
 
@@ -72,7 +97,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
   const lock = options.dataDir ? lockDataDir(options.dataDir) : null;
   try {
-    const client = options.dataDir ? new PGlite(path.join(options.dataDir, 'pglite')) : new PGlite();
+    const folder = options.dataDir ? path.join(options.dataDir, 'pglite') : null;
+    if (folder && !fs.existsSync(path.join(folder, 'PG_VERSION')))
+      await fromTemplate(folder, options.templateDir ?? templateDir());
+    const settings = { startParams: pgliteStartParams(PGlite.defaultStartParams) };
+    const client = folder ? new PGlite(folder, settings) : new PGlite(settings);
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });

@@ -210,7 +210,8 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_account_placed_idx').on(t.account, t.placedAt),
-    index('orders_account_status_idx').on(t.account, t.status),
+    // The orders list by status, newest first, and the open orders oldest first: a page of the index.
+    index('orders_account_status_placed_idx').on(t.account, t.status, t.placedAt),
   ],
 );
 
@@ -303,6 +304,8 @@ export const lots = pgTable(
   (t) => [
     index('lots_account_symbol_idx').on(t.account, t.symbol, t.product, t.openQuantity),
     index('lots_account_opened_idx').on(t.account, t.openedAt),
+    // The trade history filtered by side and product, newest entry first (paper/tradeHistory.ts).
+    index('lots_account_side_product_opened_idx').on(t.account, t.side, t.product, t.openedAt),
   ],
 );
 
@@ -331,7 +334,13 @@ export const lotExits = pgTable(
     exitedAt: at('exited_at').notNull(),
     tradingDay: text('trading_day').notNull(),
   },
-  (t) => [index('lot_exits_lot_idx').on(t.lotId), index('lot_exits_account_idx').on(t.account, t.exitedAt)],
+  (t) => [
+    // A lot's exits in order: each exit's place among them is its trade id (<lot>-1, <lot>-2...).
+    index('lot_exits_lot_order_idx').on(t.lotId, t.exitedAt, t.id),
+    index('lot_exits_account_idx').on(t.account, t.exitedAt),
+    // The exits written since the last count (the quick stats' win rate).
+    index('lot_exits_account_id_idx').on(t.account, t.id),
+  ],
 );
 
 /** End-of-day equity of an account: written at the close, backfilled for missed days. */

@@ -137,9 +137,9 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 }
 
 function installFrameworkRefusals(app: FastifyInstance): void {
-  app.addHook('preParsing', async (request, _reply, payload) => {
+  app.addHook('preParsing', (request, _reply, payload, done) => {
     const refusal = refusals.get(request.raw);
-    if (refusal !== undefined) throw new HttpError(400, refusal);
-    return payload;
+    if (refusal !== undefined) return done(new HttpError(400, refusal));
+    done(null, payload);
   });
 }

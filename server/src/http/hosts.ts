@@ -42,12 +42,13 @@ export function installHostCheck(
   options: { publicUrl: string; allowedHosts: readonly string[] },
 ): void {
   const allowed = createHostCheck(options);
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback style (not async): it runs first on every request.
+  app.addHook('onRequest', (request, reply, done) => {
     const host = request.headers.host;
-    if (allowed(host)) return;
+    if (allowed(host)) return done();
     request.log.warn({ host }, 'request refused: unknown Host');
     const shown = (host ?? '').slice(0, 100);
-    return reply
+    void reply
       .code(400)
       .send(
         apiError(

@@ -115,6 +115,23 @@ describe('headers of every answer', () => {
     }
   });
 
+  it("helmet's headers on every answer: API, refusal and page", async () => {
+    t = await createTestApp(database);
+    try {
+      for (const url of ['/api/health', '/api/no-such-route', '/login']) {
+        const res = await send(t.app, 'GET', url);
+        assert.equal(res.headers['x-frame-options'], 'SAMEORIGIN', url);
+        assert.equal(res.headers['x-content-type-options'], 'nosniff', url);
+        assert.equal(res.headers['referrer-policy'], 'no-referrer', url);
+        assert.equal(res.headers['cross-origin-opener-policy'], 'same-origin', url);
+        assert.equal(res.headers['cross-origin-resource-policy'], 'same-origin', url);
+        assert.equal(res.headers['x-powered-by'], undefined, url);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
   it('HSTS only when the public URL is https', async () => {
     t = await createTestApp(database, { config: { publicUrl: 'https://nivesh.example.in' } });
     try {

@@ -49,6 +49,41 @@ export function createMarketService(deps: {
   feed: MarketFeed;
 }): MarketService {
   const { clock, calendar, hub, feed } = deps;
+  // The overview is worked out once per batch of ticks: it depends on the hub's prices only.
+  let ticks = 0;
+  hub.subscribe(() => {
+    ticks += 1;
+  });
+  let latest: { ticks: number; overview: MarketOverview } | null = null;
+
+  function overview(): MarketOverview {
+    const quotes: Partial<Record<MarketIndexId, IndexQuote>> = {};
+    const missing: MarketIndexId[] = [];
+    let asOf = -Infinity;
+    for (const id of MarketIndexId.options) {
+      const index = feed.indices().find((i) => i.id === id);
+      const tick = hub.last(id);
+      if (!index || !tick || tick.kind !== 'index') {
+        missing.push(id);
+        continue;
+      }
+      quotes[id] = indexQuote(id, index.exchange, tick);
+      asOf = Math.max(asOf, tick.ts);
+    }
+    if (missing.length > 0 || !quotes.NIFTY_50 || !quotes.SENSEX || !quotes.BANK_NIFTY) {
+      throw serviceUnavailable(
+        `Index levels are not available yet: the market feed has sent no level for ${listOf(
+          missing.map((id) => MARKET_INDEX_NAMES[id]),
+        )}.`,
+      );
+    }
+    return {
+      indices: { NIFTY_50: quotes.NIFTY_50, SENSEX: quotes.SENSEX, BANK_NIFTY: quotes.BANK_NIFTY },
+      data_source: feed.source,
+      as_of: new Date(asOf).toISOString(),
+    };
+  }
+
   return {
     status() {
       const now = clock.now();
@@ -71,31 +106,8 @@ export function createMarketService(deps: {
     },
 
     overview() {
-      const quotes: Partial<Record<MarketIndexId, IndexQuote>> = {};
-      const missing: MarketIndexId[] = [];
-      let asOf = -Infinity;
-      for (const id of MarketIndexId.options) {
-        const index = feed.indices().find((i) => i.id === id);
-        const tick = hub.last(id);
-        if (!index || !tick || tick.kind !== 'index') {
-          missing.push(id);
-          continue;
-        }
-        quotes[id] = indexQuote(id, index.exchange, tick);
-        asOf = Math.max(asOf, tick.ts);
-      }
-      if (missing.length > 0 || !quotes.NIFTY_50 || !quotes.SENSEX || !quotes.BANK_NIFTY) {
-        throw serviceUnavailable(
-          `Index levels are not available yet: the market feed has sent no level for ${listOf(
-            missing.map((id) => MARKET_INDEX_NAMES[id]),
-          )}.`,
-        );
-      }
-      return {
-        indices: { NIFTY_50: quotes.NIFTY_50, SENSEX: quotes.SENSEX, BANK_NIFTY: quotes.BANK_NIFTY },
-        data_source: feed.source,
-        as_of: new Date(asOf).toISOString(),
-      };
+      if (latest?.ticks !== ticks) latest = { ticks, overview: overview() };
+      return latest.overview;
     },
   };
 }

@@ -65,8 +65,9 @@ export function registerMetrics(
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  app.addHook('onResponse', async (request, reply) => {
-    if (untimed(request)) return;
+  // Callback style (not async): it runs after every answer.
+  app.addHook('onResponse', (request, reply, done) => {
+    if (untimed(request)) return done();
     measurements.recordRequest(reply.elapsedTime);
     requests.observe(
       {
@@ -76,6 +77,7 @@ export function registerMetrics(
       },
       reply.elapsedTime / 1000,
     );
+    done();
   });
 
   const latest = () => measurements.samples().at(-1);

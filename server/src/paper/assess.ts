@@ -260,7 +260,8 @@ export async function assessOrder(
   // The emergency stop and the loss limits (on the account's stored days and its value now) only
   // ever stop an order that opens or grows a position: one that only reduces is not held up reading them.
   const opens = splitOrder(request.side, request.quantity, unchecked.positionQuantity).opening > 0;
-  const halt = opens ? await haltInForce(ctx.db) : null;
+  // Read once per batch of orders: the writer checks the halt again in the order's transaction.
+  const halt = opens ? await ctx.perBatch('halt', () => haltInForce(ctx.db)) : null;
   // The account's stored days (read incrementally): the loss limits' and the phase's history.
   const days = opens && !halt ? await ctx.history.loadDays() : null;
   const book = {
@@ -293,7 +294,7 @@ export async function assessOrder(
       { ...order, pricePaise: prices.estimatePaise },
       book,
       intent,
-      (await driftInForce(ctx.db)) !== null,
+      (await ctx.perBatch('drift', () => driftInForce(ctx.db))) !== null,
     );
   let fill: FillPlan | null = null;
   if (rejection === null && prices.fillNowPaise !== null) {

@@ -1,7 +1,18 @@
 /**
  * What the parts of the paper engine share: its dependencies, the one queue every write runs
  * through, the cached settings, the in-memory list of open orders and the cached account state.
+ *
+ * Group commit: the order jobs waiting in the queue together (up to MAX_BATCH) run one after the
+ * other in ONE transaction, with one lock, one write-version read and one bump. Each job writes in
+ * a savepoint (taken at its first write) and sees the jobs before it (the database through the batch's transaction, the cached
+ * account and open orders through the batch's copies); a job that fails is undone alone (its
+ * savepoint and its copies dropped). No job's promise settles before the batch's COMMIT; when the
+ * COMMIT fails every job of the batch fails and the cached state is read again from the database.
+ * The code of a batch's jobs reaches the transaction through `ctx.db` (an AsyncLocalStorage scope).
+ * On PGlite an order job queued alone runs as any other job (its own transactions: fewer
+ * statements than a batch of one).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import { schema, type Db } from '../db/index.js';
 import { soloCoordination, type Coordination } from '../db/coordination.js';
@@ -9,7 +20,8 @@ import type { Clock } from '../clock.js';
 import type { HolidayCalendar } from '../market/calendar.js';
 import type { MarketFeed, TickHub } from '../market/feed.js';
 import { loadPaperSettings, type PaperSettings } from './settings.js';
-import { createAccountHistory, type AccountHistoryReader } from './history.js';
+import { createAccountHistory, type AccountHistory, type AccountHistoryReader } from './history.js';
+import { HttpError } from '../http/errors.js';
 import {
   createStateCache,
   hubPrices,
@@ -49,6 +61,44 @@ export interface PaperContextDeps {
 /** The paper account's key in `write_versions`. */
 const WRITE_VERSION_KEY = 'paper-account';
 
+/**
+ * The most order jobs committed in one transaction (group commit), so a batch stays short. Each
+ * order that writes is a subtransaction (its savepoint): PostgreSQL keeps 64 of them per
+ * transaction in shared memory before every other snapshot has to look further.
+ */
+const MAX_BATCH = 48;
+
+interface Queued {
+  job: () => Promise<unknown>;
+  /** An order job, which may share a transaction with the order jobs queued next to it. */
+  batched: boolean;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+/** A running batch of order jobs: its transaction and what its jobs changed so far. */
+interface Batch {
+  tx: Db;
+  /** False once the batch ended (work its jobs left running no longer reaches the transaction). */
+  active: boolean;
+  cache: StateCache;
+  open: OrderRow[];
+  /** The stored days as read before the batch began (PGlite), or null to read them (PostgreSQL). */
+  days: Promise<AccountHistory> | null;
+  /** A job of the batch changed the account. */
+  wrote: boolean;
+  /** What the batch's orders read once for all of them (`perBatch`). */
+  reads: Map<string, Promise<unknown>>;
+  /** The batch is one job: it needs no savepoint (its failure rolls the transaction back). */
+  single: boolean;
+  /** The running job took its savepoint (at its first write). */
+  savepoint: boolean;
+  /** The running job's writer transaction failed: the job is undone. */
+  writeFailed: boolean;
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
 export interface PaperContext {
   db: Db;
   clock: Clock;
@@ -61,15 +111,33 @@ export interface PaperContext {
   /** Other processes may write the same account (PostgreSQL). */
   shared: boolean;
   prices: Prices;
-  cache: StateCache;
+  /** The cached account (inside a batch, the batch's copy). */
+  readonly cache: StateCache;
   /**
    * Runs a job after every job queued before it, holding the account's lock across processes.
    * Everything that writes goes through here, so concurrent requests, in this process or another
    * on the same database, cannot spend the same cash twice.
    */
   serialize<T>(job: () => Promise<T>): Promise<T>;
+  /**
+   * `serialize` for a new order: the order jobs queued together are committed in one transaction
+   * (group commit; see the top of this file), each settled only once that transaction committed.
+   */
+  serializeOrder<T>(job: () => Promise<T>): Promise<T>;
+  /**
+   * A transaction of the writer: its own, or inside a batch the batch's (undone with its job when
+   * it fails).
+   */
+  transaction<T>(run: (tx: Db) => Promise<T>): Promise<T>;
   /** Resolves once every queued job (including jobs queued meanwhile) is done. */
   idle(): Promise<void>;
+  /**
+   * `read()`, read once for all the orders of a batch (each order alone outside one) until an
+   * order is refused or undone: a state another module writes and a later check covers (the halt
+   * the assessment reads), one read under a lock the batch's transaction then holds (the halt
+   * the writer reads), or one the batch, committed at once, may take as of its start (drift).
+   */
+  perBatch<T>(key: string, read: () => Promise<T>): Promise<T>;
   settings(): Promise<PaperSettings>;
   /** The account's stored days, flows and exits, read incrementally (loss limits, analytics). */
   history: AccountHistoryReader;
@@ -88,36 +156,49 @@ export interface PaperContext {
 
 export function createPaperContext(deps: PaperContextDeps): PaperContext {
   const { db } = deps;
+  const log = deps.log ?? silentLog;
   const coordination = deps.coordination ?? soloCoordination();
   const prices = hubPrices(deps.hub);
   const cache = createStateCache();
+  const history = createAccountHistory(db);
 
-  let chain: Promise<unknown> = Promise.resolve();
   let cachedSettings: PaperSettings | null = null;
   let open: OrderRow[] = [];
   // The account's write version this process's caches reflect.
   let seenVersion: number | null = null;
+  // What this process cached may differ from the database (a batch's COMMIT failed).
+  let stale = false;
 
-  async function storedVersion(): Promise<number> {
-    const [row] = await db
+  // The batch the calling code runs in (its jobs, and what they await).
+  const scope = new AsyncLocalStorage<Batch>();
+  const batchOf = (): Batch | null => {
+    const batch = scope.getStore();
+    return batch?.active ? batch : null;
+  };
+
+  async function storedVersion(q: Db): Promise<number> {
+    const [row] = await q
       .select({ version: schema.writeVersions.version })
       .from(schema.writeVersions)
       .where(sql`${schema.writeVersions.key} = ${WRITE_VERSION_KEY}`);
     return row?.version ?? 0;
   }
 
-  async function sync(): Promise<void> {
-    if (!coordination.shared) return;
-    const version = await storedVersion();
-    if (version === seenVersion) return;
+  /** Reloads what this process cached when another process wrote since (or it is stale). */
+  async function syncWith(q: Db): Promise<void> {
+    if (!coordination.shared && !stale) return;
+    const version = coordination.shared ? await storedVersion(q) : null;
+    if (!stale && version === seenVersion) return;
     cache.invalidate();
     cachedSettings = null;
-    open = await loadOpenOrders(db);
+    open = await loadOpenOrders(q);
     seenVersion = version;
+    stale = false;
   }
+  const sync = () => syncWith(db);
 
-  async function bump(): Promise<void> {
-    const [row] = await db
+  async function bump(q: Db): Promise<number | null> {
+    const [row] = await q
       .insert(schema.writeVersions)
       .values({ key: WRITE_VERSION_KEY, version: 1 })
       .onConflictDoUpdate({
@@ -125,15 +206,15 @@ export function createPaperContext(deps: PaperContextDeps): PaperContext {
         set: { version: sql`${schema.writeVersions.version} + 1` },
       })
       .returning({ version: schema.writeVersions.version });
-    seenVersion = row?.version ?? null;
+    return row?.version ?? null;
   }
 
-  // Whether the running job wrote (the writer says so through `wrote()`).
+  // Whether the running job (outside a batch) wrote (the writer says so through `wrote()`).
   let dirty = false;
   const afterWrite = async () => {
     if (!dirty) return;
     dirty = false;
-    if (coordination.shared) await bump();
+    if (coordination.shared) seenVersion = await bump(db);
     deps.onWrite?.();
   };
 
@@ -147,54 +228,216 @@ export function createPaperContext(deps: PaperContextDeps): PaperContext {
             await afterWrite();
           }
         })
-      : job().finally(afterWrite);
+      : (stale ? sync() : Promise.resolve()).then(job).finally(afterWrite);
+
+  /**
+   * One job of a batch, on copies of the batch's cached account and orders. Its writes follow a
+   * savepoint (taken by its first writer transaction, never released: the next job's shadows it),
+   * so a job that fails is undone alone. A database error outside them fails the whole batch.
+   */
+  async function runJob(batch: Batch, job: () => Promise<unknown>): Promise<Outcome> {
+    const before = { cache: batch.cache, open: batch.open };
+    batch.cache = before.cache.fork();
+    batch.savepoint = false;
+    batch.writeFailed = false;
+    try {
+      return { ok: true, value: await scope.run(batch, job) };
+    } catch (error) {
+      // A refusal before the order's write keeps what the job wrote on purpose, as it would alone
+      // (the emergency stop the order found: phaseRules.ts); anything else is undone.
+      const refused = error instanceof HttpError && !batch.writeFailed;
+      if (refused) {
+        // A refusal may have written a halt (the emergency stop): the orders after it read it.
+        batch.reads.clear();
+        return { ok: false, error };
+      }
+      // Before its first write there is nothing of the job's to undo, but a failed statement may
+      // have aborted the transaction (a COMMIT would then roll everything back): the batch fails.
+      if (!batch.savepoint) throw error;
+      await batch.tx.execute(sql`rollback to savepoint paper_order`);
+      // The locks the job took went with its savepoint: what was read under them is read again.
+      batch.reads.clear();
+      batch.cache = before.cache;
+      batch.open = before.open;
+      return { ok: false, error };
+    }
+  }
+
+  /** After a failed COMMIT: what this process cached is read again from the database. */
+  async function reload(): Promise<void> {
+    cache.invalidate();
+    cachedSettings = null;
+    seenVersion = null;
+    try {
+      open = await loadOpenOrders(db);
+      stale = false;
+    } catch (error) {
+      stale = true;
+      log.error({ err: error }, 'paper account: reloading the open orders failed; the next job retries');
+    }
+  }
+
+  /** The order jobs `entries` in one transaction; each settles once it committed (or failed). */
+  async function runBatch(entries: Queued[]): Promise<void> {
+    // PGlite runs one query at a time, so a read outside the transaction would wait for it: the
+    // stored days (which orders never change) are read before it begins.
+    let days: Promise<AccountHistory> | null = null;
+    if (!coordination.shared) {
+      const read = history.loadDays();
+      days = read;
+      await read.catch(() => undefined);
+    }
+    let batch: Batch | null = null;
+    let version: number | null = null;
+    const outcomes: Outcome[] = [];
+    try {
+      await db.transaction(async (tx) => {
+        await coordination.lockInTransaction(tx, 'paper-account');
+        await syncWith(tx);
+        const running: Batch = {
+          tx,
+          active: true,
+          cache: cache.fork(),
+          open,
+          days,
+          wrote: false,
+          reads: new Map(),
+          single: entries.length === 1,
+          savepoint: false,
+          writeFailed: false,
+        };
+        batch = running;
+        for (const entry of entries) outcomes.push(await runJob(running, entry.job));
+        if (running.wrote && coordination.shared) version = await bump(tx);
+      });
+    } catch (error) {
+      // The transaction did not commit: nothing of the batch is stored.
+      if (batch) (batch as Batch).active = false;
+      await reload();
+      for (const entry of entries) entry.reject(error);
+      return;
+    }
+    const done = batch as unknown as Batch;
+    done.active = false;
+    cache.adopt(done.cache);
+    open = done.open;
+    if (version !== null) seenVersion = version;
+    if (done.wrote) {
+      try {
+        deps.onWrite?.();
+      } catch (error) {
+        log.error({ err: error }, 'paper account: the after-write listener failed');
+      }
+    }
+    entries.forEach((entry, i) => {
+      const outcome = outcomes[i]!;
+      if (outcome.ok) entry.resolve(outcome.value);
+      else entry.reject(outcome.error);
+    });
+  }
+
+  const queue: Queued[] = [];
+  let draining: Promise<void> | null = null;
+
+  async function drain(): Promise<void> {
+    // Jobs queued in the same turn join the first batch.
+    await Promise.resolve();
+    while (queue.length > 0) {
+      // One job alone runs as any other on PGlite (its own transactions: fewer statements).
+      const alone = !coordination.shared && (queue.length === 1 || !queue[1]!.batched);
+      if (!queue[0]!.batched || alone) {
+        const entry = queue.shift()!;
+        await locked(entry.job).then(entry.resolve, entry.reject);
+        continue;
+      }
+      let size = 1;
+      while (size < queue.length && size < MAX_BATCH && queue[size]!.batched) size += 1;
+      await runBatch(queue.splice(0, size));
+    }
+    draining = null;
+  }
+
+  function enqueue<T>(job: () => Promise<T>, batched: boolean): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      queue.push({ job, batched, resolve: resolve as (value: unknown) => void, reject });
+      draining ??= drain();
+    });
+  }
 
   return {
-    db,
+    get db() {
+      return batchOf()?.tx ?? db;
+    },
     clock: deps.clock,
     hub: deps.hub,
     feed: deps.feed,
     calendar: deps.calendar,
-    log: deps.log ?? silentLog,
+    log,
     leads: deps.leads ?? (() => true),
     shared: coordination.shared,
     prices,
-    cache,
-    serialize<T>(job: () => Promise<T>): Promise<T> {
-      const run = chain.then(
-        () => locked(job),
-        () => locked(job),
-      );
-      chain = run.catch(() => undefined);
-      return run;
+    get cache() {
+      return batchOf()?.cache ?? cache;
+    },
+    serialize: (job) => enqueue(job, false),
+    serializeOrder: (job) => enqueue(job, true),
+    async transaction(run) {
+      const batch = batchOf();
+      if (!batch) return db.transaction(run);
+      if (!batch.savepoint && !batch.single) {
+        await batch.tx.execute(sql`savepoint paper_order`);
+        batch.savepoint = true;
+      }
+      try {
+        return await run(batch.tx);
+      } catch (error) {
+        batch.writeFailed = true;
+        throw error;
+      }
+    },
+    perBatch(key, read) {
+      const batch = batchOf();
+      if (!batch) return read();
+      let value = batch.reads.get(key) as ReturnType<typeof read> | undefined;
+      if (!value) {
+        value = read();
+        batch.reads.set(key, value);
+      }
+      return value;
     },
     async idle() {
-      let current: Promise<unknown>;
-      do {
-        current = chain;
-        await current;
-      } while (current !== chain);
+      while (draining) await draining;
     },
-    history: createAccountHistory(db),
+    history: {
+      load: () => history.load(),
+      loadDays: () => batchOf()?.days ?? history.loadDays(),
+    },
     async settings() {
-      cachedSettings ??= await loadPaperSettings(db);
+      cachedSettings ??= await loadPaperSettings(batchOf()?.tx ?? db);
       return cachedSettings;
     },
     rememberSettings(settings) {
       cachedSettings = settings;
     },
-    openOrders: () => open,
+    openOrders: () => batchOf()?.open ?? open,
     async refreshOpenOrders() {
-      open = await loadOpenOrders(db);
+      const batch = batchOf();
+      if (batch) batch.open = await loadOpenOrders(batch.tx);
+      else open = await loadOpenOrders(db);
     },
     async state(now, openOrders) {
+      const batch = batchOf();
+      if (batch) return batch.cache.load(batch.tx, prices, now, openOrders ?? batch.open);
+      // Outside a batch: what is committed (a running batch changes copies; `adopt` at its COMMIT).
       // A read outside the queue still reflects what another process wrote.
       if (openOrders === undefined && coordination.shared) await sync();
       return cache.load(db, prices, now, openOrders ?? open);
     },
     sync,
     wrote() {
-      dirty = true;
+      const batch = batchOf();
+      if (batch) batch.wrote = true;
+      else dirty = true;
     },
   };
 }

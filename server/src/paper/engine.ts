@@ -12,7 +12,8 @@
  *   end-of-day snapshots;
  * - readModels.ts: overview, holdings, orders, activity, trades;
  * - context.ts: the one queue every write runs through, so concurrent requests cannot spend the
- *   same cash twice, and the cached settings, open orders and account state.
+ *   same cash twice (new orders queued together committed in one transaction), and the cached
+ *   settings, open orders and account state.
  *
  * Market orders placed while the market is shut rest ('open') and fill at the first tick of the
  * next session. Stop-loss orders (SL, SL-M) rest until the price crosses their trigger (pricing.ts);
@@ -33,6 +34,7 @@ import { createScheduler, type ScheduledResult } from './scheduler.js';
 import type { PaperSettings } from './settings.js';
 import { createWriter } from './writer.js';
 import type { AccountHistoryReader } from './history.js';
+import { createTradeHistory, type TradeHistory } from './tradeHistory.js';
 
 export interface PaperEngineDeps extends PaperContextDeps {
   /**
@@ -65,6 +67,8 @@ export interface PaperEngine extends Broker, Account {
   monthlyReturn(): Promise<number>;
   /** The account's stored days, flows and exits (read incrementally; risk and performance share it). */
   readonly history: AccountHistoryReader;
+  /** The trade history paged in the database, and the quick stats' win rate (tradeHistory.ts). */
+  readonly tradeHistory: TradeHistory;
 }
 
 const INVALID_BALANCE_MESSAGE = 'Please enter a valid positive balance amount.';
@@ -104,6 +108,7 @@ export function createPaperEngine(deps: PaperEngineDeps): PaperEngine {
   return {
     account: 'paper',
     history: ctx.history,
+    tradeHistory: createTradeHistory(ctx),
 
     async start() {
       await ctx.serialize(() => writer.ensureOpening(clock.now()));
@@ -120,7 +125,8 @@ export function createPaperEngine(deps: PaperEngineDeps): PaperEngine {
     updateSettings: (patch, actor) => changeSettings(patch, actor, 'paper.settings.set'),
 
     async placeOrder(request, actor, intent) {
-      return ctx.serialize(async () => {
+      // Orders queued together are committed together (group commit: context.ts).
+      return ctx.serializeOrder(async () => {
         const assessment = await assessOrder(ctx, request, clock.now(), intent);
         if (assessment.rejection) throw refusal(assessment.rejection);
         // The order (and the lot it opens) carries the automation's strategy, else the manual default.

@@ -76,12 +76,14 @@ export const exitFeesPaise = (exit: Pick<LotExitRow, 'entryChargesPaise' | 'exit
 /** A trade's strategy: the one that placed its lot, or the default for a manual paper trade. */
 export const tradeStrategy = (lot: Pick<LotRow, 'strategy'>) => lot.strategy || DEFAULT_TRADE_STRATEGY;
 
-/**
- * A lot as trades (see the header): its exits, oldest first, and its open rest. `ltpPaise` prices
- * the open shares (null: no price known).
- */
-export function lotToTrades(lot: LotRow, exits: readonly LotExitRow[], ltpPaise: number | null): Trade[] {
-  const base = {
+/** What of a lot its trades show: the lot row's fields the history reads. */
+type TradeLot = Pick<
+  LotRow,
+  'tradeId' | 'account' | 'symbol' | 'side' | 'entryPricePaise' | 'strategy' | 'openedAt' | 'product'
+>;
+
+function tradeBase(lot: TradeLot) {
+  return {
     symbol: lot.symbol,
     mode: lot.account === 'live' ? ('live' as const) : ('paper' as const),
     side: lot.side as TradeSide,
@@ -90,42 +92,70 @@ export function lotToTrades(lot: LotRow, exits: readonly LotExitRow[], ltpPaise:
     entry_time: lot.openedAt.toISOString(),
     product: lot.product as TradeProduct,
   };
+}
+
+/** One exit of a lot as its completed trade, under `tradeId` (see the header for the id). */
+export function exitToTrade(
+  lot: TradeLot,
+  exit: Pick<
+    LotExitRow,
+    'quantity' | 'pricePaise' | 'realizedPnlPaise' | 'entryChargesPaise' | 'exitChargesPaise' | 'exitedAt'
+  >,
+  tradeId: string,
+): Trade {
+  const fees = exitFeesPaise(exit);
+  const net = exit.realizedPnlPaise - fees;
+  return {
+    ...tradeBase(lot),
+    trade_id: tradeId,
+    quantity: exit.quantity,
+    exit_price: toRupees(exit.pricePaise),
+    current_price: null,
+    pnl: toRupees(exit.realizedPnlPaise),
+    pnl_percent: percentOf(net, exit.quantity * lot.entryPricePaise),
+    fees: toRupees(fees),
+    net_pnl: toRupees(net),
+    status: 'completed',
+    exit_time: exit.exitedAt.toISOString(),
+  };
+}
+
+/**
+ * The open rest of a lot (open quantity above 0) as its open trade: `exitedEntryChargesPaise` is
+ * the entry charges its exits already carry; `ltpPaise` prices the open shares (null: no price).
+ */
+export function openLotToTrade(lot: LotRow, exitedEntryChargesPaise: number, ltpPaise: number | null): Trade {
+  const unrealized = ltpPaise !== null ? lotUnrealized(lot, ltpPaise) : 0;
+  const fees = lot.entryChargesPaise - exitedEntryChargesPaise;
+  const net = unrealized - fees;
+  return {
+    ...tradeBase(lot),
+    trade_id: lot.tradeId,
+    quantity: lot.openQuantity,
+    exit_price: null,
+    current_price: ltpPaise !== null ? toRupees(ltpPaise) : null,
+    pnl: toRupees(unrealized),
+    pnl_percent: percentOf(net, lot.openQuantity * lot.entryPricePaise),
+    fees: toRupees(fees),
+    net_pnl: toRupees(net),
+    status: 'open',
+    exit_time: null,
+  };
+}
+
+/**
+ * A lot as trades (see the header): its exits, oldest first, and its open rest. `ltpPaise` prices
+ * the open shares (null: no price known).
+ */
+export function lotToTrades(lot: LotRow, exits: readonly LotExitRow[], ltpPaise: number | null): Trade[] {
   const sorted = [...exits].sort((a, b) => a.exitedAt.getTime() - b.exitedAt.getTime() || a.id - b.id);
   const whole = lot.openQuantity === 0 && sorted.length === 1;
-  const trades: Trade[] = sorted.map((exit, i) => {
-    const fees = exitFeesPaise(exit);
-    const net = exit.realizedPnlPaise - fees;
-    return {
-      ...base,
-      trade_id: whole ? lot.tradeId : `${lot.tradeId}-${i + 1}`,
-      quantity: exit.quantity,
-      exit_price: toRupees(exit.pricePaise),
-      current_price: null,
-      pnl: toRupees(exit.realizedPnlPaise),
-      pnl_percent: percentOf(net, exit.quantity * lot.entryPricePaise),
-      fees: toRupees(fees),
-      net_pnl: toRupees(net),
-      status: 'completed',
-      exit_time: exit.exitedAt.toISOString(),
-    };
-  });
+  const trades: Trade[] = sorted.map((exit, i) =>
+    exitToTrade(lot, exit, whole ? lot.tradeId : `${lot.tradeId}-${i + 1}`),
+  );
   if (lot.openQuantity > 0) {
-    const unrealized = ltpPaise !== null ? lotUnrealized(lot, ltpPaise) : 0;
-    const fees = lot.entryChargesPaise - sorted.reduce((sum, e) => sum + e.entryChargesPaise, 0);
-    const net = unrealized - fees;
-    trades.push({
-      ...base,
-      trade_id: lot.tradeId,
-      quantity: lot.openQuantity,
-      exit_price: null,
-      current_price: ltpPaise !== null ? toRupees(ltpPaise) : null,
-      pnl: toRupees(unrealized),
-      pnl_percent: percentOf(net, lot.openQuantity * lot.entryPricePaise),
-      fees: toRupees(fees),
-      net_pnl: toRupees(net),
-      status: 'open',
-      exit_time: null,
-    });
+    const exited = sorted.reduce((sum, e) => sum + e.entryChargesPaise, 0);
+    trades.push(openLotToTrade(lot, exited, ltpPaise));
   }
   return trades;
 }

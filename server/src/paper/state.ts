@@ -296,17 +296,26 @@ function buildState(
   };
 }
 
+interface HeldAccount {
+  day: string;
+  summary: Summary;
+  lots: LotRow[];
+}
+
+/** What each cache holds, for `fork` and `adopt` (kept off the cache's own methods). */
+const heldBy = new WeakMap<object, () => HeldAccount | null>();
+
 /**
  * The engine's copy of the account's summary and open lots. The engine is the only writer of the
  * paper rows: after a committed fill it applies the fill to the copy (`applyFills`); anything else
  * that writes (opening, reset, balance, square-off) drops the copy, and the next read goes to the
  * database. A new IST day, too, reads afresh. A read that raced a write never stores its result.
  */
-export function createStateCache() {
-  let cached: { day: string; summary: Summary; lots: LotRow[] } | null = null;
+export function createStateCache(seed: HeldAccount | null = null): StateCache {
+  let cached: HeldAccount | null = seed;
   let version = 0;
 
-  return {
+  const self: StateCache = {
     async load(db: Db, prices: Prices, now: Date, openOrders: readonly OrderRow[]): Promise<AccountState> {
       const today = istDay(now);
       if (cached && cached.day === today) {
@@ -365,15 +374,46 @@ export function createStateCache() {
       cached.lots = lotsAfter.filter((l) => l.openQuantity > 0);
     },
 
+    /**
+     * Grows with every committed write to the account's rows (fills applied, or the copy dropped):
+     * what the read caches of the trade history and quick stats are keyed on.
+     */
+    version: () => version,
+
     /** Something else wrote: read afresh next time. */
     invalidate(): void {
       version += 1;
       cached = null;
     },
+
+    /**
+     * A copy to change apart from this cache: the orders of a batch before it commits (each order
+     * on a copy of the batch's, dropped when the order is undone). `adopt` takes it back.
+     */
+    fork(): StateCache {
+      return createStateCache(
+        cached && { day: cached.day, summary: structuredClone(cached.summary), lots: [...cached.lots] },
+      );
+    },
+
+    /** Holds what `fork` (no longer used) holds: its batch committed. A read in flight keeps its result. */
+    adopt(fork: StateCache): void {
+      version += 1;
+      cached = heldBy.get(fork)?.() ?? null;
+    },
   };
+  heldBy.set(self, () => cached);
+  return self;
 }
 
-export type StateCache = ReturnType<typeof createStateCache>;
+export interface StateCache {
+  load(db: Db, prices: Prices, now: Date, openOrders: readonly OrderRow[]): Promise<AccountState>;
+  applyFills(fills: readonly FillRow[], lotsAfter: readonly LotRow[]): void;
+  version(): number;
+  invalidate(): void;
+  fork(): StateCache;
+  adopt(fork: StateCache): void;
+}
 
 /** Cash plus every open position at its mark price (shorts count negative). */
 export function accountValue(

@@ -1,7 +1,8 @@
 /**
  * Every write to the paper account's tables (orders, fills, lots, cash_ledger, and its settings,
- * alerts and audit rows). Each change is one transaction; a fill is written from its plan
- * (plan.ts) by `writeFill` and nowhere else.
+ * alerts and audit rows). Each change is one transaction (the context's: inside a batch of orders,
+ * the batch's, after the order's savepoint); a fill is written from its plan (plan.ts) by
+ * `writeFill` and nowhere else.
  *
  * Callers run these through the context's queue, one at a time. A resting order is only marked
  * filled or cancelled while it is still 'open' (the update names that status), so it cannot fill
@@ -286,16 +287,19 @@ async function moveCashTo(
 export type PaperWriter = ReturnType<typeof createWriter>;
 
 export function createWriter(ctx: PaperContext) {
-  const { db, cache, log, prices } = ctx;
+  const { log, prices } = ctx;
 
-  /** Runs a transaction that writes fills, then brings the cached account up to date. */
+  /**
+   * Runs a transaction that writes fills, then brings the cached account up to date (the
+   * context's transaction and cache: inside a batch of orders, the batch's).
+   */
   async function withFills<T>(book: FillBook, run: (tx: Db) => Promise<T>): Promise<T> {
     try {
-      const result = await db.transaction(run);
-      cache.applyFills(book.fills, book.lots);
+      const result = await ctx.transaction(run);
+      ctx.cache.applyFills(book.fills, book.lots);
       return result;
     } catch (error) {
-      cache.invalidate();
+      ctx.cache.invalidate();
       throw error;
     }
   }
@@ -303,9 +307,9 @@ export function createWriter(ctx: PaperContext) {
   /** Runs a transaction after which the cached account is read afresh. */
   async function rewriting<T>(run: (tx: Db) => Promise<T>): Promise<T> {
     try {
-      return await db.transaction(run);
+      return await ctx.transaction(run);
     } finally {
-      cache.invalidate();
+      ctx.cache.invalidate();
     }
   }
 
@@ -395,7 +399,8 @@ export function createWriter(ctx: PaperContext) {
       const { request, fill: plan, now } = a;
       return withFills(book, async (tx) => {
         // An emergency stop written by another process since the assessment wins (trading/halt.ts).
-        const halt = a.opens ? await haltForOpeningOrder(tx) : null;
+        // Once per batch of orders: its transaction then holds the lock a new stop waits for.
+        const halt = a.opens ? await ctx.perBatch('halt-locked', () => haltForOpeningOrder(tx)) : null;
         if (halt) throw refusal(haltRejection(haltSentence(halt)));
         const order = await insertOrder(tx, {
           request: { ...request, ...requestPricesPaise(request) },
@@ -415,7 +420,7 @@ export function createWriter(ctx: PaperContext) {
      * Returns the updated row, or undefined when nothing changed (no longer open, or already triggered).
      */
     async markTriggered(order: OrderRow, now: Date): Promise<OrderRow | undefined> {
-      const [row] = await db
+      const [row] = await ctx.db
         .update(schema.orders)
         .set({ triggeredAt: now, updatedAt: now })
         .where(
@@ -445,12 +450,12 @@ export function createWriter(ctx: PaperContext) {
       now: Date,
       status: 'cancelled' | 'rejected' = 'cancelled',
     ): Promise<OrderRow[]> {
-      return db.transaction((tx) => cancelRows(tx, ids, message, now, status));
+      return ctx.transaction((tx) => cancelRows(tx, ids, message, now, status));
     },
 
     /** The operator cancels an open order. */
     async cancelOrder(orderId: string, actor: string, now: Date): Promise<OrderRow | undefined> {
-      const [cancelled] = await db.transaction(async (tx) => {
+      const [cancelled] = await ctx.transaction(async (tx) => {
         const rows = await cancelRows(tx, [orderId], 'Cancelled by the operator', now);
         await writeAudit(tx, actor, 'paper.order.cancel', { order_id: orderId }, now);
         return rows;
@@ -549,7 +554,7 @@ export function createWriter(ctx: PaperContext) {
       now: Date,
     ): Promise<PaperSettings> {
       const parsed = PaperSettings.parse(next);
-      await db.transaction(async (tx) => {
+      await ctx.transaction(async (tx) => {
         await tx
           .insert(schema.settings)
           .values({ key: PAPER_SETTINGS_KEY, value: parsed, updatedAt: now, updatedBy: actor })

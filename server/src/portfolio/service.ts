@@ -5,7 +5,6 @@
  */
 import {
   summarizeTrades,
-  tradeMatchesFilter,
   TRADING_MODE_LABELS,
   type PortfolioOverview,
   type QuickStats,
@@ -82,8 +81,17 @@ export function createPortfolioService(deps: PortfolioDeps) {
 
     async quickStats(): Promise<QuickStats> {
       const { mode, account } = await current();
-      const [data, trades] = await Promise.all([account.overview(), account.trades()]);
-      const summary = summarizeTrades(trades.filter((t) => t.status !== 'pending'));
+      // Paper: the win rate from the completed trades' counts, kept between writes (tradeHistory.ts).
+      const [data, counts] = await Promise.all([
+        account.overview(),
+        mode === 'live'
+          ? account.trades().then((trades) => {
+              const summary = summarizeTrades(trades.filter((t) => t.status !== 'pending'));
+              return { completed: summary.completed_trades, winning: summary.winning_trades };
+            })
+          : paper.tradeHistory.completedCounts(),
+      ]);
+      const winRate = counts.completed ? (counts.winning / counts.completed) * 100 : null;
       const monthly =
         mode === 'live'
           ? await monthlyReturnPercent(deps.db, {
@@ -96,7 +104,7 @@ export function createPortfolioService(deps: PortfolioDeps) {
           : await paper.monthlyReturn();
       return {
         active_positions: data.active_positions,
-        win_rate: summary.win_rate === null ? null : Math.round(summary.win_rate * 100) / 100,
+        win_rate: winRate === null ? null : Math.round(winRate * 100) / 100,
         monthly_return: monthly,
         connection_status: connected() ? 'connected' : 'disconnected',
         data_source: feed.source === 'upstox' ? 'live' : 'simulated',
@@ -105,16 +113,16 @@ export function createPortfolioService(deps: PortfolioDeps) {
 
     /**
      * Both accounts' trades, filtered, newest entry first, one page, with the summary of all matches.
-     * The live account asks Upstox only in live mode (through its short cache); otherwise it lists
-     * the live orders Nivesh recorded.
+     * The paper account's completed trades are filtered, counted and paged in the database
+     * (paper/tradeHistory.ts). The live account asks Upstox only in live mode (through its 20 s
+     * read cache, readCache.ts); otherwise it lists the live orders Nivesh recorded.
      */
     async history(filter: TradeHistoryFilter): Promise<TradeHistoryResponse> {
-      const trades: Trade[] = [];
-      if (filter.mode !== 'live') trades.push(...(await paper.trades()));
+      const live: Trade[] = [];
       if (filter.mode === 'live' && !liveAccount) throw new HttpError(503, LIVE_NOT_CONNECTED);
       if (filter.mode !== 'paper' && liveAccount) {
         try {
-          trades.push(...(await liveAccount.trades()));
+          live.push(...(await liveAccount.trades()));
         } catch (error) {
           // Asked for live trades only: say why they are missing. Otherwise the paper history
           // still answers while the broker does not.
@@ -125,19 +133,7 @@ export function createPortfolioService(deps: PortfolioDeps) {
           );
         }
       }
-      const now = clock.now();
-      const matching = trades
-        .filter((t) => tradeMatchesFilter(t, filter, now))
-        .sort((a, b) => b.entry_time.localeCompare(a.entry_time) || b.trade_id.localeCompare(a.trade_id));
-      const start = (filter.page - 1) * filter.page_size;
-      return {
-        success: true,
-        data: matching.slice(start, start + filter.page_size),
-        total: matching.length,
-        page: filter.page,
-        page_size: filter.page_size,
-        summary: summarizeTrades(matching),
-      };
+      return paper.tradeHistory.page(filter, clock.now(), live);
     },
   };
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { RemoteName } from '@nivesh/api-contract';
-import type { Database } from '../db/index.js';
+import { openDatabase, type Database } from '../db/index.js';
 import { createTestApp, send, setUpOperator, testDatabases, type TestApp } from '../testing/index.js';
 import { inCanary } from './bucket.js';
 
@@ -726,6 +726,94 @@ describe('a remote store on another origin', () => {
       const csp = (await send(t.app, 'GET', '/')).headers['content-security-policy'] as string;
       assert.match(csp, /script-src 'self' https:\/\/cdn\.example\.com;/);
       assert.match(csp, /connect-src 'self' https:\/\/cdn\.example\.com;/);
+    } finally {
+      await t.close();
+      await database.close();
+    }
+  });
+});
+
+describe('the landing page prerendered into index.html', () => {
+  it('carries the prerender of the landing release the browser will load', async () => {
+    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    const t = await createTestApp(database);
+    try {
+      const token = await setUpOperator(t.app);
+      const apps = t.config.appsDir;
+      const shell = path.join(apps, 'shell', 'dist');
+      fs.mkdirSync(shell, { recursive: true });
+      fs.writeFileSync(
+        path.join(shell, 'index.html'),
+        '<!doctype html><html lang="en"><head><meta name="csp-nonce" content="__CSP_NONCE__"></head><body><noscript>Nivesh needs JavaScript to run.</noscript><div id="root"></div></body></html>',
+      );
+      fs.mkdirSync(path.join(shell, 'assets'));
+      fs.writeFileSync(path.join(shell, 'assets', 'inter-latin-wght-normal.4f2981d828.woff2'), 'font');
+      const prerendered = (words: string) =>
+        `<style data-emotion="nv abc" nonce="__CSP_NONCE__">.x{color:red}</style><h1 class="x">${words}</h1>`;
+      const fonts =
+        '<style nonce="__CSP_NONCE__">@font-face{src:url(__SHELL_ASSET__inter-latin-wght-normal.woff2)}@font-face{src:url(__SHELL_ASSET__gone.woff2)}</style>';
+      fs.writeFileSync(
+        path.join(writeBuild(apps, 'mfe-landing', 'landing', V1, ['LandingPage']), 'prerender.html'),
+        fonts + prerendered('Stable landing'),
+      );
+      await t.app.services.remotes.adoptLocalBuilds('missing', 'test');
+
+      const page = await send(t.app, 'GET', '/');
+      assert.equal(page.statusCode, 200);
+      const nonce = /'nonce-([^']+)'/.exec(page.headers['content-security-policy'] as string)?.[1];
+      assert.ok(nonce);
+      // Only the nonce'd style elements: the page's policy drops inline style attributes.
+      assert.match(page.body, /<html lang="en" class="dark">/);
+      assert.ok(
+        page.body.includes(
+          `<div id="prerender"><style nonce="${nonce}">#root{display:none}html.dark{color-scheme:dark}</style><style nonce="${nonce}">@font-face{src:url(/assets/inter-latin-wght-normal.4f2981d828.woff2)}@font-face{src:url(about:invalid)}</style><style data-emotion="nv abc" nonce="${nonce}">.x{color:red}</style><h1 class="x">Stable landing</h1></div><div id="root"></div>`,
+        ),
+        page.body,
+      );
+      assert.ok(!page.body.includes('__CSP_NONCE__'));
+      // The prerendered page reads without scripts: no notice that it needs them.
+      assert.ok(!page.body.includes('noscript'));
+      // Only the landing path: the application's other pages start from the bare root.
+      const login = await send(t.app, 'GET', '/login');
+      assert.ok(!login.body.includes('prerender'));
+      assert.match(login.body, /<noscript>Nivesh needs JavaScript to run.<\/noscript>/);
+
+      // A canary for every browser: one with a client id sees the canary's page; a new one stable.
+      const canaryDir = writeBuild(apps, 'mfe-landing', 'landing', V2, ['LandingPage']);
+      fs.writeFileSync(path.join(canaryDir, 'prerender.html'), prerendered('Canary landing'));
+      t.app.services.remoteStore.copyIn('landing', canaryDir);
+      assert.equal(
+        (await send(t.app, 'POST', '/api/remotes/landing/releases', { token, body: { version: V2 } }))
+          .statusCode,
+        200,
+      );
+      const canary = await send(t.app, 'POST', '/api/remotes/landing/canary', {
+        token,
+        body: { version: V2, percent: 100 },
+      });
+      assert.equal(canary.statusCode, 200, canary.body);
+      const browser = await newBrowser(t.app);
+      const withId = await t.app.inject({
+        method: 'GET',
+        url: '/',
+        cookies: { nivesh_client: browser.cookie },
+      });
+      assert.match(withId.body, /Canary landing/);
+      assert.match((await send(t.app, 'GET', '/')).body, /Stable landing/);
+
+      // A release built without a prerender: the page starts from the bare root, as before.
+      const plainDir = writeBuild(apps, 'mfe-landing', 'landing', V3, ['LandingPage']);
+      t.app.services.remoteStore.copyIn('landing', plainDir);
+      await send(t.app, 'POST', '/api/remotes/landing/releases', { token, body: { version: V3 } });
+      await send(t.app, 'POST', '/api/remotes/landing/rollback', { token, body: {} });
+      const promote = await send(t.app, 'POST', '/api/remotes/landing/promote', {
+        token,
+        body: { version: V3 },
+      });
+      assert.equal(promote.statusCode, 200, promote.body);
+      const plain = await send(t.app, 'GET', '/');
+      assert.ok(!plain.body.includes('prerender'), plain.body);
+      assert.match(plain.body, /<html lang="en"><head>/);
     } finally {
       await t.close();
       await database.close();

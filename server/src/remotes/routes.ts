@@ -19,7 +19,7 @@ import type { DomainHandlers } from '../http/contract.js';
 import { HttpError } from '../http/errors.js';
 import { createPerKeyLimiter } from '../http/rateLimit.js';
 import { IMMUTABLE } from '../http/security.js';
-import { createClientIds } from './clientId.js';
+import { createClientIds, type ClientIds } from './clientId.js';
 import type { RemotesService, Reporter } from './service.js';
 import type { RemoteStore } from './store.js';
 
@@ -29,6 +29,11 @@ const CLIENT_COOKIE_SECONDS = 400 * 24 * 60 * 60;
 /** Reports one address may send per minute (a browser sends a handful per page view). */
 const REPORTS_PER_MINUTE = 120;
 const HOUR_MS = 60 * 60 * 1000;
+
+/** The client id a request's cookie carries, when this server signed it. */
+export function readClientId(clientIds: ClientIds, request: FastifyRequest): string | null {
+  return clientIds.verify(request.cookies[CLIENT_COOKIE]);
+}
 
 export function remotesHandlers(deps: {
   registry: RemotesService;
@@ -44,9 +49,7 @@ export function remotesHandlers(deps: {
   const reports = createPerKeyLimiter({ limit: REPORTS_PER_MINUTE, windowMs: 60_000, clock: deps.clock });
   const issued = createPerKeyLimiter({ limit: deps.clientIdsPerHour, windowMs: HOUR_MS, clock: deps.clock });
 
-  function clientIdOf(request: FastifyRequest): string | null {
-    return clientIds.verify(request.cookies[CLIENT_COOKIE]);
-  }
+  const clientIdOf = (request: FastifyRequest) => readClientId(clientIds, request);
 
   /**
    * The browser's client id, issued once (a signed cookie) so it stays on one version across
@@ -143,7 +146,9 @@ export function remotesHandlers(deps: {
 /** The releases' files, from the remote store. */
 export async function registerRemoteFiles(app: FastifyInstance, store: RemoteStore): Promise<void> {
   // Its own static instance (no root: each release is its own root), so headers are set here only.
-  await app.register(fastifyStatic, { serve: false, decorateReply: true });
+  // A file's `.br` or `.gz` copy next to it (the build writes them) is sent when the browser takes
+  // that encoding, as the file's own type; without one the file is compressed as it is sent.
+  await app.register(fastifyStatic, { serve: false, decorateReply: true, preCompressed: true });
   app.get<{ Params: { name: string; version: string; '*': string } }>(
     '/remotes/:name/:version/*',
     { schema: { hide: true } },

@@ -12,6 +12,9 @@ import type { Database } from '../db/index.js';
 import type { TestDatabaseTarget } from './databases.js';
 
 export { sharedPostgresDatabase, testDatabases, type TestDatabaseTarget } from './databases.js';
+/** The server's seeded generator, for benches and tests that seed data reproducibly. */
+export { RandomStream } from '../market/random.js';
+export { insertClosedLots, type ClosedLotSeed } from './closedLots.js';
 
 export const OPERATOR_EMAIL = 'operator@nivesh.local';
 export const STRONG_PASSWORD = 'Correct-Horse-Battery-9';
@@ -23,6 +26,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     host: 'localhost',
     publicUrl: 'http://localhost:4000',
     dataDir,
+    dbTemplateDir: null,
     databaseUrl: null,
     operatorEmail: OPERATOR_EMAIL,
     operatorName: null,

@@ -1,18 +1,17 @@
-/** The shell's providers: the store, the UI system, the router. Only the shell mounts these. */
-import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router-dom';
+/**
+ * The shell's providers: the UI system, the router. Only the shell mounts these. The store's
+ * provider sits under the router, around the routes that use it (signedIn.tsx).
+ */
+import { RouterProvider } from '@nivesh/api-client/router';
 import { UiProvider } from '@nivesh/ui';
-import type { ShellStore } from './store';
 import { createRouter } from './router';
 
 const router = createRouter();
 
-export function App({ store, nonce }: { store: ShellStore; nonce?: string }) {
+export function App({ nonce }: { nonce?: string }) {
   return (
-    <Provider store={store}>
-      <UiProvider {...(nonce ? { nonce } : {})}>
-        <RouterProvider router={router} />
-      </UiProvider>
-    </Provider>
+    <UiProvider {...(nonce ? { nonce } : {})}>
+      <RouterProvider router={router} />
+    </UiProvider>
   );
 }

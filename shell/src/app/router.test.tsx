@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { RouterProvider } from 'react-router-dom';
+import { RouterProvider } from '@nivesh/api-client/router';
 import { UiProvider } from '@nivesh/ui';
 import { createRouter } from './router';
 

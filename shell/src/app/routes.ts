@@ -19,7 +19,7 @@ import {
   LuShieldAlert,
   LuWallet,
 } from 'react-icons/lu';
-import { PAGE_PATHS, type ExposedModule, type PagePath } from '@nivesh/api-contract';
+import { PAGE_PATHS, type ExposedModule, type PagePath } from '@nivesh/api-contract/plain';
 
 export interface PageRoute {
   path: PagePath;

@@ -3,7 +3,7 @@
  * straight to /dashboard; anyone else gets the login screen.
  */
 import { useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useSearchParams } from '@nivesh/api-client/router';
 import { selectSession, useAppSelector } from '@nivesh/api-client';
 import { FullScreenLoading } from '@nivesh/ui';
 import { HOME_PATH } from '../app/routes';

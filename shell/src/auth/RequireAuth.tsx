@@ -3,7 +3,7 @@
  * visitor who is not signed in, the page otherwise.
  */
 import { useState, type ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@nivesh/api-client/router';
 import { selectSession, useAppSelector } from '@nivesh/api-client';
 import { FullScreenLoading } from '@nivesh/ui';
 import { LoginScreen } from './LoginScreen/LoginScreen';

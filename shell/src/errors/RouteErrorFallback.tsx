@@ -2,9 +2,9 @@
  * The fallback for unexpected routing errors (specification part 1, section 8): 'Unexpected
  * Application Error!' with the status and text, or the error's message.
  */
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { Button, Center, Code, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { PAGE_PATHS } from '@nivesh/api-contract';
+import { isRouteErrorResponse, useRouteError } from '@nivesh/api-client/router';
+import { Button, Center, Code, Heading, HStack, Stack, Text } from '@nivesh/ui/chakra';
+import { PAGE_PATHS } from '@nivesh/api-contract/plain';
 
 function describeRouteError(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();

@@ -4,8 +4,8 @@
  * when a circuit breaker or a halt holds new entries back. Links to the Daily Allocation page, where
  * it is switched. Nothing shows while the server does not run the automation.
  */
-import { Box, HStack, Text } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Box, HStack, Text } from '@nivesh/ui/chakra';
+import { Link as RouterLink } from '@nivesh/api-client/router';
 import { PAGE_PATHS, type AutomationStatus } from '@nivesh/api-contract';
 import { queryView, useAutomationStatusQuery } from '@nivesh/api-client';
 import { formatIstDateTime } from '@nivesh/ui';

@@ -6,8 +6,8 @@
  * halted or reducing only, a banner says so on every page (TradingStateBanner).
  */
 import { useEffect } from 'react';
-import { Box, Flex, HStack, Icon, Text } from '@chakra-ui/react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Box, Flex, HStack, Icon, Text } from '@nivesh/ui/chakra';
+import { Outlet, useLocation } from '@nivesh/api-client/router';
 import { LuZap } from 'react-icons/lu';
 import { useAppDispatch, useAppSelector, useTradingModeQuery } from '@nivesh/api-client';
 import { selectSidebarOpen } from '../app/store';

@@ -5,7 +5,7 @@
  * stale with their age (the one query-state rule of @nivesh/api-client).
  */
 import type { ReactNode } from 'react';
-import { Badge, Box, Button, HStack, Icon, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Icon, Spinner, Stack, Text } from '@nivesh/ui/chakra';
 import { LuRefreshCw, LuWifiOff } from 'react-icons/lu';
 import { combinedStatus, queryView, serverMessage, useQuickStatsQuery } from '@nivesh/api-client';
 import {

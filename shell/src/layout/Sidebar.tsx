@@ -3,8 +3,8 @@
  * trading-mode switch (the shared one), the quick stats and the version label. From `lg` up it is always shown; below
  * that it is a drawer the top bar's menu button opens (the layout draws the overlay).
  */
-import { Box, Flex, HStack, Icon, IconButton, Stack, Text } from '@chakra-ui/react';
-import { Link, matchPath, useLocation } from 'react-router-dom';
+import { Box, Flex, HStack, Icon, IconButton, Stack, Text } from '@nivesh/ui/chakra';
+import { Link, matchPath, useLocation } from '@nivesh/api-client/router';
 import { LuChartNoAxesCombined, LuX } from 'react-icons/lu';
 import { useTradingModeSwitch } from '@nivesh/api-client';
 import { TradingModeSwitch } from '@nivesh/ui';

@@ -6,8 +6,19 @@
  * it is never made up.
  */
 import type { ReactNode } from 'react';
-import { Avatar, Box, Flex, HStack, IconButton, Menu, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useNavigate } from 'react-router-dom';
+import {
+  Avatar,
+  Box,
+  Flex,
+  HStack,
+  IconButton,
+  Menu,
+  Portal,
+  Skeleton,
+  Stack,
+  Text,
+} from '@nivesh/ui/chakra';
+import { useNavigate } from '@nivesh/api-client/router';
 import { LuChevronDown, LuLogOut, LuMenu, LuMoon, LuSettings, LuSun, LuTrendingUp } from 'react-icons/lu';
 import {
   PAGE_PATHS,

@@ -4,8 +4,8 @@
  * links to Risk Management where the halt is lifted and the limits are. Nothing shows while trading
  * is normal, or while the state cannot be read (the server still refuses what it must).
  */
-import { Box, HStack, Icon, Link, Text } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Box, HStack, Icon, Link, Text } from '@nivesh/ui/chakra';
+import { Link as RouterLink } from '@nivesh/api-client/router';
 import { LuOctagonX, LuShieldAlert } from 'react-icons/lu';
 import { PAGE_PATHS } from '@nivesh/api-contract';
 import { useTradingStateQuery } from '@nivesh/api-client';

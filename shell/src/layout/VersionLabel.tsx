@@ -4,7 +4,7 @@
  * saw (remotes are versioned and may be on a canary; see ARCHITECTURE.md section 3).
  */
 import { useId, useState } from 'react';
-import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Stack, Text } from '@nivesh/ui/chakra';
 import { currentCatalogue } from '../remotes/remoteRegistry';
 
 const VERSION_LABEL = 'v1.0';

@@ -112,4 +112,55 @@ describe('RemotePage', () => {
       ]),
     );
   });
+
+  describe('with the landing page prerendered by the server', () => {
+    function prerendered() {
+      const element = document.createElement('div');
+      element.id = 'prerender';
+      element.textContent = 'Intelligence you can inspect (prerendered)';
+      document.body.prepend(element);
+    }
+
+    it('keeps the prerendered page while the remote loads, then shows the live page in its place', async () => {
+      prerendered();
+      let resolve: (value: ReturnType<typeof loaded>) => void = () => undefined;
+      const load = jest.fn(
+        () => new Promise<ReturnType<typeof loaded>>((done) => (resolve = done)),
+      ) as unknown as Loader;
+      renderWithProviders(
+        <RemotePage
+          remote="landing"
+          module="LandingPage"
+          label="The landing page"
+          releaseNote={false}
+          load={load}
+        />,
+        { session: null },
+      );
+      expect(screen.getByText('Loading The landing page...')).toBeInTheDocument();
+      expect(screen.getByText('Intelligence you can inspect (prerendered)')).toBeInTheDocument();
+      resolve(loaded(Page));
+      expect(await screen.findByRole('heading', { name: 'Risk Management' })).toBeInTheDocument();
+      expect(screen.queryByText('Intelligence you can inspect (prerendered)')).not.toBeInTheDocument();
+    });
+
+    it('takes the prerendered page away when the remote cannot be loaded, so the message shows', async () => {
+      prerendered();
+      const load = jest.fn(async () => {
+        throw new RemoteUnavailableError('landing', 'Loading script failed');
+      }) as unknown as Loader;
+      renderWithProviders(
+        <RemotePage
+          remote="landing"
+          module="LandingPage"
+          label="The landing page"
+          releaseNote={false}
+          load={load}
+        />,
+        { session: null },
+      );
+      expect(await screen.findByRole('alert')).toHaveTextContent('The landing page could not be loaded');
+      expect(screen.queryByText('Intelligence you can inspect (prerendered)')).not.toBeInTheDocument();
+    });
+  });
 });

@@ -7,14 +7,15 @@ import {
   Component,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
   type ComponentType,
   type ErrorInfo,
   type ReactNode,
 } from 'react';
-import { Box, Button, Code, Heading, Stack, Text } from '@chakra-ui/react';
-import type { ExposedModule } from '@nivesh/api-contract';
+import { Box, Button, Code, Heading, Stack, Text } from '@nivesh/ui/chakra';
+import type { ExposedModule } from '@nivesh/api-contract/plain';
 import { PageLoading } from '@nivesh/ui';
 import {
   fallBackToStable,
@@ -23,6 +24,7 @@ import {
   reportFailure,
   type LoadedRemoteModule,
 } from './remoteRegistry';
+import { removePrerender } from './prerender';
 
 interface BoundaryProps {
   label: string;
@@ -80,6 +82,7 @@ class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error(`${this.props.label} failed`, error, info.componentStack);
+    removePrerender();
     this.props.onError?.(error);
   }
 
@@ -151,6 +154,11 @@ function RemoteModule({
       current = false;
     };
   }, [remote, module, isRetry, load, onLoaded]);
+
+  // The live page takes the prerendered one's place in the same frame.
+  useLayoutEffect(() => {
+    if (state.status === 'ready') removePrerender();
+  }, [state.status]);
 
   if (state.status === 'loading') return <PageLoading label={`Loading ${label}...`} />;
   if (state.status === 'failed') throw state.error;

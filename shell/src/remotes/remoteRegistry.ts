@@ -18,15 +18,18 @@
  */
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { provideRemoteModuleLoader, type LoadedRemoteModule } from '@nivesh/api-client';
+// The loader's own module, not the whole api-client: a visitor's first page needs none of the rest.
+import { provideRemoteModuleLoader, type LoadedRemoteModule } from '@nivesh/api-client/remoteModules';
+// The remotes' part of the contract, not the whole: the other domains' schemas load with the
+// signed-in parts.
 import {
-  contract,
   fillPath,
   RemotesResponse,
+  remotesRoutes,
   type FailureKind,
   type RemoteEntry,
   type RemoteName,
-} from '@nivesh/api-contract';
+} from '@nivesh/api-contract/remotes';
 
 export interface RemoteCatalogue {
   remotes: RemoteEntry[];
@@ -75,7 +78,7 @@ function post(path: string, body: unknown) {
 
 export function reportFailure(name: RemoteName, version: string, kind: FailureKind, error: unknown) {
   const message = error instanceof Error ? error.message : String(error);
-  post(fillPath(contract.remotes.reportFailure.path, { name }), {
+  post(fillPath(remotesRoutes.reportFailure.path, { name }), {
     version,
     kind,
     message: message.slice(0, 500),
@@ -86,7 +89,7 @@ function reportLoad(name: RemoteName, version: string) {
   const key = `${name}@${version}`;
   if (reportedLoads.has(key)) return;
   reportedLoads.add(key);
-  post(fillPath(contract.remotes.reportLoad.path, { name }), { version });
+  post(fillPath(remotesRoutes.reportLoad.path, { name }), { version });
 }
 
 /**

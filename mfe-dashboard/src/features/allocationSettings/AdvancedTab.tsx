@@ -1,5 +1,5 @@
 /** Advanced Settings tab: the daily risk budget, the allocation limits and the account figures. */
-import { Box, HStack, RadioCard, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, HStack, RadioCard, SimpleGrid, Stack, Text } from '@nivesh/ui/chakra';
 import {
   ALLOCATION_LIMITS,
   DAILY_RISK_BUDGET_CHOICES,

@@ -1,5 +1,5 @@
 /** AI Recommendation tab: the AI's allocation for today, its confidence, risk view and reasoning. */
-import { Badge, Button, List, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, List, SimpleGrid, Skeleton, Stack, Text } from '@nivesh/ui/chakra';
 import { LuSparkles } from 'react-icons/lu';
 import { queryView, useAiAllocationRecommendationQuery } from '@nivesh/api-client';
 import { formatIstDateTime, formatNumber, formatRupees, Panel, QueryNotice, StatCard } from '@nivesh/ui';

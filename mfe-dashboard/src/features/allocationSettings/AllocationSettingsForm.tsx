@@ -4,7 +4,7 @@
  * Daily Allocation page and by the Settings page's Daily Allocation tab.
  */
 import { useEffect, useState } from 'react';
-import { Badge, Box, Button, Flex, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, HStack, Stack, Tabs, Text } from '@nivesh/ui/chakra';
 import { LuCheck, LuSave } from 'react-icons/lu';
 import { SAVE_CONFIRMATION_MS } from '@nivesh/api-contract';
 import {

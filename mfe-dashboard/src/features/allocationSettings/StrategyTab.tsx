@@ -3,7 +3,7 @@
  * the manual percentage and the direct daily amount (applied on blur).
  */
 import { useState } from 'react';
-import { Field, HStack, Input, RadioCard, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
+import { Field, HStack, Input, RadioCard, SimpleGrid, Stack, Switch, Text } from '@nivesh/ui/chakra';
 import {
   ALLOCATION_STRATEGIES,
   ALLOCATION_STRATEGY_LABELS,

@@ -4,7 +4,7 @@
  * the run time (IST, between the open and the 15:20 square-off).
  */
 import { useState } from 'react';
-import { Badge, Box, Button, Field, HStack, Input, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Field, HStack, Input, List, SimpleGrid, Stack, Text } from '@nivesh/ui/chakra';
 import { LuPause, LuPlay } from 'react-icons/lu';
 import { AutomationRunTime, type AutomationRun } from '@nivesh/api-contract';
 import {

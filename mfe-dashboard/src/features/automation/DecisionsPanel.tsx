@@ -7,7 +7,7 @@
  * of both over the resolved entries ("calibration in rupees", calibration.ts).
  */
 import { useState } from 'react';
-import { Badge, Box, Button, Flex, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, HStack, Skeleton, Stack, Text } from '@nivesh/ui/chakra';
 import type { Decision, DecisionDay } from '@nivesh/api-contract';
 import { queryView, useDecisionsQuery } from '@nivesh/api-client';
 import {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert } from '@chakra-ui/react';
+import { Alert } from '@nivesh/ui/chakra';
 import type { TokenStatus } from '@nivesh/api-contract';
 import { tokenBanner } from './tokenState';
 

@@ -3,7 +3,7 @@
  * Update. The outcome shows in place: ✓ with the server's sentence, or ✗ with why it failed.
  */
 import { useId, useState } from 'react';
-import { Button, Field, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Field, HStack, Stack, Text, Textarea } from '@nivesh/ui/chakra';
 import type { BrokerName, TokenStatus } from '@nivesh/api-contract';
 import { LuClipboardPaste, LuSave } from 'react-icons/lu';
 import { useUpdateBrokerToken } from './useBrokerToken';

@@ -1,4 +1,4 @@
-import { Badge } from '@chakra-ui/react';
+import { Badge } from '@nivesh/ui/chakra';
 import type { TokenState } from '@nivesh/api-contract';
 import { TOKEN_STATE_LABELS, TOKEN_STATE_PALETTE, TOKEN_UNKNOWN_LABEL } from './tokenState';
 

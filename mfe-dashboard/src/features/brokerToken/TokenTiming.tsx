@@ -1,4 +1,4 @@
-import { HStack, Text } from '@chakra-ui/react';
+import { HStack, Text } from '@nivesh/ui/chakra';
 import type { TokenStatus } from '@nivesh/api-contract';
 import { formatIstDateTime } from '@nivesh/ui';
 import { formatHoursLeft, tokenTimeTone } from './tokenState';

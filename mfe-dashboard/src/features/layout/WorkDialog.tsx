@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { CloseButton, Dialog, Portal } from '@nivesh/ui/chakra';
 
 export interface WorkDialogProps {
   open: boolean;

@@ -4,7 +4,7 @@
  * give. Rupees to the paisa, en-IN. A delivery order matched with today's trades of the other side
  * says it is charged as intraday, and why.
  */
-import { Alert, Box, Table, Text } from '@chakra-ui/react';
+import { Alert, Box, Table, Text } from '@nivesh/ui/chakra';
 import type { Charges, OrderPreview, SameDaySettlement, TradeSide } from '@nivesh/api-contract';
 import { formatRupees } from '@nivesh/ui';
 

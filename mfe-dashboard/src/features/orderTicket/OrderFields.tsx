@@ -4,7 +4,7 @@
  * product (CNC delivery, MIS intraday).
  */
 import { useId } from 'react';
-import { Button, Field, Group, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Button, Field, Group, Input, NativeSelect, SimpleGrid, Stack } from '@nivesh/ui/chakra';
 import { MAX_ORDER_QUANTITY, PRICE_TICK, type OrderType, type TradeProduct } from '@nivesh/api-contract';
 import { ORDER_TYPE_LABELS, usesLimitPrice, usesTriggerPrice, type OrderDraft } from './orderForm';
 

@@ -8,7 +8,7 @@
  * order closes the ticket with a toast, and the api cache fetches the account again.
  */
 import { useState } from 'react';
-import { Alert, Badge, Button, Dialog, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, Dialog, HStack, Skeleton, Stack, Text } from '@nivesh/ui/chakra';
 import type { TradingMode } from '@nivesh/api-contract';
 import { errorMessage, isNetworkError, usePlaceOrderMutation, useTradingModeQuery } from '@nivesh/api-client';
 import { notify } from '@nivesh/ui';

@@ -4,7 +4,7 @@
  * short positions hold). In live mode Upstox does not report what open orders hold: the cash shown
  * is what it calls available to trade, and the line says the held part is not reported.
  */
-import { Box } from '@chakra-ui/react';
+import { Box } from '@nivesh/ui/chakra';
 import type { PortfolioOverview } from '@nivesh/api-contract';
 import { formatRupees } from '@nivesh/ui';
 

@@ -3,7 +3,7 @@
  * and 5): how much of the capital the system may put to work each trading day, the automated
  * execution that spends it, and the decisions it made.
  */
-import { Box, Stack } from '@chakra-ui/react';
+import { Box, Stack } from '@nivesh/ui/chakra';
 import { PageHeader } from '@nivesh/ui';
 import { AllocationSettingsForm } from '../../features/allocationSettings';
 import { AutomationPanel, DecisionsPanel } from '../../features/automation';

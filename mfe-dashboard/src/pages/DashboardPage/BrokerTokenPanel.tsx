@@ -6,7 +6,7 @@
  * connect Upstox for live trading, closed until the operator asks for the editor.
  */
 import { useState } from 'react';
-import { Box, Button, Flex, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, Skeleton, Stack, Text } from '@nivesh/ui/chakra';
 import type { TokenState, TradingMode } from '@nivesh/api-contract';
 import { StaleNotice, timeAgo } from '@nivesh/ui';
 import { LuChevronUp, LuKeyRound } from 'react-icons/lu';

@@ -4,7 +4,7 @@
  * recent activity. Every figure comes from the server; a block whose service is not connected says
  * so instead of showing a number.
  */
-import { Button, Grid, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Button, Grid, HStack, SimpleGrid, Stack } from '@nivesh/ui/chakra';
 import {
   combinedStatus,
   queryView,

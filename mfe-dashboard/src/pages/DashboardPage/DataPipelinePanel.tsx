@@ -4,7 +4,19 @@
  * its own time-out by the api client.
  */
 import type { ReactNode } from 'react';
-import { Badge, Box, Button, HStack, Link, SimpleGrid, Stack, Tabs, Tag, Text, Wrap } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  HStack,
+  Link,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Tag,
+  Text,
+  Wrap,
+} from '@nivesh/ui/chakra';
 import {
   queryView,
   staleSummary,

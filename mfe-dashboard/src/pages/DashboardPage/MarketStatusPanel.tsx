@@ -5,7 +5,7 @@
  * BANK_NIFTY) as they change. Simulated levels say so.
  */
 import { useMemo } from 'react';
-import { Badge, Box, Flex, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Flex, HStack, Skeleton, Stack, Text } from '@nivesh/ui/chakra';
 import {
   MARKET_INDEX_NAMES,
   MarketIndexId,

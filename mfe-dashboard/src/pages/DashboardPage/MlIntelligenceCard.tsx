@@ -4,8 +4,8 @@
  * full ML Intelligence page.
  */
 import type { ReactNode } from 'react';
-import { Badge, HStack, Link, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Badge, HStack, Link, Progress, SimpleGrid, Stack, Text } from '@nivesh/ui/chakra';
+import { Link as RouterLink } from '@nivesh/api-client/router';
 import { PAGE_PATHS } from '@nivesh/api-contract';
 import { queryView, useIntelligenceMetricsQuery } from '@nivesh/api-client';
 import { formatNumber, formatPercent, Panel, StaleNotice, Unavailable } from '@nivesh/ui';

@@ -1,5 +1,5 @@
 /** The latest fills, newest first: Bought or Sold, symbol, quantity at price, value, and when. */
-import { Badge, Box, Flex, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Flex, HStack, Skeleton, Stack, Text } from '@nivesh/ui/chakra';
 import type { ActivityItem } from '@nivesh/api-contract';
 import { queryView, useActivityQuery } from '@nivesh/api-client';
 import { formatNumber, formatRupees, Panel, QueryNotice, Unavailable } from '@nivesh/ui';

@@ -3,7 +3,7 @@
  * per holding with its P&L and Return % beside the symbol, then Quantity, Entry Price and Current
  * Price, and Buy / Sell. Nothing needs a sideways scroll.
  */
-import { DataList, Flex, HStack, List } from '@chakra-ui/react';
+import { DataList, Flex, HStack, List } from '@nivesh/ui/chakra';
 import type { Holding } from '@nivesh/api-contract';
 import { formatNumber, formatPercent, formatRupees } from '@nivesh/ui';
 import { HoldingName, toneOf, TradeButtons, type HoldingsViewProps } from './holdingParts';

@@ -2,7 +2,7 @@
  * Current holdings from `md` up: Symbol, Quantity, Entry Price, Current Price, P&L, Return %, at
  * live prices, and Buy / Sell for each (the order ticket, prefilled with the holding).
  */
-import { Table } from '@chakra-ui/react';
+import { Table } from '@nivesh/ui/chakra';
 import type { Holding } from '@nivesh/api-contract';
 import { formatNumber, formatPercent, formatRupees } from '@nivesh/ui';
 import { HoldingName, toneOf, TradeButtons, type HoldingsViewProps } from './holdingParts';

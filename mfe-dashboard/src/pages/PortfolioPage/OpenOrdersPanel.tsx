@@ -4,7 +4,7 @@
  * the server's sentence says how it went.
  */
 import { useState } from 'react';
-import { Badge, Button, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Skeleton, Stack, Table, Text } from '@nivesh/ui/chakra';
 import type { Order } from '@nivesh/api-contract';
 import { errorMessage, queryView, useCancelOrderMutation, useOpenOrdersQuery } from '@nivesh/api-client';
 import {

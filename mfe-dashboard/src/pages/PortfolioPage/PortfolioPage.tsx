@@ -16,7 +16,7 @@ import {
   Stack,
   Text,
   useBreakpointValue,
-} from '@chakra-ui/react';
+} from '@nivesh/ui/chakra';
 import { queryView, useLivePortfolio } from '@nivesh/api-client';
 import { formatNumber, formatRupees, PageHeader, Panel, QueryNotice, Unavailable } from '@nivesh/ui';
 import { LuPlus, LuRefreshCw } from 'react-icons/lu';

@@ -3,7 +3,7 @@
  * gain or a loss, the holding's name block, and Buy / Sell for a holding, which open the order
  * ticket prefilled with it.
  */
-import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Stack, Text } from '@nivesh/ui/chakra';
 import type { Holding } from '@nivesh/api-contract';
 import type { OrderTicketPrefill } from '../../features/orderTicket';
 

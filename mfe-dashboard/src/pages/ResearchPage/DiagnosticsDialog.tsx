@@ -3,7 +3,7 @@
  * the trading mode with a mock-mode switch, and a server restart that reports its progress.
  */
 import { useCallback, useState } from 'react';
-import { Badge, Box, Button, DataList, Dialog, HStack, Progress, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, DataList, Dialog, HStack, Progress, Stack, Text } from '@nivesh/ui/chakra';
 import { LuPower, LuRefreshCw } from 'react-icons/lu';
 import { queryView, useHealthQuery, useServerStatusQuery, useTradingModeSwitch } from '@nivesh/api-client';
 import { StaleNotice, TradingModeSwitch } from '@nivesh/ui';

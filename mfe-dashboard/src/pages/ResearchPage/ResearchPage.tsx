@@ -5,7 +5,7 @@
  * server connection is checked every 30 s.
  */
 import { useState } from 'react';
-import { Badge, Box, Button, HStack, SimpleGrid, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, SimpleGrid, Stack, Text, useBreakpointValue } from '@nivesh/ui/chakra';
 import { LuActivity, LuGauge, LuRefreshCw, LuStethoscope, LuTarget } from 'react-icons/lu';
 import type { MarketSentimentLabel, VolatilityLevel } from '@nivesh/api-contract';
 import {

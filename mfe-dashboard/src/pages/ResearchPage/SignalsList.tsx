@@ -6,7 +6,7 @@
  * sideways scroll.
  */
 import { useState } from 'react';
-import { Box, DataList, Flex, HStack, List, Stack, Text } from '@chakra-ui/react';
+import { Box, DataList, Flex, HStack, List, Stack, Text } from '@nivesh/ui/chakra';
 import type { ResearchRecommendation } from '@nivesh/api-contract';
 import { formatRupees } from '@nivesh/ui';
 import { MlExplanation, MlProbability, WhyButton } from './mlPrediction';

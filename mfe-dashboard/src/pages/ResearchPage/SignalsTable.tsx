@@ -6,7 +6,7 @@
  * with the model's explanation.
  */
 import { useState } from 'react';
-import { HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { HStack, Stack, Table, Text } from '@nivesh/ui/chakra';
 import type { ResearchRecommendation } from '@nivesh/api-contract';
 import { formatRupees } from '@nivesh/ui';
 import { MlExplanation, MlProbability, WhyButton } from './mlPrediction';

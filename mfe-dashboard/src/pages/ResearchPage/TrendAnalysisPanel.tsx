@@ -2,7 +2,7 @@
  * The 5-Year Trend Analysis (specification part 1, section 2): static text in the original, here
  * drawn from the benchmark's stored month-end closes with the figures the server computed from them.
  */
-import { Badge, Box, HStack, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Box, HStack, SimpleGrid, Stack, Text, Wrap } from '@nivesh/ui/chakra';
 import { Area, AreaChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import type { TrendAnalysis } from '@nivesh/api-contract';
 import { formatNumber, formatPercent, Panel, Unavailable } from '@nivesh/ui';

@@ -8,7 +8,7 @@
  * Rules: only a BUY carries a prediction; a BUY without one says 'Model not trained yet' (muted);
  * SELL and HOLD show nothing.
  */
-import { Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, SimpleGrid, Stack, Text } from '@nivesh/ui/chakra';
 import { LuChevronDown, LuChevronUp } from 'react-icons/lu';
 import type { FeatureContribution, ResearchRecommendation, SignalPrediction } from '@nivesh/api-contract';
 import { featureLabel, formatFeatureValue, formatNumber, formatPercent } from '@nivesh/ui';

@@ -2,7 +2,7 @@
  * What the signals table (from `md` up) and the signals list (on a phone) share: the badges of a
  * signal and its risk, and the wording of the expected move and the break-even after charges.
  */
-import { Badge } from '@chakra-ui/react';
+import { Badge } from '@nivesh/ui/chakra';
 import type { ResearchRecommendation, SignalRisk, TradingSignal } from '@nivesh/api-contract';
 import { formatPercent } from '@nivesh/ui';
 

@@ -3,7 +3,7 @@
  * the NSE market calendar, the broker connection and the trading mode.
  */
 import type { ReactNode } from 'react';
-import { Badge, Button, DataList, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, DataList, SimpleGrid, Stack, Text } from '@nivesh/ui/chakra';
 import { LuRefreshCw } from 'react-icons/lu';
 import { TRADING_MODE_LABELS } from '@nivesh/api-contract';
 import {

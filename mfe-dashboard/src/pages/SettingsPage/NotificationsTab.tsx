@@ -17,7 +17,7 @@ import {
   Switch,
   Table,
   Text,
-} from '@chakra-ui/react';
+} from '@nivesh/ui/chakra';
 import { LuSave, LuSend } from 'react-icons/lu';
 import {
   NOTIFICATION_ALERT_TEXTS,

@@ -3,7 +3,7 @@
  * server set at sign-in, NIVESH_SESSION_MAX_DAYS), and a password change by a one-time setup link
  * (POST /api/auth/request-password-setup with the operator's email).
  */
-import { Button, DataList, Stack, Text } from '@chakra-ui/react';
+import { Button, DataList, Stack, Text } from '@nivesh/ui/chakra';
 import { LuKeyRound } from 'react-icons/lu';
 import {
   errorMessage,

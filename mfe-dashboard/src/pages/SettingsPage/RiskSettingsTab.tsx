@@ -6,7 +6,7 @@
  * as in the standalone harness), the tab says so and offers Retry, and Settings keeps working.
  */
 import { Component, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
-import { Box, Button, Code, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Code, Heading, Stack, Text } from '@nivesh/ui/chakra';
 import { loadRemoteModule } from '@nivesh/api-client';
 import { PageLoading } from '@nivesh/ui';
 

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { Text } from '@chakra-ui/react';
+import { Text } from '@nivesh/ui/chakra';
 import { contract } from '@nivesh/api-contract';
 import {
   errorBody,

@@ -4,8 +4,8 @@
  * (each remote's stable and canary releases and their rollout). The open tab is kept in the
  * address (`?tab=data-sources`), so other pages can link to it.
  */
-import { Box, Tabs } from '@chakra-ui/react';
-import { useSearchParams } from 'react-router-dom';
+import { Box, Tabs } from '@nivesh/ui/chakra';
+import { useSearchParams } from '@nivesh/api-client/router';
 import { PageHeader } from '@nivesh/ui';
 import { AllocationSettingsForm } from '../../features/allocationSettings';
 import { ConnectivityTab } from './ConnectivityTab';

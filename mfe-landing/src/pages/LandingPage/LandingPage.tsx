@@ -4,7 +4,7 @@
  * #thinking, #modules, #applications and #ethos. It renders inside the shell's providers and
  * makes no requests: the content is in ./content.ts, the artwork is inline SVG.
  */
-import { Box, SkipNavContent, SkipNavLink } from '@chakra-ui/react';
+import { Box, SkipNavContent, SkipNavLink } from '@nivesh/ui/chakra';
 import { ApplicationsSection } from './sections/ApplicationsSection';
 import { EthosSection } from './sections/EthosSection';
 import { Hero } from './sections/Hero';

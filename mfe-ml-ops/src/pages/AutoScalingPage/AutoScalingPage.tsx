@@ -1,5 +1,5 @@
 /** Auto-Scaling (specification part 2, Auto-Scaling; polled every 30 s). */
-import { Box, HStack, List, Progress, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, HStack, List, Progress, SimpleGrid, Stack, Table, Text } from '@nivesh/ui/chakra';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import {
   AUTO_SCALING_RULES,

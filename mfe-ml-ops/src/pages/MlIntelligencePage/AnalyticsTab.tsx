@@ -1,6 +1,6 @@
 /** The ML Analytics (Live Data) tab: what the prediction log says about the models. */
 import type { ReactElement } from 'react';
-import { Alert, Box, Flex, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Box, Flex, SimpleGrid, Stack, Table, Text } from '@nivesh/ui/chakra';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { serverMessage } from '@nivesh/api-client';
 import type { TradeFeatureValue } from '@nivesh/api-contract';

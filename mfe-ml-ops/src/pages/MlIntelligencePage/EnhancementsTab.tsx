@@ -2,7 +2,7 @@
  * The ML Enhancements tab. Every figure comes from the server: the original's defaults (6 models,
  * 3 methods, v1.0, Positive) are never shown in place of a missing answer.
  */
-import { Alert, Badge, Code, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Code, SimpleGrid, Stack, Text } from '@nivesh/ui/chakra';
 import { LuGauge, LuLayers, LuMessageSquareText, LuRefreshCcw, LuSearchCode } from 'react-icons/lu';
 import { serverMessage } from '@nivesh/api-client';
 import { PageLoading, Panel, StatCard, formatIstDateTime } from '@nivesh/ui';

@@ -1,5 +1,5 @@
 /** ML Intelligence (specification part 2, ML Intelligence; sections 4, 7 and 9). */
-import { Box, Button, Icon, Tabs } from '@chakra-ui/react';
+import { Box, Button, Icon, Tabs } from '@nivesh/ui/chakra';
 import { LuRefreshCw } from 'react-icons/lu';
 import { PageHeader, PageLoading, QueryNotice } from '@nivesh/ui';
 import { AnalyticsTab } from './AnalyticsTab';

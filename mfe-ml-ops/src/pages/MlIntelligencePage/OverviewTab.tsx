@@ -9,7 +9,7 @@ import {
   SimpleGrid,
   Stack,
   Text,
-} from '@chakra-ui/react';
+} from '@nivesh/ui/chakra';
 import { LuBrain, LuCpu, LuDatabase, LuNetwork, LuTrendingDown, LuTrendingUp, LuMinus } from 'react-icons/lu';
 import type { MlIntelligenceMetrics, TradingMode } from '@nivesh/api-contract';
 import { Panel, Unavailable } from '@nivesh/ui';

@@ -5,7 +5,18 @@
  * server (which enforces them), and when it does not answer the page says so instead of assuming
  * Phase 1 and ₹25,000.
  */
-import { Badge, Box, Flex, Heading, HStack, List, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Flex,
+  Heading,
+  HStack,
+  List,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@nivesh/ui/chakra';
 import { LuBellRing, LuShieldAlert } from 'react-icons/lu';
 import {
   PRODUCTION_PHASES,

@@ -4,7 +4,7 @@
  * the server received in each second of the last minute.
  */
 import type { ReactElement } from 'react';
-import { Box } from '@chakra-ui/react';
+import { Box } from '@nivesh/ui/chakra';
 import {
   Bar,
   BarChart,

@@ -15,7 +15,7 @@ import {
   SimpleGrid,
   Stack,
   Text,
-} from '@chakra-ui/react';
+} from '@nivesh/ui/chakra';
 import { LuMonitor, LuRadio } from 'react-icons/lu';
 import {
   MARKET_INDEX_NAMES,

@@ -6,7 +6,7 @@
  * 'Lift emergency stop', a second confirmed action.
  */
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Field, HStack, List, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Button, Checkbox, Field, HStack, List, Stack, Text, Textarea } from '@nivesh/ui/chakra';
 import { LuOctagonX, LuPlay } from 'react-icons/lu';
 import {
   errorMessage,

@@ -1,5 +1,5 @@
 /** The six risk metric cards (part 2, section 2). A missing statistic shows '--', never a guess. */
-import { SimpleGrid } from '@chakra-ui/react';
+import { SimpleGrid } from '@nivesh/ui/chakra';
 import { RISK_WINDOW_DAYS, type RiskMetrics } from '@nivesh/api-contract';
 import { formatPercent, StatCard } from '@nivesh/ui';
 import { formatFractionPercent, formatRatio, formatVarThousands } from '../../features/riskFormat';

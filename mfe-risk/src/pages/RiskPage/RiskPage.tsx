@@ -4,7 +4,7 @@
  * risk calls (polled every 30 s); when a call fails the page says which, and shows earlier data
  * only with a notice saying it is cached and from when.
  */
-import { Badge, Tabs } from '@chakra-ui/react';
+import { Badge, Tabs } from '@nivesh/ui/chakra';
 import type { QueryView } from '@nivesh/api-client';
 import { ConnectionBanner, formatIstTime, PageHeader } from '@nivesh/ui';
 import { CachedDataNotice, LoadFailures } from '../../features/RiskNotices';

@@ -3,7 +3,7 @@
  * Exposed as `risk/RiskSettings`; the Settings page of another remote shows it inside its "Risk
  * Management" tab, so it renders as a section (no page header) and needs only the shell's providers.
  */
-import { Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Heading, SimpleGrid, Stack, Text } from '@nivesh/ui/chakra';
 import { Panel } from '@nivesh/ui';
 import { AlertSettingsForm } from '../../features/AlertSettingsForm';
 import { RiskLimitsForm } from '../../features/RiskLimitsForm';

@@ -5,7 +5,7 @@
  * running (api-client's backtests domain); the runs themselves work on the server.
  */
 import { useState } from 'react';
-import { Box, Stack } from '@chakra-ui/react';
+import { Box, Stack } from '@nivesh/ui/chakra';
 import { combinedStatus, queryView, useBacktestRunQuery, useBacktestRunsQuery } from '@nivesh/api-client';
 import { PageHeader, PageLoading, Panel, QueryNotice, ServiceStatusBadge } from '@nivesh/ui';
 import { CompareRuns } from './CompareRuns';

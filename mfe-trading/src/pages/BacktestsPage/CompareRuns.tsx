@@ -1,5 +1,5 @@
 /** Two finished runs side by side: both equity curves on one chart with NIFTY 50, and their figures. */
-import { Stack, Table, Text } from '@chakra-ui/react';
+import { Stack, Table, Text } from '@nivesh/ui/chakra';
 import type { BacktestRun } from '@nivesh/api-contract';
 import { Panel, formatNumber, formatRupees } from '@nivesh/ui';
 import { MISSING, percentText, ratioText } from '../../features/format';

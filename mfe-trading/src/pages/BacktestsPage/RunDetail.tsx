@@ -3,7 +3,7 @@
  * figures, its equity curve against NIFTY 50, the performance page's statistics over its days,
  * its trades, and what it assumed.
  */
-import { Badge, Box, List, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, List, SimpleGrid, Stack, Table, Text } from '@nivesh/ui/chakra';
 import {
   BACKTEST_STRATEGY_LABELS,
   type BacktestRun,

@@ -5,7 +5,7 @@
  * what only the server can check (the range against its history) comes back as its answer's sentence.
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Button, Field, HStack, Input, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, NativeSelect, SimpleGrid, Text } from '@nivesh/ui/chakra';
 import { LuPlay } from 'react-icons/lu';
 import {
   BACKTEST_LIMITS,

@@ -4,7 +4,7 @@
  * with its name, ticked to compare (two at a time), or deleted.
  */
 import { useState } from 'react';
-import { Badge, Button, Checkbox, HStack, IconButton, Progress, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Checkbox, HStack, IconButton, Progress, Stack, Table, Text } from '@nivesh/ui/chakra';
 import { LuTrash2 } from 'react-icons/lu';
 import { BACKTEST_STRATEGY_LABELS, type BacktestSummary } from '@nivesh/api-contract';
 import { errorMessage, useDeleteBacktestMutation, type ApiCallError } from '@nivesh/api-client';

@@ -4,7 +4,7 @@
  * trade and how much open orders and short positions hold (cash = available + held, to the paisa).
  */
 import { useState, type FormEvent } from 'react';
-import { Box, Field, HStack, IconButton, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Field, HStack, IconButton, Input, Skeleton, Stack, Text } from '@nivesh/ui/chakra';
 import { LuCheck, LuPencil, LuWallet, LuX } from 'react-icons/lu';
 import { useSetPaperBalanceMutation, type ApiCallError } from '@nivesh/api-client';
 import { formatRupees, notify } from '@nivesh/ui';

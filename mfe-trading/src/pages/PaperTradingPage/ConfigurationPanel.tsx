@@ -5,7 +5,7 @@
  * of turnover, as the specification has them (part 2, sections 5 and 9): each says its unit and
  * shows what it means as a percent of turnover.
  */
-import { Text } from '@chakra-ui/react';
+import { Text } from '@nivesh/ui/chakra';
 import { DEFAULT_PAPER_LIMITS, PaperLimits } from '@nivesh/api-contract';
 import {
   serverMessage,

@@ -4,7 +4,7 @@
  * charge and the simulated half-spread (DOMAIN.md, "Trading costs"). Each input says its unit, and
  * every rate shows what it means as a percent beside it.
  */
-import { Heading, Stack, Text } from '@chakra-ui/react';
+import { Heading, Stack, Text } from '@nivesh/ui/chakra';
 import { DEFAULT_PAPER_COSTS, PaperCostSettings } from '@nivesh/api-contract';
 import {
   serverMessage,

@@ -5,7 +5,7 @@
  * connected and shows no figures (the original showed invented defaults).
  */
 import { useState } from 'react';
-import { Box, Button, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Box, Button, SimpleGrid, Stack } from '@nivesh/ui/chakra';
 import { LuRefreshCw, LuSettings2 } from 'react-icons/lu';
 import { queryView, serverMessage, usePortfolioOverviewQuery } from '@nivesh/api-client';
 import type { DataSource } from '@nivesh/api-contract';

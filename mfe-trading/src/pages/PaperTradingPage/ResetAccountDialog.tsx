@@ -1,6 +1,6 @@
 /** Reset Account, behind a confirmation (specification part 2, section 5). */
 import { useState } from 'react';
-import { Button, Text } from '@chakra-ui/react';
+import { Button, Text } from '@nivesh/ui/chakra';
 import { LuRotateCcw } from 'react-icons/lu';
 import { PAPER_RESET_BALANCE } from '@nivesh/api-contract';
 import { serverMessage, useResetPaperAccountMutation, type ApiCallError } from '@nivesh/api-client';

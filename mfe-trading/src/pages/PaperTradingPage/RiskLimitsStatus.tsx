@@ -1,6 +1,6 @@
 /** The paper engine's limit checks from the overview's limits_status, each safe or not. */
 import type { ReactNode } from 'react';
-import { Box, HStack, Icon, Stack, Text } from '@chakra-ui/react';
+import { Box, HStack, Icon, Stack, Text } from '@nivesh/ui/chakra';
 import { LuShieldAlert, LuShieldCheck } from 'react-icons/lu';
 import type { LimitsStatus } from '@nivesh/api-contract';
 import { formatNumber, formatPercent, formatRupees } from '@nivesh/ui';

@@ -5,7 +5,7 @@
  * shown, or waits. A new answer from the server starts a fresh form; kept values are marked stale.
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Button, Field, HStack, Input, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, SimpleGrid, Stack } from '@nivesh/ui/chakra';
 import { LuRefreshCw, LuSave } from 'react-icons/lu';
 import { queryView, type QueryResultLike } from '@nivesh/api-client';
 import { PageLoading, QueryNotice } from '@nivesh/ui';

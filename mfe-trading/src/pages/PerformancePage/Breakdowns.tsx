@@ -3,7 +3,7 @@
  * answer, and a period's closed trades (the printable report).
  */
 import type { ReactNode } from 'react';
-import { Table, Text } from '@chakra-ui/react';
+import { Table, Text } from '@nivesh/ui/chakra';
 import {
   istDay,
   type DrawdownEpisode,

@@ -3,7 +3,7 @@
  * all time, by month: the time-weighted return of each month's trading days), and each year's
  * months compounded. Cells are shaded by sign and size against the largest month.
  */
-import { Table, Text } from '@chakra-ui/react';
+import { Table, Text } from '@nivesh/ui/chakra';
 import type { MonthlyBreakdown } from '@nivesh/api-contract';
 import { Unavailable } from '@nivesh/ui';
 import { percentText } from '../../features/format';

@@ -13,7 +13,7 @@
  * opens the same as a page to print (PerformanceReport.tsx).
  */
 import { useMemo, useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from '@nivesh/api-client/router';
 import {
   Badge,
   Box,
@@ -26,7 +26,7 @@ import {
   Stack,
   Tabs,
   Text,
-} from '@chakra-ui/react';
+} from '@nivesh/ui/chakra';
 import { LuDownload, LuFilter, LuPrinter, LuRefreshCw } from 'react-icons/lu';
 import { DEFAULT_PERFORMANCE_PERIOD, type PerformancePeriod } from '@nivesh/api-contract';
 import {

@@ -10,9 +10,9 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink } from '@nivesh/api-client/router';
 import { Global, css } from '@emotion/react';
-import { Box, Button, Heading, HStack, Stack, Text, Theme } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, Stack, Text, Theme } from '@nivesh/ui/chakra';
 import { LuArrowLeft, LuPrinter } from 'react-icons/lu';
 import {
   DEFAULT_PERFORMANCE_PERIOD,

@@ -1,5 +1,5 @@
 /** The last 30 days' net P&L, one cell per day, shaded by size (from the server's daily_pnl). */
-import { Box, Grid, HStack, Text } from '@chakra-ui/react';
+import { Box, Grid, HStack, Text } from '@nivesh/ui/chakra';
 import type { DailyPnl } from '@nivesh/api-contract';
 import { formatRupees } from '@nivesh/ui';
 import { formatDay } from '../../features/format';

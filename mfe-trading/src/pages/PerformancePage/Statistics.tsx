@@ -1,5 +1,5 @@
 /** Labelled figures of the analytics: key statistics (overview), the tear sheet and the statistics tab. */
-import { Box, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, SimpleGrid, Stack, Text } from '@nivesh/ui/chakra';
 import type { PerformanceAnalytics } from '@nivesh/api-contract';
 import { formatNumber } from '@nivesh/ui';
 import { MISSING, percentText, ratioText, rupeesText, signedTone } from '../../features/format';

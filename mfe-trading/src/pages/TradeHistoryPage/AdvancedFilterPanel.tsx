@@ -3,7 +3,7 @@
  * until Apply; the server applies them with the period, status and search.
  */
 import { useState, type FormEvent } from 'react';
-import { Button, Field, HStack, Input, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, NativeSelect, SimpleGrid, Text } from '@nivesh/ui/chakra';
 import { TradeMode, TradeProduct, TradeSide, type TradeHistoryFilter } from '@nivesh/api-contract';
 import { Panel } from '@nivesh/ui';
 

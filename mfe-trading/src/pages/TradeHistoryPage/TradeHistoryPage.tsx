@@ -5,7 +5,7 @@
  * the page shown). When the service does not answer, the page says so and shows no figures.
  */
 import { useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@nivesh/api-client/router';
 import {
   Badge,
   Box,
@@ -17,7 +17,7 @@ import {
   NativeSelect,
   SimpleGrid,
   Text,
-} from '@chakra-ui/react';
+} from '@nivesh/ui/chakra';
 import { LuChartLine, LuDownload, LuFilter, LuRefreshCw, LuSearch } from 'react-icons/lu';
 import {
   DEFAULT_TRADE_HISTORY_PERIOD,

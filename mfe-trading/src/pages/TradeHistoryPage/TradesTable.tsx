@@ -1,4 +1,4 @@
-import { Badge, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Stack, Table, Text } from '@nivesh/ui/chakra';
 import type { Trade, TradeStatus } from '@nivesh/api-contract';
 import { formatIstDateTime, formatNumber, formatPercent, formatRupees } from '@nivesh/ui';
 import { MISSING } from '../../features/format';

@@ -5,8 +5,9 @@
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '@nivesh/api-contract';
+import { SESSION_STORAGE_KEY } from './sessionKey';
 
-export const SESSION_STORAGE_KEY = 'nivesh.session_token';
+export { SESSION_STORAGE_KEY };
 
 export interface SessionState {
   user: User | null;

@@ -8,7 +8,7 @@ import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
-import { Alert, Box, Button, Container, Field, HStack, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Container, Field, HStack, Heading, Input, Stack, Text } from '@nivesh/ui/chakra';
 import { FullScreenLoading, UiProvider, applyStoredColorMode } from '@nivesh/ui';
 import { useLoginMutation } from '../domains/auth';
 import { errorMessage } from '../errors';

@@ -4,7 +4,7 @@
  * with real consequences (real money, lost data): a red top edge and a red confirm button.
  */
 import type { ElementType, ReactElement, ReactNode } from 'react';
-import { Button, CloseButton, Dialog, HStack, Icon, Portal } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, HStack, Icon, Portal } from '@nivesh/ui/chakra';
 
 export interface ConfirmDialogProps {
   open: boolean;

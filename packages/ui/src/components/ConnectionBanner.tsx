@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, HStack, Stack } from '@chakra-ui/react';
+import { Alert, Button, HStack, Stack } from '@nivesh/ui/chakra';
 
 export interface ConnectionBannerProps {
   title: string;

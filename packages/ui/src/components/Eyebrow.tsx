@@ -1,5 +1,5 @@
 /** The small upper-case label over a figure or a group (QUICK STATS, TRADING MODE, PORTFOLIO VALUE). */
-import { Text, type TextProps } from '@chakra-ui/react';
+import { Text, type TextProps } from '@nivesh/ui/chakra';
 
 export function Eyebrow(props: TextProps) {
   return (

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Flex, Heading, HStack, Stack, Text } from '@nivesh/ui/chakra';
 
 export function PageHeader({
   title,

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { Badge } from '@chakra-ui/react';
+import { Badge } from '@nivesh/ui/chakra';
 import { UiProvider } from '../theme/UiProvider';
 import { Panel } from './Panel';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, Heading, Stack, Text } from '@nivesh/ui/chakra';
 
 /** A titled card for a block of a page. */
 export function Panel({

@@ -5,9 +5,9 @@
  * 'Stale · updated 3 minutes ago'. The view comes from `queryView` in @nivesh/api-client.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { Box, HStack, Icon, Text } from '@chakra-ui/react';
+import { Box, HStack, Icon, Text } from '@nivesh/ui/chakra';
 import { LuClockAlert } from 'react-icons/lu';
-import { timeAgo } from '@nivesh/api-contract';
+import { timeAgo } from '@nivesh/api-contract/plain';
 import { Unavailable } from './Panel';
 
 /**

@@ -3,7 +3,7 @@
  * disconnected, error, warning. A page's status comes from the calls it shows (`combinedStatus`
  * in @nivesh/api-client); this badge is how every page shows it.
  */
-import { Status } from '@chakra-ui/react';
+import { Status } from '@nivesh/ui/chakra';
 
 export type ServiceStatus = 'checking' | 'connected' | 'disconnected' | 'error' | 'warning';
 

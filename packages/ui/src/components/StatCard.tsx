@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, HStack, Skeleton, Stack, Text } from '@nivesh/ui/chakra';
 
 export interface StatCardProps {
   label: string;

@@ -8,7 +8,7 @@
  * success; disabled while switching), part 1, sections 2 and 4 (the Dashboard's live/paper switch,
  * a failure keeps the prior mode and shows an error), and mock mode from System Diagnostics.
  */
-import { Box, Button, HStack, Icon, Stack, Switch, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Icon, Stack, Switch, Text } from '@nivesh/ui/chakra';
 import { LuFlaskConical, LuShieldCheck, LuTriangleAlert, LuZap } from 'react-icons/lu';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Eyebrow } from './Eyebrow';

@@ -9,7 +9,7 @@
  * (-1 to +1) and 0/1 "missing" flags. An id this map does not know is shown as it came, with its
  * value to 2 decimals, so a new feature on the server never breaks a page.
  */
-import { ML_FEATURE_LABELS } from '@nivesh/api-contract';
+import { ML_FEATURE_LABELS } from '@nivesh/api-contract/plain';
 import { formatNumber, formatPercent } from './money';
 
 interface FeatureFormat {

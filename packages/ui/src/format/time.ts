@@ -46,4 +46,4 @@ export function formatDay(date: string): string {
 }
 
 /** The one relative-time wording ('just now', '1 minute ago', '2 hours ago'), shared with the server. */
-export { timeAgo } from '@nivesh/api-contract';
+export { timeAgo } from '@nivesh/api-contract/plain';

@@ -6,7 +6,7 @@
 import { useMemo, type ReactNode } from 'react';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import { ChakraProvider } from '@chakra-ui/react';
+import { ChakraProvider } from '@nivesh/ui/chakra';
 import '@fontsource-variable/inter';
 import '@fontsource-variable/space-grotesk';
 import { system } from './system';

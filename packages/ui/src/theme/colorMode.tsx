@@ -19,6 +19,8 @@ function storedColorMode(): ColorMode {
 }
 
 function apply(mode: ColorMode): void {
+  // Rendering ahead of time (the landing page's prerender) has no document: the server marks <html>.
+  if (typeof document === 'undefined') return;
   const root = document.documentElement;
   root.classList.remove(mode === 'dark' ? 'light' : 'dark');
   root.classList.add(mode);

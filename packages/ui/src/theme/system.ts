@@ -2,7 +2,85 @@
  * The Chakra system every app renders with (one copy: @nivesh/ui is a shared singleton).
  * Dark by default, a trading desk at night; light mode on request.
  */
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import {
+  alertSlotRecipe,
+  animationStyles,
+  avatarSlotRecipe,
+  breakpoints,
+  cardSlotRecipe,
+  checkboxSlotRecipe,
+  createSystem,
+  cssVarsPrefix,
+  cssVarsRoot,
+  dataListSlotRecipe,
+  defaultBaseConfig,
+  defineConfig,
+  dialogSlotRecipe,
+  fieldSlotRecipe,
+  globalCss,
+  keyframes,
+  layerStyles,
+  listSlotRecipe,
+  menuSlotRecipe,
+  nativeSelectSlotRecipe,
+  progressCircleSlotRecipe,
+  progressSlotRecipe,
+  radioCardSlotRecipe,
+  recipes,
+  semanticTokens,
+  statusSlotRecipe,
+  switchSlotRecipe,
+  tableSlotRecipe,
+  tabsSlotRecipe,
+  tagSlotRecipe,
+  textStyles,
+  toastSlotRecipe,
+  tokens,
+} from '@nivesh/ui/chakra';
+
+/**
+ * Chakra's default theme (its `defaultConfig`) with the slot recipes of only the components Nivesh
+ * uses (chakra.ts): the system is in the shared Chakra chunk every page downloads, and the other
+ * components' recipes are most of Chakra's theme. A component added to chakra.ts with a slot
+ * recipe adds it here too, or it renders unstyled (system.test.tsx checks the list).
+ */
+const chakraTheme = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens,
+    semanticTokens,
+    recipes,
+    slotRecipes: {
+      alert: alertSlotRecipe,
+      avatar: avatarSlotRecipe,
+      card: cardSlotRecipe,
+      checkbox: checkboxSlotRecipe,
+      dataList: dataListSlotRecipe,
+      dialog: dialogSlotRecipe,
+      field: fieldSlotRecipe,
+      list: listSlotRecipe,
+      menu: menuSlotRecipe,
+      nativeSelect: nativeSelectSlotRecipe,
+      progress: progressSlotRecipe,
+      progressCircle: progressCircleSlotRecipe,
+      radioCard: radioCardSlotRecipe,
+      status: statusSlotRecipe,
+      switch: switchSlotRecipe,
+      table: tableSlotRecipe,
+      tabs: tabsSlotRecipe,
+      tag: tagSlotRecipe,
+      toast: toastSlotRecipe,
+    },
+    textStyles,
+    layerStyles,
+    animationStyles,
+  },
+});
 
 const config = defineConfig({
   globalCss: {
@@ -63,4 +141,4 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultConfig, config);
+export const system = createSystem(defaultBaseConfig, chakraTheme, config);

@@ -2,7 +2,7 @@
  * Toasts (specification part 1, section 9): at most 20 at once; 4 s for plain, error and info,
  * 2 s for success, none for loading; removed 1 s after they close.
  */
-import { Portal, Spinner, Stack, Toast, Toaster as ChakraToaster, createToaster } from '@chakra-ui/react';
+import { Portal, Spinner, Stack, Toast, Toaster as ChakraToaster, createToaster } from '@nivesh/ui/chakra';
 
 export const TOAST_DURATIONS = {
   success: 2000,

@@ -48,6 +48,8 @@ export function createUpstoxServices(deps: {
   fetch?: typeof fetch;
   /** Sends the token watcher's expiry alerts out (notifications/notifier.ts). */
   notify?: Notify;
+  /** The mode the trade history reads (liveAccount.ts); default `tradingMode`. */
+  historyMode?: Pick<TradingModeService, 'get'>;
 }) {
   const { db, clock, config, tradingMode, log } = deps;
   const box = createSecretBox(loadSecretKey({ secretKey: config.secretKey, dataDir: config.dataDir }));
@@ -108,6 +110,7 @@ export function createUpstoxServices(deps: {
     tradingMode,
     instruments: deps.instruments,
     cache: reads,
+    ...(deps.historyMode ? { historyMode: deps.historyMode } : {}),
     ...charges,
   });
 

@@ -60,6 +60,11 @@ export function createLiveAccount(deps: {
   estimateCharges?: ChargesEstimator;
   /** Shared with the client's order writes, which clear it. Default: a cache of its own. */
   cache?: ReadCache;
+  /**
+   * The mode the trade history reads (app.ts: the pages' remembered mode, portfolio/pageMode.ts),
+   * so a history poll reads no table to learn it. Default: `tradingMode`.
+   */
+  historyMode?: Pick<TradingModeService, 'get'>;
 }): Account {
   const { db, clock, client } = deps;
   const lookup = instrumentLookup(deps.instruments);
@@ -70,8 +75,8 @@ export function createLiveAccount(deps: {
   }
 
   /** Upstox reads: in live mode only, then through the cache; failures as HTTP errors. */
-  async function read<T>(run: (upstox: typeof cached) => Promise<T>): Promise<T> {
-    if (!(await isLive())) throw new HttpError(409, LIVE_READS_ONLY_IN_LIVE_MODE);
+  async function read<T>(run: (upstox: typeof cached) => Promise<T>, live?: boolean): Promise<T> {
+    if (!(live ?? (await isLive()))) throw new HttpError(409, LIVE_READS_ONLY_IN_LIVE_MODE);
     try {
       return await run(cached);
     } catch (error) {
@@ -285,9 +290,13 @@ export function createLiveAccount(deps: {
     async trades(): Promise<Trade[]> {
       const now = clock.now();
       const today = istDay(now);
-      const live = await isLive();
-      const book = live ? await read((upstox) => upstox.orders()) : [];
-      const ours = await db.select().from(schema.orders).where(eq(schema.orders.account, 'live'));
+      const live = (await (deps.historyMode ?? deps.tradingMode).get()).mode === 'live';
+      const book = live ? await read((upstox) => upstox.orders(), live) : [];
+      // The recorded live orders, through the same short cache (an order write clears it): the
+      // history's polls do not read every live order of the account's life each time.
+      const ours = await cache.get('recorded-orders', () =>
+        db.select().from(schema.orders).where(eq(schema.orders.account, 'live')),
+      );
       // Today's orders come from Upstox's book when it is read.
       const earlier = live ? ours.filter((o) => o.tradingDay < today) : ours;
       const oursByBrokerId = new Map(ours.filter((o) => o.brokerOrderId).map((o) => [o.brokerOrderId!, o]));
@@ -343,7 +352,9 @@ export function createLiveAccount(deps: {
 
       const keys = [...new Set(rows.filter((r) => r.filled > 0 && r.key).map((r) => r.key!))];
       const prices =
-        live && keys.length > 0 ? await read((upstox) => upstox.ltp(keys)) : new Map<string, LtpQuote>();
+        live && keys.length > 0
+          ? await read((upstox) => upstox.ltp(keys), live)
+          : new Map<string, LtpQuote>();
       const trades = await Promise.all(
         rows.map(async (r): Promise<Trade> => {
           const quantity = r.filled > 0 ? r.filled : Math.max(1, r.quantity);

@@ -1,6 +1,6 @@
 /** Login mode: the operator's email and password. */
 import { useState, type FormEvent } from 'react';
-import { Button, Code, Stack } from '@chakra-ui/react';
+import { Button, Code, Stack } from '@nivesh/ui/chakra';
 import { LuKeyRound, LuLogIn } from 'react-icons/lu';
 import { useLoginMutation, type SignedInSession } from '@nivesh/api-client';
 import { MESSAGES, loginFailure, type LoginFailure } from './messages';

@@ -12,8 +12,8 @@
  * `redirectTo` after 1.5 seconds.
  */
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Box, Card, Flex, Stack, Text } from '@chakra-ui/react';
+import { useNavigate, useSearchParams } from '@nivesh/api-client/router';
+import { Box, Card, Flex, Stack, Text } from '@nivesh/ui/chakra';
 import { signIn, useAppDispatch, useAuthConfigQuery, type SignedInSession } from '@nivesh/api-client';
 import { HOME_PATH } from '../../app/routes';
 import { LoginForm } from './LoginForm';

@@ -5,7 +5,7 @@
  * setup); this server never does.
  */
 import { useState, type FormEvent } from 'react';
-import { Button, Stack } from '@chakra-ui/react';
+import { Button, Stack } from '@nivesh/ui/chakra';
 import { LuArrowLeft, LuMailCheck } from 'react-icons/lu';
 import { useRequestPasswordSetupMutation } from '@nivesh/api-client';
 import { MESSAGES, resetFailure } from './messages';

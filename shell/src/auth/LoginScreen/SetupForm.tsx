@@ -3,7 +3,7 @@
  * `?setup=` link the server prints), then sign in with the session the server returns.
  */
 import { useState, type FormEvent } from 'react';
-import { Box, Button, Code, Field, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Code, Field, HStack, IconButton, Input, Stack, Text } from '@nivesh/ui/chakra';
 import { LuArrowLeft, LuCheck, LuCopy, LuEye, LuEyeOff, LuShieldCheck, LuSparkles } from 'react-icons/lu';
 import { useSetPasswordMutation, type SignedInSession } from '@nivesh/api-client';
 import { PASSWORD_MIN_STRENGTH, passwordProblem, passwordStrength } from '@nivesh/api-contract';

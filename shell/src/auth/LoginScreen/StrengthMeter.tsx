@@ -1,5 +1,5 @@
 /** The password strength bar and label, scored by the rules the server also applies. */
-import { HStack, Progress, Text } from '@chakra-ui/react';
+import { HStack, Progress, Text } from '@nivesh/ui/chakra';
 import {
   PASSWORD_MIN_LENGTH,
   PASSWORD_MIN_STRENGTH,

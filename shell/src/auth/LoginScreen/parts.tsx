@@ -1,6 +1,6 @@
 /** Pieces the login-screen forms share: the brand mark, the email and password inputs, a message box. */
 import { useState, type ReactNode } from 'react';
-import { Alert, Box, Field, HStack, IconButton, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Field, HStack, IconButton, Input, InputGroup, Stack, Text } from '@nivesh/ui/chakra';
 import { LuChartLine, LuEye, LuEyeOff } from 'react-icons/lu';
 
 /** The app's name with its chart-line mark. */

@@ -5,7 +5,7 @@
  * credentials dialog.
  */
 import { useState } from 'react';
-import { Alert, Badge, Box, Button, DataList, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, DataList, Flex, HStack, Stack, Text } from '@nivesh/ui/chakra';
 import { LuKeyRound, LuSettings2 } from 'react-icons/lu';
 import { maskApiKey, type TokenState } from '@nivesh/api-contract';
 import { queryView, useBrokerCredentialsQuery, useBrokerStatusQuery } from '@nivesh/api-client';

@@ -4,7 +4,7 @@
  * new tab.
  */
 import { useState } from 'react';
-import { Button, Dialog, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Dialog, Field, Input, Link, Stack, Text } from '@nivesh/ui/chakra';
 import { LuExternalLink, LuLink } from 'react-icons/lu';
 import type { BrokerCredentials } from '@nivesh/api-contract';
 import { errorMessage, useConnectBrokerMutation, useSaveBrokerCredentialsMutation } from '@nivesh/api-client';

@@ -15,7 +15,7 @@ import {
   Switch,
   Text,
   Wrap,
-} from '@chakra-ui/react';
+} from '@nivesh/ui/chakra';
 import { LuExternalLink, LuPencil, LuRefreshCw } from 'react-icons/lu';
 import type { DataSourceEntry } from '@nivesh/api-contract';
 import { errorMessage, useRefreshDataSourceMutation, useToggleDataSourceMutation } from '@nivesh/api-client';

@@ -15,7 +15,7 @@ import {
   Stack,
   Text,
   Textarea,
-} from '@chakra-ui/react';
+} from '@nivesh/ui/chakra';
 import { LuPlugZap } from 'react-icons/lu';
 import {
   DATA_SOURCE_TYPES,

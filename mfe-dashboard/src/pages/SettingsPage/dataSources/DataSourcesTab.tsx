@@ -4,7 +4,7 @@
  * server; Add Data Source opens the add dialog.
  */
 import { useState } from 'react';
-import { Button, Flex, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, HStack, SimpleGrid, Stack, Text } from '@nivesh/ui/chakra';
 import { LuEye, LuEyeOff, LuPlus, LuRefreshCw } from 'react-icons/lu';
 import type { DataSourceEntry } from '@nivesh/api-contract';
 import {

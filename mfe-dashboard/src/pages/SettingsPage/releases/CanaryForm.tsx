@@ -3,7 +3,7 @@
  * changing a running canary's percentage. Each reports the server's answer to its card.
  */
 import { useState } from 'react';
-import { Button, Field, Flex, NativeSelect, Text } from '@chakra-ui/react';
+import { Button, Field, Flex, NativeSelect, Text } from '@nivesh/ui/chakra';
 import { LuFlaskConical, LuPercent } from 'react-icons/lu';
 import type { RemoteReleases } from '@nivesh/api-contract';
 import { useSetCanaryPercentMutation, useStartCanaryMutation } from '@nivesh/api-client';

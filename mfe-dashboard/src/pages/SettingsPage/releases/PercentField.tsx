@@ -1,5 +1,5 @@
 /** A whole percentage from 0 to 100, typed; the message shows as soon as the text is not one. */
-import { Field, Input, InputGroup } from '@chakra-ui/react';
+import { Field, Input, InputGroup } from '@nivesh/ui/chakra';
 import { parsePercent, PERCENT_INVALID_TEXT } from './releaseDisplay';
 
 export function PercentField({

@@ -3,7 +3,7 @@
  * latest few show at first; the rest on request.
  */
 import { useState } from 'react';
-import { Badge, Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Stack, Text } from '@nivesh/ui/chakra';
 import type { RolloutEvent } from '@nivesh/api-contract';
 import { formatIstDateTime, timeAgo } from '@nivesh/ui';
 import { ACTION_LABELS, ACTION_PALETTE, eventSentence } from './releaseDisplay';

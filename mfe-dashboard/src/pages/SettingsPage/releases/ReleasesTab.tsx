@@ -3,7 +3,7 @@
  * figures, the rollout actions, and the history of every change (who, when). Polled every 30 s
  * while open (the contract route's interval), so an automatic rollback shows up by itself.
  */
-import { HStack, Icon, Stack, Text } from '@chakra-ui/react';
+import { HStack, Icon, Stack, Text } from '@nivesh/ui/chakra';
 import { LuShieldCheck } from 'react-icons/lu';
 import { queryView, useReleasesListQuery } from '@nivesh/api-client';
 import { ConnectionBanner, formatIstTime, Panel, Unavailable } from '@nivesh/ui';

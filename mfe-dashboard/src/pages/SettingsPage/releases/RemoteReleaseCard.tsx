@@ -15,7 +15,7 @@ import {
   SimpleGrid,
   Stack,
   Text,
-} from '@chakra-ui/react';
+} from '@nivesh/ui/chakra';
 import type { AutoRollbackPolicy, LoadStats, RemoteReleases } from '@nivesh/api-contract';
 import { Eyebrow, formatIstDateTime, timeAgo } from '@nivesh/ui';
 import { CanaryPercentForm, StartCanaryForm } from './CanaryForm';

@@ -3,7 +3,7 @@
  * canary, dropping it, and (with no canary) returning stable to the previous or a chosen release.
  */
 import { useState } from 'react';
-import { Button, Field, Flex, NativeSelect, Text } from '@chakra-ui/react';
+import { Button, Field, Flex, NativeSelect, Text } from '@nivesh/ui/chakra';
 import { LuCircleArrowUp, LuUndo2 } from 'react-icons/lu';
 import type { RemoteReleases } from '@nivesh/api-contract';
 import { usePromoteCanaryMutation, useRollbackRemoteMutation } from '@nivesh/api-client';

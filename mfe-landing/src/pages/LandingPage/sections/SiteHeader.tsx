@@ -4,10 +4,21 @@
  * Always dark, so it reads as one piece with the hero whatever the colour mode.
  */
 import { useEffect, useState, type MouseEvent } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, Container, Flex, HStack, IconButton, Link, Stack, Text, Theme } from '@chakra-ui/react';
+import { Link as RouterLink } from '@nivesh/api-client/router';
+import {
+  Box,
+  Button,
+  Container,
+  Flex,
+  HStack,
+  IconButton,
+  Link,
+  Stack,
+  Text,
+  Theme,
+} from '@nivesh/ui/chakra';
 import { LuArrowRight, LuMenu, LuX } from 'react-icons/lu';
-import { PAGE_PATHS } from '@nivesh/api-contract';
+import { PAGE_PATHS } from '@nivesh/api-contract/plain';
 import { SECTION_LINKS, type SectionId } from '../content';
 import { LogoMark } from './LogoMark';
 import { HEADER_HEIGHT, scrollToSection, scrollToTop, useActiveSection } from './sectionNavigation';

@@ -13,7 +13,7 @@ import {
   Skeleton,
   Stack,
   Text,
-} from '@chakra-ui/react';
+} from '@nivesh/ui/chakra';
 import { LuCircleCheck, LuInfo, LuTriangleAlert, LuX } from 'react-icons/lu';
 import {
   errorMessage,

@@ -4,7 +4,7 @@
  * the same editor RiskSettings uses.
  */
 import { useState, type ReactNode } from 'react';
-import { Badge, Box, Button, Flex, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Heading, List, SimpleGrid, Stack, Text } from '@nivesh/ui/chakra';
 import type { RiskLimits } from '@nivesh/api-contract';
 import { formatIstDateTime, formatNumber, formatRupees, PageLoading, Panel, Unavailable } from '@nivesh/ui';
 import { RiskLimitsForm } from '../../../features/RiskLimitsForm';

@@ -5,7 +5,7 @@
  * one image with a sentence of its figures for screen readers, and the figures are also written out
  * beside it.
  */
-import { Box, HStack, Text } from '@chakra-ui/react';
+import { Box, HStack, Text } from '@nivesh/ui/chakra';
 import {
   Bar,
   BarChart,

@@ -4,7 +4,7 @@
  * (OverviewCharts.tsx). Every figure comes from the server's answers.
  */
 import type { ReactNode } from 'react';
-import { Badge, Box, Flex, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Flex, HStack, SimpleGrid, Skeleton, Stack, Text } from '@nivesh/ui/chakra';
 import type { RiskMetrics, RiskPosition } from '@nivesh/api-contract';
 import { formatPercent, formatRupees, Panel, Unavailable } from '@nivesh/ui';
 import {

@@ -1,5 +1,5 @@
 /** Positions: risk of each open position with the model's recommendation (part 2, section 2). */
-import { Badge, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Skeleton, Stack, Table, Text } from '@nivesh/ui/chakra';
 import type { PositionRecommendation, RiskPosition } from '@nivesh/api-contract';
 import { formatRupees, Panel, Unavailable } from '@nivesh/ui';
 import { RISK_LEVEL_LABELS, RISK_LEVEL_PALETTE } from '../../../features/riskFormat';
