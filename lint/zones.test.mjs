@@ -73,6 +73,11 @@ const cases = [
     allowed: "export { Box } from '@chakra-ui/react';",
   },
   {
+    file: 'packages/ui/src/chakraCore.ts',
+    refused: ["import { x } from '@nivesh/mfe-landing';"],
+    allowed: "export { Box } from '@chakra-ui/react';",
+  },
+  {
     file: 'packages/api-client/src/router.ts',
     refused: ["import { Box } from '@chakra-ui/react';"],
     allowed: "export { Link } from 'react-router-dom';",

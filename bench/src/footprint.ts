@@ -21,6 +21,9 @@ const READS_PER_SECOND = 4;
 const READY_TIMEOUT_MS = 180_000;
 const STRONG_PASSWORD = 'Footprint-bench-2026!';
 const READS = ['/api/market/overview', '/api/portfolio/overview', '/api/portfolio/holdings'];
+/** The servers listen on 4300-4339 (random, a run at a time), the bare Fastify baseline on 4340-4349. */
+const SERVER_PORT_BASE = 4300;
+const SERVER_PORTS = 40;
 
 /** The server package (BENCH_SERVER_DIR: another checkout's, to measure a before/after). */
 const serverDir =
@@ -137,7 +140,7 @@ async function runServer(
   watchIt: boolean,
   session: string | null = null,
 ): Promise<ServerRun> {
-  const port = 4300 + Math.floor(Math.random() * 500);
+  const port = SERVER_PORT_BASE + Math.floor(Math.random() * SERVER_PORTS);
   const started = await start(
     ['--import', 'tsx', path.join(serverDir, 'src', 'supervisor.ts')],
     serverDir,
@@ -165,7 +168,7 @@ async function runServer(
 
 /** A bare Fastify process, started with node --import tsx like the server: time to listening, RSS. */
 async function runBare(): Promise<{ readyMs: number; atReady: number; peak: number; after: number }> {
-  const port = 4800 + Math.floor(Math.random() * 100);
+  const port = SERVER_PORT_BASE + SERVER_PORTS + Math.floor(Math.random() * (50 - SERVER_PORTS));
   const code = `import Fastify from 'fastify';
 const app = Fastify();
 app.get('/api/health', async () => ({ status: 'ok', uptime: process.uptime() }));

@@ -494,7 +494,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await feed.start(feedHub);
   feedHub.ready();
   app.addHook('onClose', async () => feed.stop());
-  // The portfolio pages' paper overview and holdings, kept between changes (portfolio/paperMemo.ts).
+  // The portfolio pages' paper overview, holdings and monthly return, kept between changes
+  // (portfolio/paperMemo.ts).
   let paperWrote: () => void = () => undefined;
   const paper = createPaperEngine({
     db,
@@ -548,7 +549,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const portfolioPages = createPortfolioService({
     ...portfolioDeps,
     tradingMode: { ...tradingMode, get: () => pageMode.get() },
-    paper: { ...paper, overview: () => paperMemo.overview(), holdings: () => paperMemo.holdings() },
+    paper: {
+      ...paper,
+      overview: () => paperMemo.overview(),
+      holdings: () => paperMemo.holdings(),
+      monthlyReturn: () => paperMemo.monthlyReturn(),
+    },
   });
   const remoteStore = createRemoteStore({ dir: config.remotesStore, baseUrl: config.remotesBaseUrl });
   const remotes = createRemotesService({
@@ -910,7 +916,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         createTradingService({ modes: tradingMode, liveGate: upstox.liveGate, portfolio, paper }),
       ),
       orders: ordersHandlers(orders),
-      portfolio: portfolioHandlers(portfolioPages),
+      portfolio: portfolioHandlers(portfolioPages, clock),
       broker: brokerHandlers(createBrokerService({ upstox, tradingMode })),
       ops: opsHandlers(
         createOpsService({

@@ -16,49 +16,26 @@
  */
 import { z } from 'zod';
 import { ApiError, Timestamp } from './common';
-import { REMOTE_NAMES } from './remoteNames';
+import {
+  FailureKind,
+  REMOTE_CATALOGUE_PATHS,
+  RemoteName,
+  RemotesResponse,
+  RemoteVersion,
+} from './remoteCatalogue';
 import { route } from './route';
 
-export const RemoteName = z.enum(REMOTE_NAMES);
-export type RemoteName = z.infer<typeof RemoteName>;
-
-/** `<package version>+<build id>`: letters, digits, '.', '+' and '-'. */
-export const RemoteVersion = z
-  .string()
-  .regex(/^[0-9A-Za-z.+-]{1,100}$/, "a version is letters, digits, '.', '+' or '-' (at most 100)");
-
-export const ReleaseChannel = z.enum(['stable', 'canary']);
-export type ReleaseChannel = z.infer<typeof ReleaseChannel>;
-
-export const RemoteEntry = z.object({
-  name: RemoteName,
-  version: RemoteVersion,
-  /** URL of the release's mf-manifest.json. */
-  entry: z.string(),
-  /** Exposed modules, as named in the manifest (for example `RiskPage`). */
-  exposes: z.array(z.string()),
-  channel: ReleaseChannel,
-  /** For a canary: the stable release to load instead when the canary fails. */
-  fallback: z.object({ version: RemoteVersion, entry: z.string() }).nullable(),
-});
-export type RemoteEntry = z.infer<typeof RemoteEntry>;
-
-export const RemotesResponse = z.object({
-  success: z.literal(true),
-  remotes: z.array(RemoteEntry),
-  /** Remotes with no release on this server: their routes show the load error. */
-  missing: z.array(RemoteName),
-  /**
-   * False when this browser holds no client id from this server (it refuses cookies, or its address
-   * was issued too many new ids lately): its reports would be refused, so the shell sends none.
-   * Absent means true.
-   */
-  reporting: z.boolean().optional(),
-});
-
-/** What went wrong in the browser: the entry (manifest or remoteEntry.js), a module chunk, or rendering. */
-export const FailureKind = z.enum(['entry', 'module', 'render']);
-export type FailureKind = z.infer<typeof FailureKind>;
+// The catalogue's schemas (remoteCatalogue.ts) are part of this domain: the main entry exports them
+// from here.
+export {
+  FailureKind,
+  ReleaseChannel,
+  REMOTE_CATALOGUE_PATHS,
+  RemoteEntry,
+  RemoteName,
+  RemotesResponse,
+  RemoteVersion,
+} from './remoteCatalogue';
 
 const NameParams = z.object({ name: RemoteName });
 
@@ -103,8 +80,8 @@ export const RolloutEvent = z.object({
   at: Timestamp,
   actor: z.string(),
   action: RolloutAction,
-  version: RemoteVersion.nullable(),
-  previous_version: RemoteVersion.nullable(),
+  version: z.nullable(RemoteVersion),
+  previous_version: z.nullable(RemoteVersion),
   percent: z.number().int().nullable(),
   reason: z.string().nullable(),
 });
@@ -172,15 +149,16 @@ const errors = { 400: ApiError, 401: ApiError, 404: ApiError, 409: ApiError } as
 export const remotesRoutes = {
   list: route({
     method: 'GET',
-    path: '/api/remotes',
+    path: REMOTE_CATALOGUE_PATHS.list,
     access: 'public',
     tag: 'remotes',
     summary: 'The release of each remote this browser should load (stable, or canary by percentage)',
-    responses: { 200: RemotesResponse },
+    // The catalogue's own schema, as the classic type a route takes (same fields, same parsing).
+    responses: { 200: z.object(RemotesResponse.shape) },
   }),
   reportLoad: route({
     method: 'POST',
-    path: '/api/remotes/:name/loads',
+    path: REMOTE_CATALOGUE_PATHS.reportLoad,
     access: 'public',
     tag: 'remotes',
     summary: 'A browser loaded a release of a remote (counts towards its failure rate)',
@@ -190,7 +168,7 @@ export const remotesRoutes = {
   }),
   reportFailure: route({
     method: 'POST',
-    path: '/api/remotes/:name/failures',
+    path: REMOTE_CATALOGUE_PATHS.reportFailure,
     access: 'public',
     tag: 'remotes',
     summary: 'A release of a remote failed to load or render in a browser (may roll a canary back)',
@@ -246,7 +224,7 @@ export const remotesRoutes = {
     summary:
       'Make the canary the stable release; with `version` and no canary, make that published release stable directly',
     params: NameParams,
-    body: z.object({ version: RemoteVersion.optional() }).nullish(),
+    body: z.object({ version: z.optional(RemoteVersion) }).nullish(),
     responses: { 200: ChangeResponse, ...errors },
   }),
   rollback: route({
@@ -256,7 +234,7 @@ export const remotesRoutes = {
     tag: 'remotes',
     summary: 'Drop the canary; without a canary, return stable to the previous release (or to `version`)',
     params: NameParams,
-    body: z.object({ version: RemoteVersion.optional() }).nullish(),
+    body: z.object({ version: z.optional(RemoteVersion) }).nullish(),
     responses: { 200: ChangeResponse, ...errors },
   }),
 } as const;

@@ -31,8 +31,9 @@ const DEEP_IMPORTS: Record<string, readonly string[]> = {
   '@nivesh/api-client': ['@nivesh/api-client/router'],
   '@reduxjs/toolkit': ['@reduxjs/toolkit/query', '@reduxjs/toolkit/query/react'],
   // Chakra UI is shared through the list of components Nivesh uses (packages/ui/src/chakra.ts), not
-  // whole: a shared module is not tree-shaken.
-  '@nivesh/ui': ['@nivesh/ui/chakra'],
+  // whole: a shared module is not tree-shaken. What the public first page needs of it, and of
+  // @nivesh/ui, is shared on its own too (chakraCore.ts, core.ts), so that page downloads only that.
+  '@nivesh/ui': ['@nivesh/ui/core', '@nivesh/ui/chakra', '@nivesh/ui/chakra/core'],
 };
 
 function installedVersion(appDir: string, name: string): string {

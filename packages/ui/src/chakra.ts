@@ -1,43 +1,30 @@
 /**
- * @nivesh/ui/chakra: the Chakra UI components and helpers Nivesh uses, and the only module that
- * imports `@chakra-ui/react` (eslint's no-restricted-imports enforces it). It is the shared
- * singleton instead of the whole library: Module Federation cannot tree-shake a shared module, so
- * sharing `@chakra-ui/react` itself shipped every component and every Zag machine (date picker,
- * colour picker, carousel...). Sharing this list keeps one Chakra instance (one system, one set of
- * contexts) in the browser while the bundler drops what is not re-exported here. A component not
- * listed here is a type error at its import: add it to the list.
+ * @nivesh/ui/chakra: the Chakra UI components and helpers Nivesh uses. With chakraCore.ts
+ * (@nivesh/ui/chakra/core, re-exported here whole) the only modules that import `@chakra-ui/react`
+ * (eslint's no-restricted-imports enforces it). It is the shared singleton instead of the whole
+ * library: Module Federation cannot tree-shake a shared module, so sharing `@chakra-ui/react`
+ * itself shipped every component and every Zag machine (date picker, colour picker, carousel...).
+ * Sharing this list keeps one Chakra instance (one system, one set of contexts) in the browser
+ * while the bundler drops what is not re-exported here. A component not listed here or in the core
+ * is a type error at its import: add it to this list (or to the core, when the public first page
+ * needs it and it runs no state machine).
  */
+export * from './chakraCore';
 export {
   AbsoluteCenter,
   Alert,
   Avatar,
-  Badge,
-  Box,
-  Button,
   Card,
-  Center,
-  ChakraProvider,
   Checkbox,
   CloseButton,
-  Code,
-  Container,
-  createSystem,
   createToaster,
   DataList,
-  defineConfig,
   Dialog,
   Field,
-  Flex,
-  Grid,
   Group,
-  Heading,
-  HStack,
   Icon,
-  IconButton,
   Input,
   InputGroup,
-  Link,
-  List,
   Menu,
   NativeSelect,
   Portal,
@@ -45,62 +32,15 @@ export {
   ProgressCircle,
   RadioCard,
   Separator,
-  SimpleGrid,
   Skeleton,
-  SkipNavContent,
-  SkipNavLink,
-  Spinner,
-  Stack,
   Status,
   Switch,
   Table,
   Tabs,
   Tag,
-  Text,
   Textarea,
-  Theme,
   Toast,
   Toaster,
   useBreakpointValue,
-  VisuallyHidden,
   Wrap,
-  type BoxProps,
-  type TextProps,
 } from '@chakra-ui/react';
-
-// The parts of Chakra's default theme the system is built from (theme/system.ts): everything but
-// the component recipes, then only the slot recipes of the components above. `defaultConfig` would
-// carry the recipes of every Chakra component.
-export { defaultBaseConfig } from '@chakra-ui/react/preset-base';
-export {
-  alertSlotRecipe,
-  animationStyles,
-  avatarSlotRecipe,
-  breakpoints,
-  cardSlotRecipe,
-  checkboxSlotRecipe,
-  cssVarsPrefix,
-  cssVarsRoot,
-  dataListSlotRecipe,
-  dialogSlotRecipe,
-  fieldSlotRecipe,
-  globalCss,
-  keyframes,
-  layerStyles,
-  listSlotRecipe,
-  menuSlotRecipe,
-  nativeSelectSlotRecipe,
-  progressCircleSlotRecipe,
-  progressSlotRecipe,
-  radioCardSlotRecipe,
-  recipes,
-  semanticTokens,
-  statusSlotRecipe,
-  switchSlotRecipe,
-  tableSlotRecipe,
-  tabsSlotRecipe,
-  tagSlotRecipe,
-  textStyles,
-  toastSlotRecipe,
-  tokens,
-} from '@chakra-ui/react/theme';

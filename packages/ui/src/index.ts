@@ -1,16 +1,13 @@
 /**
- * @nivesh/ui: the Chakra system, providers, formatters and shared components. A shared singleton.
+ * @nivesh/ui: the Chakra system, providers, formatters and shared components. A shared singleton;
+ * what the first page needs is also its own, smaller one (@nivesh/ui/core, re-exported here).
  */
-export { system } from './theme/system';
-export { UiProvider } from './theme/UiProvider';
-export { readCspNonce } from './nonce';
-export { ColorModeProvider, useColorMode, applyStoredColorMode, type ColorMode } from './theme/colorMode';
+export * from './core';
 export { toaster, notify, Toaster, TOAST_DURATIONS } from './theme/toaster';
 export { CHART_AXIS, CHART_COLORS, CHART_TOOLTIP } from './theme/chart';
 export * from './format/money';
 export * from './format/time';
 export { featureLabel, formatFeatureValue } from './format/mlFeatures';
-export { FullScreenLoading, PageLoading } from './components/Loading';
 export { PageHeader } from './components/PageHeader';
 export { StatCard, type StatCardProps } from './components/StatCard';
 export { ConnectionBanner, type ConnectionBannerProps } from './components/ConnectionBanner';

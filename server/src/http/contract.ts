@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { listRoutes, type Contract, type ResponseOf, type RouteDefinition } from '@nivesh/api-contract';
 import type { z } from 'zod';
 import { HttpError, unauthorized } from './errors.js';
+import { Kept } from './keptAnswer.js';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -21,8 +22,13 @@ interface HandlerInput<R extends RouteDefinition, S> {
   reply: FastifyReply;
 }
 
-/** Answers 200 with the route's response, or throws HttpError for any other status. */
-type Handler<R extends RouteDefinition, S> = (input: HandlerInput<R, S>) => Promise<ResponseOf<R>>;
+/**
+ * Answers 200 with the route's response (or that response kept, http/keptAnswer.ts), or throws
+ * HttpError for any other status.
+ */
+type Handler<R extends RouteDefinition, S> = (
+  input: HandlerInput<R, S>,
+) => Promise<ResponseOf<R> | Kept<ResponseOf<R>>>;
 
 /** Handlers for some of a domain's routes. */
 export type DomainHandlers<D extends Record<string, RouteDefinition>, S> = {
@@ -53,6 +59,9 @@ const TAG_LABELS: Record<string, string> = {
   trading: 'The trading service',
   market: 'The market data service',
 };
+
+/** What Fastify names a JSON answer. */
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -101,7 +110,7 @@ export function registerContract<S>(app: FastifyInstance, options: RegisterContr
           const who = TAG_LABELS[route.tag] ?? 'This service';
           throw new HttpError(503, `${who} is not connected on this server.`);
         }
-        return handler({
+        const answer = await handler({
           body: request.body as never,
           params: request.params as never,
           query: request.query as never,
@@ -109,6 +118,9 @@ export function registerContract<S>(app: FastifyInstance, options: RegisterContr
           request,
           reply,
         });
+        // A kept answer's text, checked by the route's schema when it was first sent.
+        if (answer instanceof Kept) return reply.type(JSON_TYPE).send(answer.text(reply));
+        return answer;
       },
     });
   }

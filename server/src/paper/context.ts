@@ -3,14 +3,20 @@
  * through, the cached settings, the in-memory list of open orders and the cached account state.
  *
  * Group commit: the order jobs waiting in the queue together (up to MAX_BATCH) run one after the
- * other in ONE transaction, with one lock, one write-version read and one bump. Each job writes in
- * a savepoint (taken at its first write) and sees the jobs before it (the database through the batch's transaction, the cached
- * account and open orders through the batch's copies); a job that fails is undone alone (its
- * savepoint and its copies dropped). No job's promise settles before the batch's COMMIT; when the
- * COMMIT fails every job of the batch fails and the cached state is read again from the database.
- * The code of a batch's jobs reaches the transaction through `ctx.db` (an AsyncLocalStorage scope).
- * On PGlite an order job queued alone runs as any other job (its own transactions: fewer
- * statements than a batch of one).
+ * other in ONE transaction, with one lock, one write-version read and one bump. Each job checks its
+ * order in memory against the account as the jobs before it left it (the batch's copies of the
+ * cached account and open orders), and hands the rows it writes to `write`: they are gathered and
+ * written together, one statement per table, after the batch's last job (rows.ts), or before a
+ * read of the account's rows in the batch's transaction (the account loaded afresh, the open
+ * orders after a resting one), so every read sees the orders before it. A job refused (HttpError)
+ * writes nothing and the batch goes on. When anything else fails before the COMMIT (a job's
+ * statement, an unexpected error, the batch's writes), nothing of the batch is stored: the cached
+ * state is read again and its jobs run again one per transaction, so one bad order fails alone and
+ * the others are answered as they would be one at a time. No job's promise settles before its
+ * COMMIT; when a COMMIT fails every job of that transaction fails and the cached state is read
+ * again from the database. The code of a batch's jobs reaches the transaction through `ctx.db`
+ * (an AsyncLocalStorage scope). On PGlite an order job queued alone runs as any other job (its own
+ * transactions: fewer statements than a batch of one).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
@@ -22,6 +28,16 @@ import type { MarketFeed, TickHub } from '../market/feed.js';
 import { loadPaperSettings, type PaperSettings } from './settings.js';
 import { createAccountHistory, type AccountHistory, type AccountHistoryReader } from './history.js';
 import { HttpError } from '../http/errors.js';
+import {
+  appendRows,
+  emptyRows,
+  hasRows,
+  idPool,
+  takeIds,
+  writeRows,
+  type AccountRows,
+  type IdPool,
+} from './rows.js';
 import {
   createStateCache,
   hubPrices,
@@ -62,9 +78,8 @@ export interface PaperContextDeps {
 const WRITE_VERSION_KEY = 'paper-account';
 
 /**
- * The most order jobs committed in one transaction (group commit), so a batch stays short. Each
- * order that writes is a subtransaction (its savepoint): PostgreSQL keeps 64 of them per
- * transaction in shared memory before every other snapshot has to look further.
+ * The most order jobs committed in one transaction (group commit), so a batch stays short: its
+ * first order waits for the last one's COMMIT.
  */
 const MAX_BATCH = 48;
 
@@ -83,18 +98,20 @@ interface Batch {
   active: boolean;
   cache: StateCache;
   open: OrderRow[];
-  /** The stored days as read before the batch began (PGlite), or null to read them (PostgreSQL). */
+  /** The stored days as read before the batch began (PGlite), or at its first need (PostgreSQL). */
   days: Promise<AccountHistory> | null;
   /** A job of the batch changed the account. */
   wrote: boolean;
   /** What the batch's orders read once for all of them (`perBatch`). */
   reads: Map<string, Promise<unknown>>;
-  /** The batch is one job: it needs no savepoint (its failure rolls the transaction back). */
-  single: boolean;
-  /** The running job took its savepoint (at its first write). */
-  savepoint: boolean;
-  /** The running job's writer transaction failed: the job is undone. */
-  writeFailed: boolean;
+  /** The rows of the batch's jobs done so far, not written yet. */
+  rows: AccountRows;
+  /** The running job's rows, added to `rows` when it is done (dropped when it is refused). */
+  jobRows: AccountRows;
+  /** The running job's rows were written already (a read needed them): it cannot be undone alone. */
+  jobWritten: boolean;
+  /** Fill and lot ids taken for the batch's orders (a block for the jobs left at a time). */
+  ids: IdPool;
 }
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
@@ -124,11 +141,15 @@ export interface PaperContext {
    * (group commit; see the top of this file), each settled only once that transaction committed.
    */
   serializeOrder<T>(job: () => Promise<T>): Promise<T>;
-  /**
-   * A transaction of the writer: its own, or inside a batch the batch's (undone with its job when
-   * it fails).
-   */
+  /** A transaction of the writer: its own, or inside a batch the batch's. */
   transaction<T>(run: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * Writes orders' and fills' rows in the writer's transaction `tx`: at once, or inside a batch
+   * with the batch's other rows before its COMMIT (and before a read of the account's rows).
+   */
+  write(tx: Db, rows: AccountRows): Promise<void>;
+  /** Ids for `count` fills and as many lots (inside a batch, from the batch's block). */
+  ids(tx: Db, count: number): Promise<{ fills: number[]; lots: number[] }>;
   /** Resolves once every queued job (including jobs queued meanwhile) is done. */
   idle(): Promise<void>;
   /**
@@ -230,33 +251,38 @@ export function createPaperContext(deps: PaperContextDeps): PaperContext {
         })
       : (stale ? sync() : Promise.resolve()).then(job).finally(afterWrite);
 
+  /** Writes the rows of the batch's jobs so far, the running job's included. */
+  async function writeBatch(batch: Batch): Promise<void> {
+    if (hasRows(batch.jobRows)) batch.jobWritten = true;
+    appendRows(batch.rows, batch.jobRows);
+    batch.jobRows = emptyRows();
+    if (!hasRows(batch.rows)) return;
+    const rows = batch.rows;
+    batch.rows = emptyRows();
+    await writeRows(batch.tx, rows);
+  }
+
   /**
-   * One job of a batch, on copies of the batch's cached account and orders. Its writes follow a
-   * savepoint (taken by its first writer transaction, never released: the next job's shadows it),
-   * so a job that fails is undone alone. A database error outside them fails the whole batch.
+   * One job of a batch, on copies of the batch's cached account and orders. A refusal (HttpError)
+   * drops what the job would have written; anything else fails the batch (its statements may
+   * have aborted the transaction), whose jobs then run again one per transaction.
    */
   async function runJob(batch: Batch, job: () => Promise<unknown>): Promise<Outcome> {
     const before = { cache: batch.cache, open: batch.open };
     batch.cache = before.cache.fork();
-    batch.savepoint = false;
-    batch.writeFailed = false;
+    batch.jobRows = emptyRows();
+    batch.jobWritten = false;
     try {
-      return { ok: true, value: await scope.run(batch, job) };
+      const value = await scope.run(batch, job);
+      appendRows(batch.rows, batch.jobRows);
+      batch.jobRows = emptyRows();
+      return { ok: true, value };
     } catch (error) {
-      // A refusal before the order's write keeps what the job wrote on purpose, as it would alone
-      // (the emergency stop the order found: phaseRules.ts); anything else is undone.
-      const refused = error instanceof HttpError && !batch.writeFailed;
-      if (refused) {
-        // A refusal may have written a halt (the emergency stop): the orders after it read it.
-        batch.reads.clear();
-        return { ok: false, error };
-      }
-      // Before its first write there is nothing of the job's to undo, but a failed statement may
-      // have aborted the transaction (a COMMIT would then roll everything back): the batch fails.
-      if (!batch.savepoint) throw error;
-      await batch.tx.execute(sql`rollback to savepoint paper_order`);
-      // The locks the job took went with its savepoint: what was read under them is read again.
+      if (!(error instanceof HttpError) || batch.jobWritten) throw error;
+      // A refusal writes nothing of its order, but keeps what it wrote on purpose, as it would
+      // alone (the emergency stop the order found: phaseRules.ts): the orders after it read it.
       batch.reads.clear();
+      batch.jobRows = emptyRows();
       batch.cache = before.cache;
       batch.open = before.open;
       return { ok: false, error };
@@ -289,6 +315,7 @@ export function createPaperContext(deps: PaperContextDeps): PaperContext {
     }
     let batch: Batch | null = null;
     let version: number | null = null;
+    let committing = false;
     const outcomes: Outcome[] = [];
     try {
       await db.transaction(async (tx) => {
@@ -302,18 +329,28 @@ export function createPaperContext(deps: PaperContextDeps): PaperContext {
           days,
           wrote: false,
           reads: new Map(),
-          single: entries.length === 1,
-          savepoint: false,
-          writeFailed: false,
+          rows: emptyRows(),
+          jobRows: emptyRows(),
+          jobWritten: false,
+          // Enough ids for the jobs left (each order fills once, opening at most one lot).
+          ids: idPool(() => entries.length - outcomes.length),
         };
         batch = running;
         for (const entry of entries) outcomes.push(await runJob(running, entry.job));
+        await writeBatch(running);
         if (running.wrote && coordination.shared) version = await bump(tx);
+        committing = true;
       });
     } catch (error) {
       // The transaction did not commit: nothing of the batch is stored.
       if (batch) (batch as Batch).active = false;
       await reload();
+      if (!committing && entries.length > 1) {
+        // A statement or a job failed before the COMMIT: the jobs run again, one per transaction,
+        // so the one that failed fails alone and the others are answered as one at a time.
+        for (const entry of entries) await runBatch([entry]);
+        return;
+      }
       for (const entry of entries) entry.reject(error);
       return;
     }
@@ -383,17 +420,16 @@ export function createPaperContext(deps: PaperContextDeps): PaperContext {
     serializeOrder: (job) => enqueue(job, true),
     async transaction(run) {
       const batch = batchOf();
-      if (!batch) return db.transaction(run);
-      if (!batch.savepoint && !batch.single) {
-        await batch.tx.execute(sql`savepoint paper_order`);
-        batch.savepoint = true;
-      }
-      try {
-        return await run(batch.tx);
-      } catch (error) {
-        batch.writeFailed = true;
-        throw error;
-      }
+      return batch ? run(batch.tx) : db.transaction(run);
+    },
+    async write(tx, rows) {
+      const batch = batchOf();
+      if (batch) appendRows(batch.jobRows, rows);
+      else await writeRows(tx, rows);
+    },
+    ids(tx, count) {
+      const batch = batchOf();
+      return batch ? batch.ids.take(tx, count) : takeIds(tx, count);
     },
     perBatch(key, read) {
       const batch = batchOf();
@@ -410,7 +446,13 @@ export function createPaperContext(deps: PaperContextDeps): PaperContext {
     },
     history: {
       load: () => history.load(),
-      loadDays: () => batchOf()?.days ?? history.loadDays(),
+      // Once per batch (orders write no stored day nor flow): the loss limits of every order.
+      loadDays() {
+        const batch = batchOf();
+        if (!batch) return history.loadDays();
+        batch.days ??= history.loadDays();
+        return batch.days;
+      },
     },
     async settings() {
       cachedSettings ??= await loadPaperSettings(batchOf()?.tx ?? db);
@@ -422,12 +464,18 @@ export function createPaperContext(deps: PaperContextDeps): PaperContext {
     openOrders: () => batchOf()?.open ?? open,
     async refreshOpenOrders() {
       const batch = batchOf();
-      if (batch) batch.open = await loadOpenOrders(batch.tx);
-      else open = await loadOpenOrders(db);
+      if (batch) {
+        await writeBatch(batch);
+        batch.open = await loadOpenOrders(batch.tx);
+      } else open = await loadOpenOrders(db);
     },
     async state(now, openOrders) {
       const batch = batchOf();
-      if (batch) return batch.cache.load(batch.tx, prices, now, openOrders ?? batch.open);
+      if (batch) {
+        // What the batch's transaction reads must hold the orders before this one.
+        if (!batch.cache.holds(now)) await writeBatch(batch);
+        return batch.cache.load(batch.tx, prices, now, openOrders ?? batch.open);
+      }
       // Outside a batch: what is committed (a running batch changes copies; `adopt` at its COMMIT).
       // A read outside the queue still reflects what another process wrote.
       if (openOrders === undefined && coordination.shared) await sync();

@@ -327,6 +327,9 @@ export function createStateCache(seed: HeldAccount | null = null): StateCache {
       return buildState(structuredClone(summary), [...lots], [...openOrders], prices, now);
     },
 
+    /** It holds the account of `now`'s IST day (`load` reads nothing). */
+    holds: (now: Date) => cached !== null && cached.day === istDay(now),
+
     /** After a committed transaction: its fills and the open lots it left. */
     applyFills(fills: readonly FillRow[], lotsAfter: readonly LotRow[]): void {
       version += 1;
@@ -408,6 +411,7 @@ export function createStateCache(seed: HeldAccount | null = null): StateCache {
 
 export interface StateCache {
   load(db: Db, prices: Prices, now: Date, openOrders: readonly OrderRow[]): Promise<AccountState>;
+  holds(now: Date): boolean;
   applyFills(fills: readonly FillRow[], lotsAfter: readonly LotRow[]): void;
   version(): number;
   invalidate(): void;

@@ -1,15 +1,17 @@
 /**
  * Every write to the paper account's tables (orders, fills, lots, cash_ledger, and its settings,
  * alerts and audit rows). Each change is one transaction (the context's: inside a batch of orders,
- * the batch's, after the order's savepoint); a fill is written from its plan (plan.ts) by
- * `writeFill` and nowhere else.
+ * the batch's); a fill is written from its plan (plan.ts) by `writeFill` and nowhere else. The
+ * rows of orders and fills are built in memory and handed to `ctx.write` (rows.ts): written at once
+ * in a transaction of their own, and inside a batch of orders with the batch's other rows, one
+ * statement per table, before its COMMIT.
  *
  * Callers run these through the context's queue, one at a time. A resting order is only marked
  * filled or cancelled while it is still 'open' (the update names that status), so it cannot fill
  * twice or fill after it was cancelled. After a transaction the cached account is brought up to
  * date with the fills it wrote, or dropped when anything else changed.
  */
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { DEFAULT_TRADE_STRATEGY, istDay, PAPER_RESET_BALANCE, type TradeSide } from '@nivesh/api-contract';
 import type { OrderRequest } from '../broker/broker.js';
@@ -21,6 +23,7 @@ import type { PaperContext } from './context.js';
 import { addToDay, type DayTrades } from './costs.js';
 import { formatPaise, formatRupeesShort } from './money.js';
 import { planFill, type FillPlan } from './plan.js';
+import { emptyRows, putLot, type AccountRows } from './rows.js';
 import { requestPricesPaise, touchPrice } from './pricing.js';
 import { costSettingsOf, PAPER_SETTINGS_KEY, PaperSettings } from './settings.js';
 import { PAPER, positionsOf, type AccountState, type FillRow, type LotRow, type OrderRow } from './state.js';
@@ -40,8 +43,14 @@ const fillBook = (state: AccountState): FillBook => ({
   fills: [],
 });
 
+/**
+ * `PO-<yymmdd>-<10 random hex digits>`: the first ten hex digits of a random UUID are random (its
+ * version digit comes later), and Node draws UUIDs from a cached block of entropy instead of
+ * asking the system once per order.
+ */
 function newOrderId(now: Date): string {
-  return `PO-${istDay(now).slice(2).replaceAll('-', '')}-${randomBytes(5).toString('hex')}`;
+  const random = randomUUID();
+  return `PO-${istDay(now).slice(2).replaceAll('-', '')}-${random.slice(0, 8)}${random.slice(9, 11)}`;
 }
 
 const tradeIdOf = (orderId: string) => orderId.replace(/^PO-/, 'PT-');
@@ -53,86 +62,82 @@ type OrderValues = Pick<OrderRequest, 'symbol' | 'side' | 'quantity' | 'order_ty
   triggerPricePaise: number | null;
 };
 
-async function insertOrder(
-  q: Db,
-  values: {
-    request: OrderValues;
-    actor: string;
-    strategy: string;
-    now: Date;
-    statusMessage?: string | null;
-    /** Filled at once at this price (the fill rows follow in the same transaction). */
-    filledAtPaise?: number | null;
-  },
-): Promise<OrderRow> {
+/** An order row as placed (the caller writes it), open or filled at once at `filledAtPaise`. */
+function orderRow(values: {
+  request: OrderValues;
+  actor: string;
+  strategy: string;
+  now: Date;
+  statusMessage?: string | null;
+  /** Filled at once at this price (the fill's rows are written with it). */
+  filledAtPaise?: number | null;
+}): OrderRow {
   const { request, now } = values;
   const filled = values.filledAtPaise !== undefined && values.filledAtPaise !== null;
-  const [row] = await q
-    .insert(schema.orders)
-    .values({
-      id: newOrderId(now),
-      account: PAPER,
-      symbol: request.symbol,
-      side: request.side,
-      quantity: request.quantity,
-      orderType: request.order_type,
-      limitPricePaise: request.limitPricePaise,
-      triggerPricePaise: request.triggerPricePaise,
-      product: request.product,
-      status: filled ? 'filled' : 'open',
-      filledQuantity: filled ? request.quantity : 0,
-      averagePricePaise: filled ? values.filledAtPaise : null,
-      filledAt: filled ? now : null,
-      statusMessage: values.statusMessage ?? null,
-      strategy: values.strategy,
-      placedBy: values.actor,
-      placedAt: now,
-      updatedAt: now,
-      tradingDay: istDay(now),
-    })
-    .returning();
-  return row!;
+  return {
+    id: newOrderId(now),
+    account: PAPER,
+    symbol: request.symbol,
+    side: request.side,
+    quantity: request.quantity,
+    filledQuantity: filled ? request.quantity : 0,
+    orderType: request.order_type,
+    limitPricePaise: request.limitPricePaise,
+    triggerPricePaise: request.triggerPricePaise,
+    triggeredAt: null,
+    product: request.product,
+    status: filled ? 'filled' : 'open',
+    averagePricePaise: filled ? values.filledAtPaise! : null,
+    statusMessage: values.statusMessage ?? null,
+    brokerOrderId: null,
+    strategy: values.strategy,
+    placedBy: values.actor,
+    placedAt: now,
+    updatedAt: now,
+    filledAt: filled ? now : null,
+    tradingDay: istDay(now),
+  };
 }
 
 /**
- * Writes a fill of `order` as planned: the fill row with its charges, the closed parts of the
- * lots, the new lot for the rest and the ledger rows. The order row itself is written (or marked
- * filled) by the caller in the same transaction. `book` is kept up to date, so one transaction can
- * write several fills.
+ * The rows of a fill of `order` as planned, added to `rows`: the fill row with its charges, the
+ * closed parts of the lots, the new lot for the rest and the ledger rows (`ids`: the fill's id and
+ * the new lot's). The order row itself is written (or marked filled) by the caller in the same
+ * transaction. `book` is kept up to date, so one transaction can write several fills.
  */
-async function writeFill(
-  tx: Db,
+function writeFill(
+  rows: AccountRows,
   book: FillBook,
   order: OrderRow,
   plan: FillPlan,
   now: Date,
-): Promise<FillRow> {
+  ids: { fill: number; lot: number },
+): FillRow {
   const { side, product, symbol, quantity } = plan.order;
   const { charges, pricePaise } = plan;
   const day = istDay(now);
-  const [fill] = await tx
-    .insert(schema.fills)
-    .values({
-      orderId: order.id,
-      account: PAPER,
-      symbol,
-      side,
-      product,
-      quantity,
-      pricePaise,
-      brokeragePaise: charges.brokerage,
-      sttPaise: charges.stt,
-      exchangePaise: charges.exchange,
-      sebiPaise: charges.sebi,
-      stampPaise: charges.stamp,
-      gstPaise: charges.gst,
-      dpPaise: charges.dp,
-      chargesPaise: charges.total,
-      realizedPnlPaise: plan.realizedPnlPaise,
-      executedAt: now,
-      tradingDay: day,
-    })
-    .returning();
+  const fill: FillRow = {
+    id: ids.fill,
+    orderId: order.id,
+    account: PAPER,
+    symbol,
+    side,
+    product,
+    quantity,
+    pricePaise,
+    brokeragePaise: charges.brokerage,
+    sttPaise: charges.stt,
+    exchangePaise: charges.exchange,
+    sebiPaise: charges.sebi,
+    stampPaise: charges.stamp,
+    gstPaise: charges.gst,
+    dpPaise: charges.dp,
+    chargesPaise: charges.total,
+    realizedPnlPaise: plan.realizedPnlPaise,
+    executedAt: now,
+    tradingDay: day,
+  };
+  rows.fills.push(fill);
 
   if (product === 'CNC') {
     book.today.set(
@@ -142,14 +147,15 @@ async function writeFill(
   }
   for (const close of plan.closes) {
     const index = book.lots.findIndex((l) => l.id === close.lotId);
-    const [updated] = await tx
-      .update(schema.lots)
-      .set({ ...close.after, closedAt: close.after.openQuantity === 0 ? now : null })
-      .where(eq(schema.lots.id, close.lotId))
-      .returning();
-    await tx.insert(schema.lotExits).values({
+    const updated: LotRow = {
+      ...book.lots[index]!,
+      ...close.after,
+      closedAt: close.after.openQuantity === 0 ? now : null,
+    };
+    putLot(rows, updated, false);
+    rows.exits.push({
       lotId: close.lotId,
-      fillId: fill!.id,
+      fillId: fill.id,
       account: PAPER,
       quantity: close.quantity,
       pricePaise,
@@ -159,60 +165,60 @@ async function writeFill(
       exitedAt: now,
       tradingDay: day,
     });
-    book.lots[index] = updated!;
+    book.lots[index] = updated;
   }
   if (plan.opening) {
-    const [created] = await tx
-      .insert(schema.lots)
-      .values({
-        tradeId: tradeIdOf(order.id),
-        account: PAPER,
-        symbol,
-        product,
-        side,
-        quantity: plan.opening.quantity,
-        openQuantity: plan.opening.quantity,
-        entryPricePaise: pricePaise,
-        entryFillId: fill!.id,
-        entryChargesPaise: plan.opening.entryChargesPaise,
-        strategy: order.strategy,
-        openedAt: now,
-        openedDay: day,
-      })
-      .returning();
-    book.lots.push(created!);
+    const created: LotRow = {
+      id: ids.lot,
+      tradeId: tradeIdOf(order.id),
+      account: PAPER,
+      symbol,
+      product,
+      side,
+      quantity: plan.opening.quantity,
+      openQuantity: plan.opening.quantity,
+      entryPricePaise: pricePaise,
+      entryFillId: fill.id,
+      entryChargesPaise: plan.opening.entryChargesPaise,
+      exitChargesPaise: 0,
+      exitQuantity: 0,
+      exitValuePaise: 0,
+      realizedPnlPaise: 0,
+      strategy: order.strategy,
+      openedAt: now,
+      closedAt: null,
+      openedDay: day,
+    };
+    putLot(rows, created, true);
+    book.lots.push(created);
   }
 
   const verb = side === 'BUY' ? 'Bought' : 'Sold';
-  await tx.insert(schema.cashLedger).values([
-    {
+  rows.ledger.push({
+    account: PAPER,
+    at: now,
+    kind: 'trade',
+    amountPaise: plan.tradeCashPaise,
+    fillId: fill.id,
+    orderId: order.id,
+    note: `${verb} ${quantity} ${symbol} at ${formatPaise(pricePaise)} (${product})`,
+    tradingDay: day,
+  });
+  if (charges.total !== 0) {
+    rows.ledger.push({
       account: PAPER,
       at: now,
-      kind: 'trade',
-      amountPaise: plan.tradeCashPaise,
-      fillId: fill!.id,
+      kind: 'charges',
+      amountPaise: -charges.total,
+      fillId: fill.id,
       orderId: order.id,
-      note: `${verb} ${quantity} ${symbol} at ${formatPaise(pricePaise)} (${product})`,
+      note: `Charges of order ${order.id}`,
       tradingDay: day,
-    },
-    ...(charges.total !== 0
-      ? [
-          {
-            account: PAPER,
-            at: now,
-            kind: 'charges',
-            amountPaise: -charges.total,
-            fillId: fill!.id,
-            orderId: order.id,
-            note: `Charges of order ${order.id}`,
-            tradingDay: day,
-          },
-        ]
-      : []),
-  ]);
+    });
+  }
 
-  book.fills.push(fill!);
-  return fill!;
+  book.fills.push(fill);
+  return fill;
 }
 
 /** Marks a resting order filled (inside the transaction of its fill), only while it is open. */
@@ -328,8 +334,12 @@ export function createWriter(ctx: PaperContext) {
   ): Promise<FillRow[]> {
     const book = fillBook(state);
     const fills: FillRow[] = [];
-    for (const position of positionsOf(state.openLots.filter(filter)).values()) {
-      if (position.quantity === 0) continue;
+    const rows = emptyRows();
+    const positions = [...positionsOf(state.openLots.filter(filter)).values()].filter(
+      (p) => p.quantity !== 0,
+    );
+    const ids = await ctx.ids(tx, positions.length);
+    for (const [i, position] of positions.entries()) {
       const side: TradeSide = position.quantity > 0 ? 'SELL' : 'BUY';
       const quantity = Math.abs(position.quantity);
       const ltp = prices.ltp(position.symbol);
@@ -347,7 +357,7 @@ export function createWriter(ctx: PaperContext) {
         costs: costSettingsOf(s),
       });
       if (planned.rejection) throw refusal(planned.rejection);
-      const order = await insertOrder(tx, {
+      const order = orderRow({
         request: {
           symbol: position.symbol,
           side,
@@ -363,8 +373,10 @@ export function createWriter(ctx: PaperContext) {
         statusMessage: note,
         filledAtPaise: price,
       });
-      fills.push(await writeFill(tx, book, order, planned.plan, now));
+      rows.orders.push(order);
+      fills.push(writeFill(rows, book, order, planned.plan, now, { fill: ids.fills[i]!, lot: ids.lots[i]! }));
     }
+    await ctx.write(tx, rows);
     return fills;
   }
 
@@ -402,15 +414,22 @@ export function createWriter(ctx: PaperContext) {
         // Once per batch of orders: its transaction then holds the lock a new stop waits for.
         const halt = a.opens ? await ctx.perBatch('halt-locked', () => haltForOpeningOrder(tx)) : null;
         if (halt) throw refusal(haltRejection(haltSentence(halt)));
-        const order = await insertOrder(tx, {
+        const rows = emptyRows();
+        const order = orderRow({
           request: { ...request, ...requestPricesPaise(request) },
           actor,
           strategy,
           now,
           filledAtPaise: plan?.pricePaise ?? null,
         });
-        if (plan === null) return { order, fill: null };
-        return { order, fill: await writeFill(tx, book, order, plan, now) };
+        rows.orders.push(order);
+        let fill: FillRow | null = null;
+        if (plan !== null) {
+          const ids = await ctx.ids(tx, 1);
+          fill = writeFill(rows, book, order, plan, now, { fill: ids.fills[0]!, lot: ids.lots[0]! });
+        }
+        await ctx.write(tx, rows);
+        return { order, fill };
       });
     },
 
@@ -439,7 +458,10 @@ export function createWriter(ctx: PaperContext) {
       const book = fillBook(state);
       await withFills(book, async (tx) => {
         await markFilled(tx, order, plan.pricePaise, now);
-        await writeFill(tx, book, order, plan, now);
+        const rows = emptyRows();
+        const ids = await ctx.ids(tx, 1);
+        writeFill(rows, book, order, plan, now, { fill: ids.fills[0]!, lot: ids.lots[0]! });
+        await ctx.write(tx, rows);
       });
     },
 

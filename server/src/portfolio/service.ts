@@ -19,6 +19,7 @@ import type { Account } from '../broker/broker.js';
 import type { TradingModeService } from '../trading/mode.js';
 import type { MarketFeed, TickHub } from '../market/feed.js';
 import { HttpError } from '../http/errors.js';
+import { lastFor } from '../http/keptAnswer.js';
 import { LIVE_NOT_CONNECTED } from '../orders/service.js';
 import type { PaperEngine } from '../paper/engine.js';
 import { toPaise } from '../paper/money.js';
@@ -56,10 +57,16 @@ export function createPortfolioService(deps: PortfolioDeps) {
     return { mode, account: liveAccount };
   }
 
+  // The same object for the same account overview and mode: the pages keep the answer's text.
+  const withMode = lastFor((data: PortfolioOverview, mode: TradingMode): PortfolioOverview => ({
+    ...data,
+    trading_mode: mode,
+    trading_mode_label: TRADING_MODE_LABELS[mode],
+  }));
+
   async function overview(): Promise<PortfolioOverview> {
     const { mode, account } = await current();
-    const data = await account.overview();
-    return { ...data, trading_mode: mode, trading_mode_label: TRADING_MODE_LABELS[mode] };
+    return withMode(await account.overview(), mode);
   }
 
   /** Ticks are flowing: the hub has prices, recent ones while the session runs. */
@@ -67,7 +74,8 @@ export function createPortfolioService(deps: PortfolioDeps) {
     const last = hub.lastTickAt();
     if (last === null) return false;
     const now = clock.now();
-    return !feed.isSessionOpen(now) || now.getTime() - last <= STALE_TICKS_MS;
+    // Recent prices first: the session's hours take longer to work out.
+    return now.getTime() - last <= STALE_TICKS_MS || !feed.isSessionOpen(now);
   }
 
   return {

@@ -1,17 +1,37 @@
 /**
- * The shell's providers: the UI system, the router. Only the shell mounts these. The store's
- * provider sits under the router, around the routes that use it (signedIn.tsx).
+ * The shell's root: the UI system (only the shell mounts it) around either the landing page alone
+ * or the routed app. A visitor's first page, `/`, shows the landing page without React Router, so
+ * it does not download the router: the page's in-app links (followInApp of
+ * @nivesh/api-client/navigation) load the routed app and show their path in it. Any other path
+ * starts with the routed app (bootstrap.tsx). The store's provider sits under the router, around
+ * the routes that use it (signedIn.tsx).
  */
-import { RouterProvider } from '@nivesh/api-client/router';
-import { UiProvider } from '@nivesh/ui';
-import { createRouter } from './router';
+import { useCallback, useEffect, useState, type ComponentType } from 'react';
+import { provideNavigator } from '@nivesh/api-client/navigation';
+import { UiProvider } from '@nivesh/ui/core';
+import { LandingWithoutRouter } from './landingPage';
 
-const router = createRouter();
+export const loadRoutedApp = (): Promise<ComponentType> => import('./RoutedApp').then((m) => m.RoutedApp);
 
-export function App({ nonce }: { nonce?: string }) {
+export function App({ nonce, routedApp = null }: { nonce?: string; routedApp?: ComponentType | null }) {
+  const [RoutedApp, setRoutedApp] = useState<ComponentType | null>(() => routedApp);
+  const showRoutedApp = useCallback(() => {
+    void loadRoutedApp().then((loaded) => setRoutedApp(() => loaded));
+  }, []);
+
+  useEffect(() => {
+    if (RoutedApp) return;
+    // Until the router is here, an in-app link puts its path in the address and brings the router,
+    // which shows that path (and the back button returns to this page through it).
+    provideNavigator((to) => {
+      window.history.pushState(null, '', to);
+      showRoutedApp();
+    });
+  }, [RoutedApp, showRoutedApp]);
+
   return (
     <UiProvider {...(nonce ? { nonce } : {})}>
-      <RouterProvider router={router} />
+      {RoutedApp ? <RoutedApp /> : <LandingWithoutRouter onNeedsRouter={showRoutedApp} />}
     </UiProvider>
   );
 }

@@ -5,23 +5,16 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from '@nivesh/api-client/router';
 import { PAGE_PATHS } from '@nivesh/api-contract/plain';
-import { FullScreenLoading } from '@nivesh/ui';
+import { FullScreenLoading } from '@nivesh/ui/core';
 import { RouteErrorFallback } from '../errors/RouteErrorFallback';
 import { RemotePage } from '../remotes/RemotePage';
+import { LANDING_PAGE } from './landingPage';
 import { PAGE_ROUTES } from './routes';
+import { loadSignedInParts } from './signedInParts';
 
-const signedIn = () => import('./signedIn');
-const SignedInRoot = lazy(() => signedIn().then((m) => ({ default: m.SignedInRoot })));
-const LoginRoute = lazy(() => signedIn().then((m) => ({ default: m.LoginRoute })));
-const ProtectedLayout = lazy(() => signedIn().then((m) => ({ default: m.ProtectedLayout })));
-
-/**
- * For an operator with a stored session: fetches the signed-in parts and restores the session at
- * once, as before any route needs them, so the next click does not wait.
- */
-export function preloadSignedInParts(): void {
-  void signedIn().then((m) => m.shellStore());
-}
+const SignedInRoot = lazy(() => loadSignedInParts().then((m) => ({ default: m.SignedInRoot })));
+const LoginRoute = lazy(() => loadSignedInParts().then((m) => ({ default: m.LoginRoute })));
+const ProtectedLayout = lazy(() => loadSignedInParts().then((m) => ({ default: m.ProtectedLayout })));
 
 const routeObjects: RouteObject[] = [
   {
@@ -29,10 +22,7 @@ const routeObjects: RouteObject[] = [
     children: [
       {
         path: PAGE_PATHS.landing,
-        // The public page carries no build label (the signed-in pages and the v1.0 tooltip do).
-        element: (
-          <RemotePage remote="landing" module="LandingPage" label="The landing page" releaseNote={false} />
-        ),
+        element: <RemotePage {...LANDING_PAGE} />,
       },
       {
         element: (

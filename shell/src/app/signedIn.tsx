@@ -8,7 +8,7 @@ import { Suspense } from 'react';
 import { Provider } from 'react-redux';
 import { Outlet } from '@nivesh/api-client/router';
 import { restoreSession } from '@nivesh/api-client';
-import { FullScreenLoading } from '@nivesh/ui';
+import { FullScreenLoading, Toaster } from '@nivesh/ui';
 import { watchSessionInOtherTabs } from '../auth/sessionSync';
 import { RequireAuth } from '../auth/RequireAuth';
 import { Layout } from '../layout/Layout';
@@ -28,13 +28,17 @@ export function shellStore(): ShellStore {
   return store;
 }
 
-/** Provides the store to /login and the protected pages. */
+/**
+ * Provides the store to /login and the protected pages, and shows their toasts (the public landing
+ * page raises none, so UiProvider leaves the toaster to the pages that do).
+ */
 export function SignedInRoot() {
   return (
     <Provider store={shellStore()}>
       <Suspense fallback={<FullScreenLoading label="Loading..." />}>
         <Outlet />
       </Suspense>
+      <Toaster />
     </Provider>
   );
 }

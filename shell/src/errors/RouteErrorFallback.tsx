@@ -3,7 +3,7 @@
  * Application Error!' with the status and text, or the error's message.
  */
 import { isRouteErrorResponse, useRouteError } from '@nivesh/api-client/router';
-import { Button, Center, Code, Heading, HStack, Stack, Text } from '@nivesh/ui/chakra';
+import { Button, Center, Code, Heading, HStack, Stack, Text } from '@nivesh/ui/chakra/core';
 import { PAGE_PATHS } from '@nivesh/api-contract/plain';
 
 function describeRouteError(error: unknown): string {

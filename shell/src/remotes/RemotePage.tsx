@@ -14,9 +14,9 @@ import {
   type ErrorInfo,
   type ReactNode,
 } from 'react';
-import { Box, Button, Code, Heading, Stack, Text } from '@nivesh/ui/chakra';
+import { Box, Button, Code, Heading, Stack, Text } from '@nivesh/ui/chakra/core';
 import type { ExposedModule } from '@nivesh/api-contract/plain';
-import { PageLoading } from '@nivesh/ui';
+import { PageLoading } from '@nivesh/ui/core';
 import {
   fallBackToStable,
   loadRemoteModule,

@@ -20,12 +20,12 @@ import { loadRemote, registerPlugins, registerRemotes } from '@module-federation
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 // The loader's own module, not the whole api-client: a visitor's first page needs none of the rest.
 import { provideRemoteModuleLoader, type LoadedRemoteModule } from '@nivesh/api-client/remoteModules';
-// The remotes' part of the contract, not the whole: the other domains' schemas load with the
-// signed-in parts.
+// The remote catalogue's part of the contract (zod/mini schemas), not the whole: the other
+// domains' schemas, and the rest of zod, load with the signed-in parts.
 import {
   fillPath,
+  REMOTE_CATALOGUE_PATHS,
   RemotesResponse,
-  remotesRoutes,
   type FailureKind,
   type RemoteEntry,
   type RemoteName,
@@ -78,7 +78,7 @@ function post(path: string, body: unknown) {
 
 export function reportFailure(name: RemoteName, version: string, kind: FailureKind, error: unknown) {
   const message = error instanceof Error ? error.message : String(error);
-  post(fillPath(remotesRoutes.reportFailure.path, { name }), {
+  post(fillPath(REMOTE_CATALOGUE_PATHS.reportFailure, { name }), {
     version,
     kind,
     message: message.slice(0, 500),
@@ -89,7 +89,7 @@ function reportLoad(name: RemoteName, version: string) {
   const key = `${name}@${version}`;
   if (reportedLoads.has(key)) return;
   reportedLoads.add(key);
-  post(fillPath(remotesRoutes.reportLoad.path, { name }), { version });
+  post(fillPath(REMOTE_CATALOGUE_PATHS.reportLoad, { name }), { version });
 }
 
 /**
@@ -148,7 +148,9 @@ export async function loadRemoteCatalogue(fetchImpl: typeof fetch = fetch): Prom
     runtimeSetUp = true;
   }
   try {
-    const response = await fetchImpl('/api/remotes', { headers: { Accept: 'application/json' } });
+    const response = await fetchImpl(REMOTE_CATALOGUE_PATHS.list, {
+      headers: { Accept: 'application/json' },
+    });
     if (!response.ok) throw new Error(`GET /api/remotes answered ${response.status}`);
     const parsed = RemotesResponse.parse(await response.json());
     // A remote that already fell back in this page view stays on stable.

@@ -4,7 +4,7 @@
  * #thinking, #modules, #applications and #ethos. It renders inside the shell's providers and
  * makes no requests: the content is in ./content.ts, the artwork is inline SVG.
  */
-import { Box, SkipNavContent, SkipNavLink } from '@nivesh/ui/chakra';
+import { Box, SkipNavContent, SkipNavLink } from '@nivesh/ui/chakra/core';
 import { ApplicationsSection } from './sections/ApplicationsSection';
 import { EthosSection } from './sections/EthosSection';
 import { Hero } from './sections/Hero';
@@ -13,6 +13,12 @@ import { ModulesSection } from './sections/ModulesSection';
 import { SiteFooter } from './sections/SiteFooter';
 import { SiteHeader } from './sections/SiteHeader';
 import { ThinkingSection } from './sections/ThinkingSection';
+
+/**
+ * The page needs no React Router: its one link out of the page (Sign in) goes through
+ * `followInApp`, so the shell shows it without downloading the router (@nivesh/api-client/navigation).
+ */
+export const rendersWithoutRouter = true;
 
 export default function LandingPage() {
   return (

@@ -9,13 +9,14 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
 import { Alert, Box, Button, Container, Field, HStack, Heading, Input, Stack, Text } from '@nivesh/ui/chakra';
-import { FullScreenLoading, UiProvider, applyStoredColorMode } from '@nivesh/ui';
+import { FullScreenLoading, Toaster, UiProvider, applyStoredColorMode } from '@nivesh/ui';
 import { useLoginMutation } from '../domains/auth';
 import { errorMessage } from '../errors';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { selectSession } from '../session/sessionSlice';
 import { logout, restoreSession, signIn } from '../session/thunks';
 import { makeStore } from '../store';
+import { RouterNavigator } from './RouterNavigator';
 
 export interface StandalonePage {
   path: string;
@@ -116,7 +117,9 @@ export function mountStandalone(options: StandaloneOptions): void {
       <UiProvider>
         <BrowserRouter>
           <Harness {...options} />
+          <RouterNavigator />
         </BrowserRouter>
+        <Toaster />
       </UiProvider>
     </Provider>,
   );

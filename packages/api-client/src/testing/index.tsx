@@ -8,9 +8,10 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { User } from '@nivesh/api-contract';
-import { UiProvider } from '@nivesh/ui';
+import { Toaster, UiProvider } from '@nivesh/ui';
 import { makeStore, type AppStore } from '../store';
 import { sessionCleared, sessionStarted, tokenStorage, type SignedInSession } from '../session/sessionSlice';
+import { RouterNavigator } from '../standalone/RouterNavigator';
 import { FakeTickServer, installFakeTickServer } from './fakeTickServer';
 
 export { http, HttpResponse, delay } from 'msw';
@@ -73,7 +74,9 @@ export function renderWithProviders(element: ReactElement, options: RenderOption
             {options.path && <Route path="*" element={null} />}
           </Routes>
           <LocationProbe />
+          <RouterNavigator />
         </MemoryRouter>
+        <Toaster />
       </UiProvider>
     </Provider>,
   );

@@ -1,4 +1,4 @@
-import { Center, Spinner, Stack, Text } from '@nivesh/ui/chakra';
+import { Center, Spinner, Stack, Text } from '@nivesh/ui/chakra/core';
 
 /** The full-screen spinner shown while the session resolves. */
 export function FullScreenLoading({ label = 'Loading...' }: { label?: string }) {

@@ -1,12 +1,13 @@
 import { act, render, screen } from '@testing-library/react';
 import { UiProvider } from './UiProvider';
-import { notify } from './toaster';
+import { notify, Toaster } from './toaster';
 
 describe('UiProvider', () => {
-  it('renders its children and shows a toast with its title', async () => {
+  it('renders its children and, with the Toaster, shows a toast with its title', async () => {
     render(
       <UiProvider>
         <p>content</p>
+        <Toaster />
       </UiProvider>,
     );
     expect(screen.getByText('content')).toBeInTheDocument();

@@ -36,7 +36,7 @@ import {
   textStyles,
   toastSlotRecipe,
   tokens,
-} from '@nivesh/ui/chakra';
+} from '@nivesh/ui/chakra/core';
 
 /**
  * Chakra's default theme (its `defaultConfig`) with the slot recipes of only the components Nivesh

@@ -1,5 +1,5 @@
 /** #applications: the products built on the framework and whether each is available yet. */
-import { SimpleGrid } from '@nivesh/ui/chakra';
+import { SimpleGrid } from '@nivesh/ui/chakra/core';
 import { APPLICATIONS } from '../content';
 import { OfferingCard } from './OfferingCard';
 import { SectionShell } from './SectionShell';

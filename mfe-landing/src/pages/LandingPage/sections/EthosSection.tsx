@@ -1,5 +1,5 @@
 /** #ethos: what the company stands for, as one statement and three principles. Always dark. */
-import { Box, Heading, SimpleGrid, Stack, Text, Theme } from '@nivesh/ui/chakra';
+import { Box, Heading, SimpleGrid, Stack, Text, Theme } from '@nivesh/ui/chakra/core';
 import { LuQuote } from 'react-icons/lu';
 import { ETHOS_PRINCIPLES, ETHOS_STATEMENT } from '../content';
 import { HERO_BACKGROUND } from './Hero';

@@ -3,7 +3,7 @@
  * (the modules, and how the framework thinks). It slides up under the translucent header so the
  * backdrop runs to the top edge.
  */
-import { Box, Button, Container, Grid, HStack, Heading, Stack, Text, Theme } from '@nivesh/ui/chakra';
+import { Box, Button, Container, Grid, HStack, Heading, Stack, Text, Theme } from '@nivesh/ui/chakra/core';
 import { LuArrowDown, LuArrowRight, LuCheck, LuSparkles } from 'react-icons/lu';
 import { HERO_TITLE_ACCENT, HERO_TITLE_LEAD } from '../content';
 import { HeroBackdrop } from './HeroBackdrop';

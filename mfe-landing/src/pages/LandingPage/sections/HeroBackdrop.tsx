@@ -2,7 +2,7 @@
  * The hero's background: soft emerald glows, a dot grid and a faint network of linked nodes,
  * all inline (no image requests), faded out towards the edges with a mask.
  */
-import { Box } from '@nivesh/ui/chakra';
+import { Box } from '@nivesh/ui/chakra/core';
 
 /** Hand-placed nodes of the network motif, in a 1440 x 820 drawing. */
 const NODES: ReadonlyArray<readonly [number, number]> = [

@@ -1,5 +1,5 @@
 /** #idea: why the framework exists, told as three shifts (from what tools do today, to what it does). */
-import { Box, HStack, SimpleGrid, Stack, Text, VisuallyHidden } from '@nivesh/ui/chakra';
+import { Box, HStack, SimpleGrid, Stack, Text, VisuallyHidden } from '@nivesh/ui/chakra/core';
 import { LuArrowRight } from 'react-icons/lu';
 import { IDEA_SHIFTS } from '../content';
 import { SectionShell } from './SectionShell';

@@ -1,6 +1,6 @@
 /** Nivesh's chart-line mark (the same drawing as the favicon), as inline SVG. */
 import { useId } from 'react';
-import { Box, type BoxProps } from '@nivesh/ui/chakra';
+import { Box, type BoxProps } from '@nivesh/ui/chakra/core';
 
 export function LogoMark({ boxSize = '8', ...rest }: BoxProps) {
   // Unique per instance: the header and the footer both draw the mark.

@@ -1,5 +1,5 @@
 /** #modules: the framework's building blocks and whether each is live yet. */
-import { SimpleGrid } from '@nivesh/ui/chakra';
+import { SimpleGrid } from '@nivesh/ui/chakra/core';
 import { MODULES } from '../content';
 import { OfferingCard } from './OfferingCard';
 import { SectionShell } from './SectionShell';

@@ -2,7 +2,7 @@
  * A card for one module or application: icon, name, status badge, what it is, and what it does.
  * Live offerings get a brand-coloured edge and glow; upcoming ones stay calm.
  */
-import { Box, HStack, Heading, List, Stack, Text } from '@nivesh/ui/chakra';
+import { Box, HStack, Heading, List, Stack, Text } from '@nivesh/ui/chakra/core';
 import { useId } from 'react';
 import type { IconType } from 'react-icons';
 import { LuCheck } from 'react-icons/lu';

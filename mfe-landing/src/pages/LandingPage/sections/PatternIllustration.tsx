@@ -2,7 +2,7 @@
  * The hero's illustration: a drawn (not real) candlestick run where a pattern is highlighted while
  * it forms, before the breakout that turns it into a trend. It carries no prices or figures.
  */
-import { Box, HStack, Stack, Text } from '@nivesh/ui/chakra';
+import { Box, HStack, Stack, Text } from '@nivesh/ui/chakra/core';
 import { LuLightbulb } from 'react-icons/lu';
 
 const WIDTH = 440;

@@ -1,6 +1,6 @@
 /** The frame every content section shares: its anchor id, an eyebrow, a heading and a lead paragraph. */
 import type { ReactNode } from 'react';
-import { Box, Container, Heading, Stack, Text, type BoxProps } from '@nivesh/ui/chakra';
+import { Box, Container, Heading, Stack, Text, type BoxProps } from '@nivesh/ui/chakra/core';
 import type { SectionId } from '../content';
 import { HEADER_HEIGHT } from './sectionNavigation';
 

@@ -1,5 +1,5 @@
 /** The footer: brand, the section links again for the bottom of the page, and the copyright line. */
-import { Box, Container, Flex, HStack, Link, Stack, Text, Theme } from '@nivesh/ui/chakra';
+import { Box, Container, Flex, HStack, Link, Stack, Text, Theme } from '@nivesh/ui/chakra/core';
 import { SECTION_LINKS, TAGLINE } from '../content';
 import { LogoMark } from './LogoMark';
 import { scrollToSection } from './sectionNavigation';

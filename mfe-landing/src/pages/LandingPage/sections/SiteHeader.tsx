@@ -4,7 +4,7 @@
  * Always dark, so it reads as one piece with the hero whatever the colour mode.
  */
 import { useEffect, useState, type MouseEvent } from 'react';
-import { Link as RouterLink } from '@nivesh/api-client/router';
+import { followInApp } from '@nivesh/api-client/navigation';
 import {
   Box,
   Button,
@@ -16,7 +16,7 @@ import {
   Stack,
   Text,
   Theme,
-} from '@nivesh/ui/chakra';
+} from '@nivesh/ui/chakra/core';
 import { LuArrowRight, LuMenu, LuX } from 'react-icons/lu';
 import { PAGE_PATHS } from '@nivesh/api-contract/plain';
 import { SECTION_LINKS, type SectionId } from '../content';
@@ -80,12 +80,12 @@ export function SiteHeader() {
             rounded="md"
             _hover={{ textDecoration: 'none' }}
           >
-            <RouterLink to={PAGE_PATHS.landing} aria-label="Nivesh, back to top" onClick={scrollToTop}>
+            <a href={PAGE_PATHS.landing} aria-label="Nivesh, back to top" onClick={scrollToTop}>
               <LogoMark boxSize="8" />
               <Text as="span" fontFamily="heading" fontWeight="bold" fontSize="xl" letterSpacing="-0.02em">
                 Nivesh
               </Text>
-            </RouterLink>
+            </a>
           </Link>
 
           <Box as="nav" aria-label="Primary" display={{ base: 'none', md: 'block' }} mx="auto">
@@ -125,10 +125,10 @@ export function SiteHeader() {
               rounded="full"
               px="4"
             >
-              <RouterLink to={PAGE_PATHS.login}>
+              <a href={PAGE_PATHS.login} onClick={followInApp}>
                 Sign in
                 <LuArrowRight aria-hidden="true" />
-              </RouterLink>
+              </a>
             </Button>
             <IconButton
               display={{ base: 'inline-flex', md: 'none' }}

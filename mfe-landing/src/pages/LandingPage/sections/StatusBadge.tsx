@@ -1,5 +1,5 @@
 /** A module's or application's status: live ones pulse in the brand colour, upcoming ones stay quiet. */
-import { Badge, Box } from '@nivesh/ui/chakra';
+import { Badge, Box } from '@nivesh/ui/chakra/core';
 import { LuClock, LuRocket } from 'react-icons/lu';
 import type { ApplicationStatus, ModuleStatus } from '../content';
 

@@ -1,5 +1,5 @@
 /** #thinking: the three ways the framework reasons, as numbered steps that read left to right. */
-import { Box, Heading, HStack, SimpleGrid, Stack, Text } from '@nivesh/ui/chakra';
+import { Box, Heading, HStack, SimpleGrid, Stack, Text } from '@nivesh/ui/chakra/core';
 import { THINKING_TOPICS } from '../content';
 import { SectionShell } from './SectionShell';
 

@@ -1,0 +1,77 @@
+/**
+ * @nivesh/ui/chakra/core: the part of Chakra UI a visitor's first page uses (the landing page and
+ * what the shell shows around it): the provider, what the system is built from, and the layout,
+ * text and button components, none of which runs a state machine. A shared singleton of its own,
+ * so the landing path downloads this and not the rest of the list (@nivesh/ui/chakra: dialogs,
+ * menus, tabs, toasts and the Zag machines and positioning code behind them).
+ *
+ * @nivesh/ui/chakra re-exports every name here from this module, so in the shell's build both
+ * entries are one set of modules: one system, one set of contexts, whichever entry a page imports
+ * (chakra.test.ts checks the objects are the same). The shell provides both, and every app takes
+ * both from it. Besides chakra.ts, the only module importing `@chakra-ui/react`.
+ */
+export {
+  Badge,
+  Box,
+  Button,
+  Center,
+  ChakraProvider,
+  Code,
+  Container,
+  createSystem,
+  defineConfig,
+  Flex,
+  Grid,
+  Heading,
+  HStack,
+  IconButton,
+  Link,
+  List,
+  SimpleGrid,
+  SkipNavContent,
+  SkipNavLink,
+  Spinner,
+  Stack,
+  Text,
+  Theme,
+  VisuallyHidden,
+  type BoxProps,
+  type TextProps,
+} from '@chakra-ui/react';
+
+// The parts of Chakra's default theme the system is built from (theme/system.ts): everything but
+// the component recipes, then only the slot recipes of the components of @nivesh/ui/chakra.
+// `defaultConfig` would carry the recipes of every Chakra component.
+export { defaultBaseConfig } from '@chakra-ui/react/preset-base';
+export {
+  alertSlotRecipe,
+  animationStyles,
+  avatarSlotRecipe,
+  breakpoints,
+  cardSlotRecipe,
+  checkboxSlotRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  dataListSlotRecipe,
+  dialogSlotRecipe,
+  fieldSlotRecipe,
+  globalCss,
+  keyframes,
+  layerStyles,
+  listSlotRecipe,
+  menuSlotRecipe,
+  nativeSelectSlotRecipe,
+  progressCircleSlotRecipe,
+  progressSlotRecipe,
+  radioCardSlotRecipe,
+  recipes,
+  semanticTokens,
+  statusSlotRecipe,
+  switchSlotRecipe,
+  tableSlotRecipe,
+  tabsSlotRecipe,
+  tagSlotRecipe,
+  textStyles,
+  toastSlotRecipe,
+  tokens,
+} from '@chakra-ui/react/theme';
