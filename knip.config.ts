@@ -56,8 +56,16 @@ const config: KnipConfig = {
       ignoreDependencies: ['webpack-cli'],
     },
     server: {
-      entry: ['src/**/*.test.ts'],
-      project: ['src/**/*.ts', '*.ts'],
+      // The bundle's entries (scripts/bundle.mjs), which run as processes and worker threads.
+      entry: [
+        'src/**/*.test.ts',
+        'src/main.ts',
+        'src/supervisor.ts',
+        'src/ml/trainWorker.ts',
+        'src/db/templateWorker.ts',
+        'scripts/bundle.mjs',
+      ],
+      project: ['src/**/*.ts', 'scripts/*.mjs', '*.ts'],
       // pino loads its pretty printer by name (main.ts: transport target).
       ignoreDependencies: ['pino-pretty'],
     },

@@ -1,13 +1,14 @@
 /**
- * The server's footprint as `npm start` runs it: the supervisor (server/src/supervisor.ts) started
- * as a child process with `node --import tsx`, learning on (the default), the simulated market
- * open. Three starts: a fresh data folder (the migrated database template already built, as
+ * The server's footprint as `npm start` runs it: the supervisor's bundle (server/dist/supervisor.mjs,
+ * built by server/scripts/bundle.mjs) started as a child process with `node`, learning on (the
+ * default), the simulated market open. Three starts: a fresh data folder (the migrated database template already built, as
  * `pnpm build` leaves it), the same folder again (existing), and a fresh folder with no template
  * yet (the first start on a machine, which builds it). Each reports the time from spawn to
  * "Nivesh is running"; the first two also the server process's RSS at ready, its peak (VmHWM)
  * over the first WATCH_SECONDS, and its RSS after them, with light load meanwhile (the operator
- * signed in, READS_PER_SECOND authenticated reads). Baseline: a bare Fastify process started the
- * same way (node --import tsx), its time to listening and its RSS after the same light load.
+ * signed in, READS_PER_SECOND authenticated reads); the fresh start also the peak of the ML
+ * training process it starts (a process of its own, ml/trainer.ts). Baseline: a bare Fastify
+ * process started the same way (node), its time to listening and its RSS after the same light load.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -82,13 +83,36 @@ async function stop(started: Started): Promise<void> {
   if (started.child.exitCode === null) started.child.kill('SIGKILL');
 }
 
-/** Light load for WATCH_SECONDS after ready: READS_PER_SECOND GETs; the memory then. */
-async function watch(pid: number, read: () => Promise<void>): Promise<{ rss: number; peak: number }> {
+/** The peak RSS (VmHWM, MB) of the server's ML training processes running now (ml/trainer.ts), or 0. */
+function trainingPeak(): number {
+  let peak = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (cmdline.includes('trainWorker')) peak = Math.max(peak, memoryOf(Number(entry)).peak);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return peak;
+}
+
+/**
+ * Light load for WATCH_SECONDS after ready: READS_PER_SECOND GETs; the server's memory then, and
+ * the highest peak of its ML training process meanwhile (a process of its own).
+ */
+async function watch(
+  pid: number,
+  read: () => Promise<void>,
+): Promise<{ rss: number; peak: number; trainingPeak: number }> {
   const until = Date.now() + WATCH_SECONDS * 1000;
+  let training = 0;
   while (Date.now() < until) {
     await Promise.all([read(), sleep(1000 / READS_PER_SECOND)]);
+    training = Math.max(training, trainingPeak());
   }
-  return memoryOf(pid);
+  return { ...memoryOf(pid), trainingPeak: training };
 }
 
 function serverEnv(port: number, dataDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
@@ -110,6 +134,8 @@ interface ServerRun {
   atReady: number;
   peak: number;
   after: number;
+  /** The ML training process's peak RSS while watched (0: none ran). */
+  trainingPeak: number;
   /** The operator's session (kept in the database: the next start on the folder takes it). */
   token: string | null;
 }
@@ -142,14 +168,15 @@ async function runServer(
 ): Promise<ServerRun> {
   const port = SERVER_PORT_BASE + Math.floor(Math.random() * SERVER_PORTS);
   const started = await start(
-    ['--import', 'tsx', path.join(serverDir, 'src', 'supervisor.ts')],
+    [path.join(serverDir, 'dist', 'supervisor.mjs')],
     serverDir,
     serverEnv(port, dataDir, extra),
     'Nivesh is running',
   );
   try {
     const atReady = memoryOf(started.pid).rss;
-    if (!watchIt) return { readyMs: started.readyMs, atReady, peak: NaN, after: NaN, token: null };
+    if (!watchIt)
+      return { readyMs: started.readyMs, atReady, peak: NaN, after: NaN, trainingPeak: NaN, token: null };
     const base = `http://localhost:${port}`;
     const token = await signIn(base, started.output, session);
     let n = 0;
@@ -159,14 +186,14 @@ async function runServer(
       if (!res.ok) throw new Error(`footprint: ${url} answered ${res.status}`);
       await res.arrayBuffer();
     };
-    const { rss, peak } = await watch(started.pid, read);
-    return { readyMs: started.readyMs, atReady, peak, after: rss, token };
+    const { rss, peak, trainingPeak } = await watch(started.pid, read);
+    return { readyMs: started.readyMs, atReady, peak, after: rss, trainingPeak, token };
   } finally {
     await stop(started);
   }
 }
 
-/** A bare Fastify process, started with node --import tsx like the server: time to listening, RSS. */
+/** A bare Fastify process, started with node like the server's bundle: time to listening, RSS. */
 async function runBare(): Promise<{ readyMs: number; atReady: number; peak: number; after: number }> {
   const port = SERVER_PORT_BASE + SERVER_PORTS + Math.floor(Math.random() * (50 - SERVER_PORTS));
   const code = `import Fastify from 'fastify';
@@ -175,7 +202,7 @@ app.get('/api/health', async () => ({ status: 'ok', uptime: process.uptime() }))
 await app.listen({ port: ${port}, host: '127.0.0.1' });
 console.log('bare fastify ready');`;
   const started = await start(
-    ['--import', 'tsx', '--input-type=module', '-e', code],
+    ['--input-type=module', '-e', code],
     benchDir,
     process.env,
     'bare fastify ready',
@@ -207,6 +234,13 @@ export async function benchFootprint(): Promise<BenchResult[]> {
       },
     );
     await new Promise((resolve) => template.once('exit', resolve));
+    // The server's bundle, as `pnpm build` (and `pnpm serve`) leave it.
+    const bundle = spawn(process.execPath, [path.join('scripts', 'bundle.mjs')], {
+      cwd: serverDir,
+      stdio: 'inherit',
+    });
+    const bundled = await new Promise((resolve) => bundle.once('exit', resolve));
+    if (bundled !== 0) throw new Error('footprint: the server bundle could not be built');
     const dataDir = path.join(scratch, 'data');
     const fresh = await runServer(dataDir, {}, true);
     const existing = await runServer(dataDir, {}, true, fresh.token);
@@ -237,6 +271,12 @@ export async function benchFootprint(): Promise<BenchResult[]> {
         'MB',
         fresh.after,
         bare.after,
+      ),
+      row(
+        `ML training process peak RSS, first ${WATCH_SECONDS} s, fresh (its own process; vs bare Fastify)`,
+        'MB',
+        fresh.trainingPeak,
+        bare.peak,
       ),
       row('server RSS at ready, existing (vs bare Fastify)', 'MB', existing.atReady, bare.atReady),
       row(`server peak RSS, first ${WATCH_SECONDS} s, existing (vs bare)`, 'MB', existing.peak, bare.peak),

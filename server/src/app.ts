@@ -9,30 +9,20 @@ import Fastify, {
   type FastifyInstance,
   type FastifyServerOptions,
 } from 'fastify';
-import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { devOrigins } from '@nivesh/build/remotes';
 import type { Config } from './config.js';
+import { serializerCompiler } from './http/serializer.js';
 import type { StreamEventKind } from '@nivesh/api-contract';
 import type { Db } from './db/index.js';
 import { systemClock, type Clock } from './clock.js';
 import { registerContract } from './http/contract.js';
 import { frameworkErrors, installErrorHandler } from './http/errorHandler.js';
-import {
-  installApiCachePolicy,
-  installDefaultPolicy,
-  installSecurityHeaders,
-  installSourceMapGate,
-} from './http/security.js';
-import { installHostCheck } from './http/hosts.js';
+import { installEdge, installSourceMapGate } from './http/security.js';
+import { createHostGate } from './http/hosts.js';
 import { installCompression } from './http/compression.js';
 import { createAuthService, type AuthService, type Session } from './auth/service.js';
 import { authHandlers } from './auth/routes.js';
@@ -296,7 +286,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   }).withTypeProvider<ZodTypeProvider>();
 
-  installHostCheck(app, { publicUrl: config.publicUrl, allowedHosts: config.allowedHosts });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
@@ -316,20 +305,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done();
   });
 
-  installSecurityHeaders(app, {
-    // The page sets its own policy with a fresh nonce (web/shell.ts); everything else allows nothing.
-    contentSecurityPolicy: false,
-    // Served over plain HTTP on localhost by default; with an https public URL browsers are told
-    // to keep to HTTPS (a year; subdomains are the owner's business, not this server's).
-    strictTransportSecurity: config.publicUrl.startsWith('https://')
-      ? { maxAge: 31_536_000, includeSubDomains: false }
-      : false,
+  installEdge(app, {
+    helmet: {
+      // The page sets its own policy with a fresh nonce (web/shell.ts); everything else allows nothing.
+      contentSecurityPolicy: false,
+      // Served over plain HTTP on localhost by default; with an https public URL browsers are told
+      // to keep to HTTPS (a year; subdomains are the owner's business, not this server's).
+      strictTransportSecurity: config.publicUrl.startsWith('https://')
+        ? { maxAge: 31_536_000, includeSubDomains: false }
+        : false,
+    },
+    hostGate: createHostGate({ publicUrl: config.publicUrl, allowedHosts: config.allowedHosts }),
   });
-  installDefaultPolicy(app);
-  installApiCachePolicy(app);
   // Before every route: each route registered after it compresses its answers (http/compression.ts).
   await installCompression(app);
-  await app.register(cookie);
 
   await app.register(swagger, {
     openapi: {

@@ -2,12 +2,11 @@
  * The environment, parsed and validated once. Nothing else in the server reads process.env.
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { devLayout, type DevLayout } from '@nivesh/build/remotes';
+import { repoRoot } from './paths.js';
 
-/** The repository root (server/src/config.ts -> ../..). */
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export { repoRoot } from './paths.js';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])

@@ -18,9 +18,9 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { isServerMessage, RESTART_EXIT_CODE, SUPERVISED_ARG } from './management/supervision.js';
+import { bundled, serverDir, sourceFile } from './paths.js';
 
 /** glibc malloc arenas of the server process (see the module comment). */
 const SERVER_MALLOC_ARENA_MAX = '2';
@@ -30,7 +30,8 @@ function serverEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return { ...env, MALLOC_ARENA_MAX: env['MALLOC_ARENA_MAX'] ?? SERVER_MALLOC_ARENA_MAX };
 }
 
-const serverEntry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
+/** main.ts, or its bundle beside this one's (paths.ts). */
+const serverEntry = bundled ? path.join(serverDir, 'dist', 'main.mjs') : sourceFile('main.ts');
 const CRASH_BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 /** A server that ran this long after it listened counts as recovered: the next crash waits 1 s again. */
 const RECOVERED_AFTER_MS = 60_000;

@@ -6,7 +6,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -18,6 +17,7 @@ import * as schema from './schema.js';
 import { lockDataDir } from './lock.js';
 import { postgresCoordination, soloCoordination, type Coordination } from './coordination.js';
 import { createFromTemplate, pgliteStartParams, templateDir } from './template.js';
+import { sourceFile } from '../paths.js';
 
 export { schema };
 export { soloCoordination };
@@ -25,7 +25,7 @@ export type Schema = typeof schema;
 /** The drizzle database, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = sourceFile('db/migrations');
 
 export interface Database {
   db: Db;

@@ -16,11 +16,10 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
+import { serverDir, sourceFile, startWorker } from '../paths.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const migrationsFolder = path.join(here, 'migrations');
+const migrationsFolder = sourceFile('db/migrations');
 
 /**
  * Postgres settings of every PGlite database: PGlite's own, and shared_buffers at 32 MB instead of
@@ -37,7 +36,7 @@ export function pgliteStartParams(defaults: readonly string[]): string[] {
 
 /** Where templates are kept by default: server/node_modules/.cache/nivesh-db (config NIVESH_DB_TEMPLATE_DIR). */
 export function templateDir(): string {
-  return path.join(here, '..', '..', 'node_modules', '.cache', 'nivesh-db');
+  return path.join(serverDir, 'node_modules', '.cache', 'nivesh-db');
 }
 
 function pgliteVersion(): string {
@@ -75,27 +74,10 @@ const WorkerAnswer = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(false), error: z.string() }),
 ]);
 
-/**
- * templateWorker.js beside a built file; from the TypeScript source, an inline bootstrap that
- * registers tsx's hooks first (as ml/trainer.ts does: Node 20 does not apply an inherited
- * `--import tsx` to a worker's entry file).
- */
-function startWorker(folder: string): Worker {
-  if (!import.meta.url.endsWith('.ts'))
-    return new Worker(new URL('./templateWorker.js', import.meta.url), { workerData: { folder } });
-  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
-  const entry = JSON.stringify(new URL('./templateWorker.ts', import.meta.url).href);
-  return new Worker(`import(${tsx}).then((api) => { api.register(); return import(${entry}); });`, {
-    eval: true,
-    workerData: { folder },
-    execArgv: [],
-  });
-}
-
 /** Builds the template into `folder` in a worker thread (built beside it, then renamed). */
 function buildTemplate(folder: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const worker = startWorker(folder);
+    const worker = startWorker('db/templateWorker', { folder });
     let answered = false;
     worker.once('message', (message: unknown) => {
       answered = true;

@@ -6,15 +6,15 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parentPort, threadId, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { z } from 'zod';
 import { pgliteStartParams } from './template.js';
+import { sourceFile } from '../paths.js';
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const migrationsFolder = sourceFile('db/migrations');
 
 async function build(folder: string): Promise<void> {
   const partial = `${folder}.${process.pid}-${threadId}.tmp`;

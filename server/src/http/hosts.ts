@@ -8,7 +8,7 @@
  * public URL's host name, and the names listed in NIVESH_ALLOWED_HOSTS.
  */
 import net from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { apiError } from '@nivesh/api-contract';
 
 /** The host name of a Host header (`name:port`, `[v6]:port`), lower case; null when malformed. */
@@ -26,26 +26,42 @@ function hostNameOf(header: string | undefined): string | null {
   return match ? (match[1] as string).replace(/\.$/, '') : null;
 }
 
+/** Distinct Host headers whose answer is kept (a client sends the same one on every request). */
+const KEPT_DECISIONS = 64;
+
 function createHostCheck(options: { publicUrl: string; allowedHosts: readonly string[] }) {
   const names = new Set(['localhost', new URL(options.publicUrl).hostname.replace(/^\[|\]$/g, '')]);
   for (const name of options.allowedHosts) names.add(name.toLowerCase());
-  return (header: string | undefined): boolean => {
+  const decide = (header: string | undefined): boolean => {
     const name = hostNameOf(header);
     if (name === null) return false;
     return names.has(name) || net.isIP(name) !== 0;
   };
+  // The decision for each Host header seen lately: the same few arrive on every request. Bounded,
+  // so a client sending endless made-up names only ever costs the check itself.
+  const kept = new Map<string | undefined, boolean>();
+  return (header: string | undefined): boolean => {
+    const known = kept.get(header);
+    if (known !== undefined) return known;
+    const allowed = decide(header);
+    if (kept.size >= KEPT_DECISIONS) kept.clear();
+    kept.set(header, allowed);
+    return allowed;
+  };
 }
 
-/** Refuses, before anything else runs, every request whose Host is not one of this server's names. */
-export function installHostCheck(
-  app: FastifyInstance,
-  options: { publicUrl: string; allowedHosts: readonly string[] },
-): void {
+/**
+ * The Host check, for the server's first request hook (http/security.ts's `installEdge`): true
+ * when the request may go on; otherwise it has been answered 400 with the names to use.
+ */
+export function createHostGate(options: {
+  publicUrl: string;
+  allowedHosts: readonly string[];
+}): (request: FastifyRequest, reply: FastifyReply) => boolean {
   const allowed = createHostCheck(options);
-  // Callback style (not async): it runs first on every request.
-  app.addHook('onRequest', (request, reply, done) => {
+  return (request, reply) => {
     const host = request.headers.host;
-    if (allowed(host)) return done();
+    if (allowed(host)) return true;
     request.log.warn({ host }, 'request refused: unknown Host');
     const shown = (host ?? '').slice(0, 100);
     void reply
@@ -55,5 +71,6 @@ export function installHostCheck(
           `This server does not answer to the host name "${shown}". Open it at ${options.publicUrl}, or add the name to NIVESH_ALLOWED_HOSTS.`,
         ),
       );
-  });
+    return false;
+  };
 }

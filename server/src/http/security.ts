@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { apiError } from '@nivesh/api-contract';
 import { bearerToken } from './contract.js';
@@ -61,38 +61,37 @@ function securityHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
-/** Every answer carries helmet's headers (a page or answer may still set its own after). */
-export function installSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
-  const headers = securityHeaders(options);
-  // Callback style (not async): it runs on every request.
-  app.addHook('onRequest', (_request, reply, done) => {
+/**
+ * The hooks every request passes (one of each kind, callback style: they run on every request, and
+ * each hook and promise more is measurable on small answers):
+ * - first, helmet's headers (worked out once, above) and then the Host check (`hostGate`, hosts.ts),
+ *   so even a refused Host gets the headers;
+ * - on sending, responses that did not set their own Content-Security-Policy (the page does, and so
+ *   do the API docs) get one that allows nothing, and API answers are never stored by a browser or
+ *   a proxy (they carry account data) unless the route said otherwise.
+ */
+export function installEdge(
+  app: FastifyInstance,
+  options: { helmet: HelmetOptions; hostGate: (request: FastifyRequest, reply: FastifyReply) => boolean },
+): void {
+  const headers = securityHeaders(options.helmet);
+  const { hostGate } = options;
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
-    done();
+    if (hostGate(request, reply)) done();
   });
-}
-
-/** Responses that did not set their own policy (the page does, and so do the API docs) get none. */
-export function installDefaultPolicy(app: FastifyInstance): void {
-  // Callback style (not async): this runs on every answer, and a promise per hook is measurable.
-  app.addHook('onSend', (_request, reply, payload, done) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (!reply.hasHeader('content-security-policy'))
       reply.header('content-security-policy', NO_CONTENT_POLICY);
-    done(null, payload);
-  });
-}
-
-/** Cache-Control of a file whose address changes with its content (a release's files, hashed assets). */
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-/** API answers are never stored by a browser or a proxy (they carry account data). */
-export function installApiCachePolicy(app: FastifyInstance): void {
-  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
     done(null, payload);
   });
 }
+
+/** Cache-Control of a file whose address changes with its content (a release's files, hashed assets). */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** A source map, or a compressed copy of one, by its decoded path (`%2e` is a dot to the file server). */
 const SOURCE_MAP = /\.map(\.(br|gz|deflate))?\/*$/i;

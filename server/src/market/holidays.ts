@@ -5,10 +5,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { HolidayCalendar, HolidayFile } from './calendar.js';
+import { sourceFile } from '../paths.js';
 
-const shippedHolidaysDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'holidays');
+const shippedHolidaysDir = sourceFile('market/holidays');
 
 function readDir(dir: string): HolidayFile[] {
   if (!fs.existsSync(dir)) return [];

@@ -7,12 +7,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { MARKET_INDEX_NAMES, MarketIndexId } from '@nivesh/api-contract';
 import type { IndexInstrument, Instrument } from './feed.js';
+import { sourceFile } from '../paths.js';
 
-export const shippedDataDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'reference-data');
+export const shippedDataDir = sourceFile('market/reference-data');
 
 /** ISO 6166: the last digit is a Luhn check over the first eleven characters (letters as 10-35). */
 export function isinCheckDigitValid(isin: string): boolean {

@@ -1,10 +1,9 @@
 /**
- * The training worker (trainer.ts starts it): reads its input from `workerData`, walks forward
+ * The training worker process (trainer.ts starts it): reads its input from its first IPC message, walks forward
  * for out-of-sample predictions, fits the isotonic calibration and the metrics on them, fits the
  * final ensemble on every row, posts `{ ok: true, result }` (or `{ ok: false, error }`) once and
  * ends. See trainer.ts for the rules.
  */
-import { parentPort, workerData } from 'node:worker_threads';
 import { z } from 'zod';
 import { brierScore, fitIsotonic } from './calibration.js';
 import { MODEL_NAMES, trainEnsemble, type ModelName } from './ensemble.js';
@@ -118,13 +117,18 @@ function trainFromHistory(input: HistoryTrainInput): HistoryTrainResult | null {
   return { ...result, permutation, durationMs: performance.now() - started };
 }
 
-try {
-  const input = workerData as { kind?: string };
-  const result =
-    input.kind === 'history'
-      ? trainFromHistory(workerData as HistoryTrainInput)
-      : train(Input.parse(workerData));
-  parentPort!.postMessage({ ok: true, result });
-} catch (error) {
-  parentPort!.postMessage({ ok: false, error: error instanceof Error ? error.message : String(error) });
+/** Answers the parent once, then lets the process end (nothing else keeps it alive). */
+function answer(message: { ok: true; result: unknown } | { ok: false; error: string }): void {
+  process.send!(message, () => process.disconnect());
 }
+
+process.once('message', (input: unknown) => {
+  try {
+    const kind = (input as { kind?: string } | null)?.kind;
+    const result =
+      kind === 'history' ? trainFromHistory(input as HistoryTrainInput) : train(Input.parse(input));
+    answer({ ok: true, result });
+  } catch (error) {
+    answer({ ok: false, error: error instanceof Error ? error.message : String(error) });
+  }
+});

@@ -1,7 +1,10 @@
 /**
- * Training off the request path: `trainInWorker` runs the whole fit in a `node:worker_threads`
- * Worker (trainWorker.ts) and resolves to what the worker answers, validated here with zod (the
- * worker is another thread's output: checked like any outside input).
+ * Training off the request path: `trainInWorker` runs the whole fit in a process of its own
+ * (trainWorker.ts, started by paths.ts's `startProcess`) and resolves to what it answers, validated
+ * here with zod (the worker is another process's output: checked like any outside input). A
+ * process, not a thread: a training needs a few hundred MB for a minute, and a process gives all of
+ * it back to the system when it ends, where a thread left the server's heap and malloc arenas grown
+ * for good.
  *
  * In the worker: a walk-forward over the rows (walkForward.ts, expanding window) gives out-of-sample
  * predictions; the isotonic calibration (calibration.ts) is fitted on them, and the validation
@@ -11,13 +14,8 @@
  * at even steps through the rows (time order kept), in WALK_FORWARD_FOLDS blocks after a first
  * window of half of them.
  *
- * The server runs its TypeScript source under `node --import tsx`, but Node 20 does not apply that
- * loader to a worker's entry file (an inherited `--import tsx` still fails on ".ts"): from the
- * source, the worker is an inline bootstrap that registers tsx's hooks (tsx/esm/api) and then
- * imports trainWorker.ts; beside a built trainer.js it is trainWorker.js. An error in the worker
- * rejects with its message; the worker exits after answering.
+ * An error in the worker rejects with its message; the worker exits after answering.
  */
-import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
 import type { IsotonicCalibration } from './calibration.js';
 import {
@@ -30,6 +28,7 @@ import {
 import type { DatasetInput } from './dataset.js';
 import { FEATURE_NAMES } from './features.js';
 import type { ModelState } from './model.js';
+import { startProcess } from '../paths.js';
 
 /** Most rows the walk-forward validation runs over (even steps through the rows). */
 export const WALK_FORWARD_ROWS = 8_000;
@@ -95,23 +94,6 @@ const WorkerAnswer = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(false), error: z.string() }),
 ]);
 
-/**
- * The worker: trainWorker.js beside a built file; from the TypeScript source, an inline bootstrap
- * that registers tsx's module hooks in the worker and then imports trainWorker.ts (Node 20 does
- * not apply an inherited `--import tsx` to a worker's own entry file).
- */
-function startWorker(input: TrainInput | HistoryTrainInput): Worker {
-  if (!import.meta.url.endsWith('.ts'))
-    return new Worker(new URL('./trainWorker.js', import.meta.url), { workerData: input });
-  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
-  const entry = JSON.stringify(new URL('./trainWorker.ts', import.meta.url).href);
-  return new Worker(`import(${tsx}).then((api) => { api.register(); return import(${entry}); });`, {
-    eval: true,
-    workerData: input,
-    execArgv: [],
-  });
-}
-
 /** A training from history: the worker builds the dataset (dataset.ts) itself. */
 export interface HistoryTrainInput extends DatasetInput {
   kind: 'history';
@@ -162,8 +144,8 @@ export async function trainInWorker(input: TrainInput): Promise<TrainResult> {
 }
 
 /**
- * Runs the worker on `input`; resolves to its result (unvalidated), rejects with its error. An
- * aborted `signal` terminates the worker and rejects.
+ * Runs the training process on `input`; resolves to its result (unvalidated), rejects with its
+ * error. An aborted `signal` kills the process and rejects.
  */
 function runWorker(input: TrainInput | HistoryTrainInput, signal?: AbortSignal): Promise<unknown> {
   return new Promise((resolve, reject) => {
@@ -175,8 +157,8 @@ function runWorker(input: TrainInput | HistoryTrainInput, signal?: AbortSignal):
         fn();
       }
     };
-    const worker = startWorker(input);
-    worker.once('message', (message: unknown) => {
+    const child = startProcess('ml/trainWorker');
+    child.once('message', (message: unknown) => {
       settle(() => {
         const answer = WorkerAnswer.safeParse(message);
         if (!answer.success) return reject(new Error('ml training: the worker answered in an unknown shape'));
@@ -184,17 +166,23 @@ function runWorker(input: TrainInput | HistoryTrainInput, signal?: AbortSignal):
         resolve(answer.data.result);
       });
     });
-    worker.once('error', (error) => settle(() => reject(new Error(`ml training failed: ${error.message}`))));
-    worker.once('exit', (code) =>
-      settle(() => reject(new Error(`ml training: the worker exited (code ${code}) without an answer`))),
+    child.once('error', (error) => settle(() => reject(new Error(`ml training failed: ${error.message}`))));
+    // 'close' comes after the IPC channel has delivered everything the process sent.
+    child.once('close', (code, signalName) =>
+      settle(() =>
+        reject(
+          new Error(`ml training: the worker ended (${signalName ?? `code ${code}`}) without an answer`),
+        ),
+      ),
     );
     signal?.addEventListener(
       'abort',
       () => {
         settle(() => reject(new Error('ml training: stopped (the server is closing)')));
-        void worker.terminate();
+        child.kill('SIGKILL');
       },
       { once: true },
     );
+    child.send(input);
   });
 }

@@ -11,6 +11,7 @@
  * the shell not to report (`reporting: false`).
  */
 import fastifyStatic from '@fastify/static';
+import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiError, type Contract } from '@nivesh/api-contract';
 import type { Session } from '../auth/service.js';
@@ -30,9 +31,13 @@ const CLIENT_COOKIE_SECONDS = 400 * 24 * 60 * 60;
 const REPORTS_PER_MINUTE = 120;
 const HOUR_MS = 60 * 60 * 1000;
 
-/** The client id a request's cookie carries, when this server signed it. */
+/**
+ * The client id a request's cookie carries, when this server signed it. The Cookie header is read
+ * here, by the few routes that need it, not by a hook on every request.
+ */
 export function readClientId(clientIds: ClientIds, request: FastifyRequest): string | null {
-  return clientIds.verify(request.cookies[CLIENT_COOKIE]);
+  const header = request.headers.cookie;
+  return clientIds.verify(header ? parseCookie(header)[CLIENT_COOKIE] : undefined);
 }
 
 export function remotesHandlers(deps: {
@@ -60,13 +65,18 @@ export function remotesHandlers(deps: {
     if (existing) return existing;
     if (!issued.allow(request.ip)) return null;
     const { id, cookie } = clientIds.issue();
-    reply.setCookie(CLIENT_COOKIE, cookie, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: deps.secureCookies,
-      maxAge: CLIENT_COOKIE_SECONDS,
-    });
+    reply.header(
+      'set-cookie',
+      stringifySetCookie({
+        name: CLIENT_COOKIE,
+        value: cookie,
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: deps.secureCookies,
+        maxAge: CLIENT_COOKIE_SECONDS,
+      }),
+    );
     return id;
   }
 

@@ -71,13 +71,36 @@ export function readManifest(
   return manifest;
 }
 
+/**
+ * Puts the files of `from` (a build's version folder) at `to`, each as a hard link where the two
+ * are on one file system, else as a copy. A build's version folder, like a release, is never
+ * changed once written (a new build is a new version folder, and removing one unlinks its names
+ * only), so a link is as good as a copy, and a fresh install adopts its ~40 MB of builds at once
+ * instead of copying them.
+ */
+function linkOrCopy(from: string, to: string): void {
+  fs.mkdirSync(to, { recursive: true });
+  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isDirectory()) linkOrCopy(source, target);
+    else if (entry.isFile()) {
+      try {
+        fs.linkSync(source, target);
+      } catch {
+        fs.copyFileSync(source, target);
+      }
+    }
+  }
+}
+
 export interface RemoteStore {
   dir: string;
   baseUrl: string;
   releaseDir(name: string, version: string): string;
   has(name: string, version: string): boolean;
   entryUrl(name: string, version: string): string;
-  /** Copies a build into the store; refuses a version that is already there. */
+  /** Puts a build into the store (linkOrCopy); refuses a version that is already there. */
   copyIn(name: RemoteName, fromDir: string): { version: string; dir: string };
 }
 
@@ -109,7 +132,7 @@ export function createRemoteStore(options: { dir: string; baseUrl: string }): Re
       fs.mkdirSync(path.dirname(target), { recursive: true });
       // Copy to a temporary folder first, so a half-copied release is never visible.
       const staging = `${target}.partial-${process.pid}`;
-      fs.cpSync(fromDir, staging, { recursive: true });
+      linkOrCopy(fromDir, staging);
       fs.renameSync(staging, target);
       return { version, dir: target };
     },

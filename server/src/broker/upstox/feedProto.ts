@@ -3,12 +3,11 @@
  * next to this file). Decoded messages are converted to plain objects (int64 as numbers, enums as
  * names) and then parsed with zod like any other outside input.
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import protobuf from 'protobufjs';
 import { z } from 'zod';
+import { sourceFile } from '../../paths.js';
 
-const PROTO_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'MarketDataFeedV3.proto');
+const PROTO_FILE = sourceFile('broker/upstox/MarketDataFeedV3.proto');
 const PACKAGE = 'com.upstox.marketdatafeederv3udapi.rpc.proto';
 
 let feedResponseType: protobuf.Type | null = null;

@@ -1,0 +1,60 @@
+/**
+ * Where the server's own files are, and how a worker thread of the server starts, whether the
+ * server runs from its TypeScript source (tests, `pnpm dev`: node --import tsx) or from its bundle
+ * (`npm start` / `pnpm serve`: server/dist/*.mjs, written by scripts/bundle.mjs). Both this file
+ * (server/src/) and the bundle (server/dist/) sit one folder below the server package, so the
+ * package folder, and every shipped data file under src/, are found the same way from either.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { fork, type ChildProcess } from 'node:child_process';
+import { Worker } from 'node:worker_threads';
+
+/** The server package's folder (server/). */
+export const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The repository root. */
+export const repoRoot = path.dirname(serverDir);
+
+/** A data file shipped with the source, by its path under server/src (for example `db/migrations`). */
+export const sourceFile = (relative: string): string => path.join(serverDir, 'src', relative);
+
+/** Running from the bundle (server/dist), not from the TypeScript source. */
+export const bundled = !import.meta.url.endsWith('.ts');
+
+/** The file that runs `entry` (its path under src, without extension): its bundle or its source. */
+const entryFile = (entry: string): string =>
+  bundled ? path.join(serverDir, 'dist', `${path.basename(entry)}.mjs`) : sourceFile(`${entry}.ts`);
+
+/**
+ * Starts a Node process on `entry` (its path under src, without extension: `ml/trainWorker`), with
+ * an IPC channel that carries structured-clone messages. From the source it runs under tsx's
+ * loader. A process, not a thread, for work that needs a lot of memory for a while: what it used is
+ * given back to the system when it ends, instead of staying in the server's heap and malloc arenas
+ * (glibc's are capped by MALLOC_ARENA_MAX, as for the server).
+ */
+export function startProcess(entry: string): ChildProcess {
+  return fork(entryFile(entry), [], {
+    execArgv: bundled ? [] : ['--import', import.meta.resolve('tsx')],
+    serialization: 'advanced',
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, MALLOC_ARENA_MAX: process.env['MALLOC_ARENA_MAX'] ?? '2' },
+  });
+}
+
+/**
+ * Starts a worker thread on `entry` (its path under src, without extension: `ml/trainWorker`).
+ * From the bundle: its own bundle file, dist/<name>.mjs. From the source: an inline bootstrap that
+ * registers tsx's module hooks in the worker and then imports the TypeScript file (Node 20 does not
+ * apply an inherited `--import tsx` to a worker's own entry file).
+ */
+export function startWorker(entry: string, workerData: unknown): Worker {
+  if (bundled) return new Worker(entryFile(entry), { workerData });
+  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
+  const file = JSON.stringify(new URL(`./${entry}.ts`, import.meta.url).href);
+  return new Worker(`import(${tsx}).then((api) => { api.register(); return import(${file}); });`, {
+    eval: true,
+    workerData,
+    execArgv: [],
+  });
+}
