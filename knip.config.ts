@@ -57,14 +57,7 @@ const config: KnipConfig = {
     },
     server: {
       // The bundle's entries (scripts/bundle.mjs), which run as processes and worker threads.
-      entry: [
-        'src/**/*.test.ts',
-        'src/main.ts',
-        'src/supervisor.ts',
-        'src/ml/trainWorker.ts',
-        'src/db/templateWorker.ts',
-        'scripts/bundle.mjs',
-      ],
+      entry: ['src/**/*.test.ts', 'src/supervisor.ts', 'src/ml/trainWorker.ts', 'src/db/templateWorker.ts'],
       project: ['src/**/*.ts', 'scripts/*.mjs', '*.ts'],
       // pino loads its pretty printer by name (main.ts: transport target).
       ignoreDependencies: ['pino-pretty'],

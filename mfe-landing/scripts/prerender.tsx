@@ -4,9 +4,8 @@
  * stranger sees the page as soon as the HTML arrives, before any script; the shell removes it once
  * the landing remote has rendered the same page (shell/src/remotes/prerender.ts).
  *
- * Run by `pnpm build` after webpack (package.json), with the CSS imports ignored
- * (scripts/ignore-css.cjs: fonts come with the shell's scripts) and this folder's tsconfig so the
- * workspace packages' TSX compiles. The styles Emotion writes during the render come out as
+ * Run by `pnpm build` after webpack (package.json), with this folder's tsconfig so the workspace
+ * packages' TSX compiles. The styles Emotion writes during the render come out as
  * `<style>` elements carrying the `__CSP_NONCE__` placeholder, which the server replaces with the
  * response's nonce like the rest of index.html.
  */
@@ -87,26 +86,6 @@ function styleAttributesToRules(html: string): string {
   return `<style nonce="${NONCE_PLACEHOLDER}">${rules}</style>${rewritten}`;
 }
 
-/**
- * The font faces @nivesh/ui imports (the shell's scripts bring them), in the prerender from the
- * start so the page does not change font when the scripts arrive. Each file is named
- * `__SHELL_ASSET__<file>`: the server puts in the shell's hashed asset (web/prerender.ts), the same
- * address the scripts' copy uses, so the browser fetches each font once.
- */
-function fontFaces(): string {
-  const fonts = path.resolve(__dirname, '..', '..', 'packages', 'ui', 'node_modules', '@fontsource-variable');
-  const css = ['inter', 'space-grotesk']
-    .map((name) => fs.readFileSync(path.join(fonts, name, 'index.css'), 'utf8'))
-    .join('\n')
-    .replace(/\/\*[^*]*\*\//g, '')
-    .replace(/url\(\.\/files\/([\w.-]+\.woff2)\)/g, 'url(__SHELL_ASSET__$1)')
-    .replace(/\s+/g, ' ')
-    .trim();
-  if (!css.includes('__SHELL_ASSET__'))
-    throw new Error('The font CSS of @nivesh/ui names no woff2 file: has fontsource changed?');
-  return `<style nonce="${NONCE_PLACEHOLDER}">${css}</style>`;
-}
-
 function renderLandingPage(): string {
   return renderToString(
     <MemoryRouter>
@@ -118,7 +97,9 @@ function renderLandingPage(): string {
 }
 
 const release = newestRelease(path.resolve(__dirname, '..', 'dist'));
-const html = fontFaces() + styleAttributesToRules(renderLandingPage());
+// The typefaces' @font-face rules come with the page the prerender goes into (the shell's
+// index.html: @nivesh/build's fonts.ts).
+const html = styleAttributesToRules(renderLandingPage());
 fs.writeFileSync(path.join(release, PRERENDER_FILE), html);
 console.info(
   `prerendered the landing page: ${path.relative(process.cwd(), release)}/${PRERENDER_FILE} (${html.length} bytes)`,

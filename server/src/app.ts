@@ -37,8 +37,9 @@ import { createBrokerService } from './broker/service.js';
 import { createUpstoxServices, type UpstoxServices } from './broker/upstox/index.js';
 import { loadInstrumentMaster } from './market/instruments.js';
 import { createRemotesService, type RemotesService } from './remotes/service.js';
-import { readClientId, registerRemoteFiles, remotesHandlers } from './remotes/routes.js';
-import { clientIdKeyFor, createClientIds } from './remotes/clientId.js';
+import { registerRemoteFiles, remotesHandlers } from './remotes/routes.js';
+import { createRemoteCatalogue } from './remotes/catalogue.js';
+import { clientIdKeyFor } from './remotes/clientId.js';
 import { createRemoteStore, type RemoteStore } from './remotes/store.js';
 import { opsHandlers } from './ops/routes.js';
 import { createMeasurements, SAMPLE_INTERVAL_MS, type Measurements } from './ops/measurements.js';
@@ -290,18 +291,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
+  const debugLogged = app.log.level === 'debug' || app.log.level === 'trace';
   app.addHook('onResponse', (request, reply, done) => {
-    const line = {
-      method: request.method,
-      url: request.url,
-      status: reply.statusCode,
-      ms: Math.round(reply.elapsedTime),
-    };
+    const status = reply.statusCode;
     // 503 is a domain this server does not run (yet): pages poll it, so it is not an error.
-    if (reply.statusCode >= 500 && reply.statusCode !== 503) request.log.error(line, 'request failed');
-    else if (reply.statusCode >= 400 && reply.statusCode !== 404 && reply.statusCode !== 503) {
-      request.log.info(line, 'request refused');
-    } else request.log.debug(line, 'request');
+    const failed = status >= 500 && status !== 503;
+    const refused = status >= 400 && status < 500 && status !== 404;
+    // The steady polling is logged at debug only: the line is made only when it is written.
+    if (!failed && !refused && !debugLogged) return done();
+    const line = { method: request.method, url: request.url, status, ms: Math.round(reply.elapsedTime) };
+    if (failed) request.log.error(line, 'request failed');
+    else if (refused) request.log.info(line, 'request refused');
+    else request.log.debug(line, 'request');
     done();
   });
 
@@ -554,6 +555,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     devRemotes: config.devRemotes,
     policy: config.canaryPolicy,
     log: app.log,
+  });
+  const remoteCatalogue = createRemoteCatalogue({
+    registry: remotes,
+    clock,
+    secureCookies: config.publicUrl.startsWith('https://'),
+    clientIdKey: clientIdKeyFor(config),
+    clientIdsPerHour: config.canaryClientIdsPerHour,
   });
 
   // The paper account's history, read incrementally: its loss limits, risk and performance analytics.
@@ -893,13 +901,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authenticate: (token) => auth.authenticate(token),
     handlers: {
       auth: authHandlers(auth),
-      remotes: remotesHandlers({
-        registry: remotes,
-        clock,
-        secureCookies: config.publicUrl.startsWith('https://'),
-        clientIdKey: clientIdKeyFor(config),
-        clientIdsPerHour: config.canaryClientIdsPerHour,
-      }),
+      remotes: remotesHandlers({ registry: remotes, clock, catalogue: remoteCatalogue }),
       market: marketHandlers(createMarketService({ clock, calendar, hub, feed })),
       trading: tradingHandlers(
         createTradingService({ modes: tradingMode, liveGate: upstox.liveGate, portfolio, paper }),
@@ -1014,10 +1016,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(stream.plugin);
 
   await app.register(async (scope) => registerRemoteFiles(scope, remoteStore));
-  const clientIds = createClientIds(clientIdKeyFor(config));
   await registerShell(app, path.join(config.appsDir, 'shell', 'dist'), remoteOrigins(config), {
-    prerender: createLandingPrerender({ registry: remotes, store: remoteStore }),
-    clientIdOf: (request) => readClientId(clientIds, request),
+    catalogue: remoteCatalogue,
+    prerender: createLandingPrerender({ store: remoteStore }),
   });
 
   return app;

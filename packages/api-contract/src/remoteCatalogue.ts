@@ -58,10 +58,3 @@ export type RemotesResponse = z.infer<typeof RemotesResponse>;
 /** What went wrong in the browser: the entry (manifest or remoteEntry.js), a module chunk, or rendering. */
 export const FailureKind = z.enum(['entry', 'module', 'render']);
 export type FailureKind = z.infer<typeof FailureKind>;
-
-/** The paths of the catalogue and of the reports the shell sends (remotesRoutes' own paths). */
-export const REMOTE_CATALOGUE_PATHS = {
-  list: '/api/remotes',
-  reportLoad: '/api/remotes/:name/loads',
-  reportFailure: '/api/remotes/:name/failures',
-} as const;

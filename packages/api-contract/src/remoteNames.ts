@@ -29,3 +29,17 @@ export type ExposedModule = { [R in Name]: { remote: R; module: ExposeName<R> } 
 
 /** A remote's Module Federation `exposes` option: `./<name>` -> its source file, for exactly its names. */
 export type RemoteExposes<R extends Name> = Record<`./${ExposeName<R>}`, string>;
+
+/**
+ * The paths of the remote catalogue (GET /api/remotes) and of the reports the shell sends
+ * (remotesRoutes' own paths), and the id of the element in which the server hands the page its
+ * catalogue (web/shell.ts): plain strings, for the shell's first page.
+ */
+export const REMOTE_CATALOGUE_PATHS = {
+  list: '/api/remotes',
+  reportLoad: '/api/remotes/:name/loads',
+  reportFailure: '/api/remotes/:name/failures',
+} as const;
+
+/** The `<script type="application/json">` of the page that holds this browser's remote catalogue. */
+export const REMOTE_CATALOGUE_ELEMENT_ID = 'remote-catalogue';

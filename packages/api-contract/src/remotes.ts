@@ -16,13 +16,8 @@
  */
 import { z } from 'zod';
 import { ApiError, Timestamp } from './common';
-import {
-  FailureKind,
-  REMOTE_CATALOGUE_PATHS,
-  RemoteName,
-  RemotesResponse,
-  RemoteVersion,
-} from './remoteCatalogue';
+import { FailureKind, RemoteName, RemotesResponse, RemoteVersion } from './remoteCatalogue';
+import { REMOTE_CATALOGUE_PATHS } from './remoteNames';
 import { route } from './route';
 
 // The catalogue's schemas (remoteCatalogue.ts) are part of this domain: the main entry exports them
@@ -30,7 +25,6 @@ import { route } from './route';
 export {
   FailureKind,
   ReleaseChannel,
-  REMOTE_CATALOGUE_PATHS,
   RemoteEntry,
   RemoteName,
   RemotesResponse,

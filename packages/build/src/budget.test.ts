@@ -19,9 +19,13 @@ import type { StartupAssets } from './startupAssets';
 
 const js = (sync: string[], async: string[] = []) => ({ js: { sync, async } });
 
-/** A shell that loads main.js, then boot.js and its copy of react before the first render. */
+/**
+ * A shell that loads main.js, then boot.js and its copy of react before the first page; its routed
+ * app (router.js, with its own copy of zod) and signed-in parts (store.js) before the others.
+ */
 const shell: StartupAssets = {
   startup: ['main.js', 'boot.js', 'react.js'],
+  parts: { 'routed-app': ['router.js', 'zod.js'], 'signed-in': ['store.js', 'zod.js'] },
   shared: { react: ['react.js'], 'react-dom': ['react-dom.js'], zod: ['zod.js'] },
 };
 
@@ -46,6 +50,8 @@ const SIZES: Record<string, number> = {
   'shell/react.js': 3_000,
   'shell/react-dom.js': 40_000,
   'shell/zod.js': 5_000,
+  'shell/router.js': 6_000,
+  'shell/store.js': 4_000,
   'landing/remoteEntry.js': 7_000,
   'landing/page.js': 1_500,
   'landing/common.js': 500,
@@ -76,6 +82,30 @@ describe('route budget', () => {
     );
     // 10000 + 20000 + 3000 + 7000 + 1500 + 500 + 40000 + 900
     assert.equal(totalBytes(files.initial, sizeOf), 82_900);
+  });
+
+  it("counts a signed-in page's shell parts too, each file once", () => {
+    const signedIn = routeFiles({
+      shellScripts: ['main.js'],
+      shell,
+      shellParts: ['routed-app', 'signed-in'],
+      remote: 'landing',
+      manifest,
+      module: 'Page',
+    });
+    assert.deepEqual(
+      signedIn.initial.slice(0, 6).map((file) => `${file.app}/${file.file}`),
+      [
+        'shell/main.js',
+        'shell/boot.js',
+        'shell/react.js',
+        'shell/router.js',
+        'shell/zod.js',
+        'shell/store.js',
+      ],
+    );
+    // The first page's 82900, the router's 6000, zod's 5000 once, the store's 4000.
+    assert.equal(totalBytes(signedIn.initial, sizeOf), 97_900);
   });
 
   it('reports the lazy chunks apart, without the ones already counted', () => {

@@ -15,6 +15,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
+import { FontFacesPlugin } from './fonts';
 import TerserPlugin from 'terser-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import type { Compiler, Configuration, RuleSetRule } from 'webpack';
@@ -255,10 +256,6 @@ export function createWebpackConfig(options: CreateConfigOptions): WebpackConfig
             loader: require.resolve('./pureChakraTheme.cjs'),
           },
           {
-            test: /\.css$/,
-            use: [require.resolve('style-loader'), require.resolve('css-loader')],
-          },
-          {
             test: /\.(woff2?|png|jpe?g|svg|webp|ico)$/,
             type: 'asset/resource',
           },
@@ -315,6 +312,8 @@ export function createWebpackConfig(options: CreateConfigOptions): WebpackConfig
                 inject: 'body',
                 scriptLoading: 'defer',
               }),
+              // The typefaces' @font-face rules in the page's head, their files as hashed assets.
+              new FontFacesPlugin(),
             ]
           : []),
       ],

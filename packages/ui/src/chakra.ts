@@ -44,3 +44,25 @@ export {
   useBreakpointValue,
   Wrap,
 } from '@chakra-ui/react';
+
+// The slot recipes of the components above (theme/fullSystem.ts): the first page needs none of them.
+export {
+  alertSlotRecipe,
+  avatarSlotRecipe,
+  cardSlotRecipe,
+  checkboxSlotRecipe,
+  dataListSlotRecipe,
+  dialogSlotRecipe,
+  fieldSlotRecipe,
+  menuSlotRecipe,
+  nativeSelectSlotRecipe,
+  progressCircleSlotRecipe,
+  progressSlotRecipe,
+  radioCardSlotRecipe,
+  statusSlotRecipe,
+  switchSlotRecipe,
+  tableSlotRecipe,
+  tabsSlotRecipe,
+  tagSlotRecipe,
+  toastSlotRecipe,
+} from '@chakra-ui/react/theme';

@@ -36,42 +36,26 @@ export {
   Theme,
   VisuallyHidden,
   type BoxProps,
+  type SystemContext,
   type TextProps,
 } from '@chakra-ui/react';
 
-// The parts of Chakra's default theme the system is built from (theme/system.ts): everything but
-// the component recipes, then only the slot recipes of the components of @nivesh/ui/chakra.
+// The parts of Chakra's default theme the systems are built from (theme/system.ts): everything but
+// the component recipes, then the slot recipes of only the components the first page uses (List);
+// the others' are in @nivesh/ui/chakra, for the signed-in pages' system (theme/fullSystem.ts).
 // `defaultConfig` would carry the recipes of every Chakra component.
 export { defaultBaseConfig } from '@chakra-ui/react/preset-base';
 export {
-  alertSlotRecipe,
   animationStyles,
-  avatarSlotRecipe,
   breakpoints,
-  cardSlotRecipe,
-  checkboxSlotRecipe,
   cssVarsPrefix,
   cssVarsRoot,
-  dataListSlotRecipe,
-  dialogSlotRecipe,
-  fieldSlotRecipe,
   globalCss,
   keyframes,
   layerStyles,
   listSlotRecipe,
-  menuSlotRecipe,
-  nativeSelectSlotRecipe,
-  progressCircleSlotRecipe,
-  progressSlotRecipe,
-  radioCardSlotRecipe,
   recipes,
   semanticTokens,
-  statusSlotRecipe,
-  switchSlotRecipe,
-  tableSlotRecipe,
-  tabsSlotRecipe,
-  tagSlotRecipe,
   textStyles,
-  toastSlotRecipe,
   tokens,
 } from '@chakra-ui/react/theme';

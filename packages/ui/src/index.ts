@@ -3,6 +3,7 @@
  * what the first page needs is also its own, smaller one (@nivesh/ui/core, re-exported here).
  */
 export * from './core';
+export { system } from './theme/fullSystem';
 export { toaster, notify, Toaster, TOAST_DURATIONS } from './theme/toaster';
 export { CHART_AXIS, CHART_COLORS, CHART_TOOLTIP } from './theme/chart';
 export * from './format/money';

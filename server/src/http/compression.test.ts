@@ -294,6 +294,48 @@ describe('compression', () => {
     });
   });
 
+  describe('headers of files a page loads', () => {
+    const DOCUMENT_ONLY = [
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'referrer-policy',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-frame-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ];
+
+    it('a script keeps nosniff, same-origin CORP and the empty policy, and goes without document headers and validators', async () => {
+      for (const url of ['/main.0123456789.js', `/remotes/risk/${VERSION}/remoteEntry.js`]) {
+        const res = await send(t.app, 'GET', url, { headers: { 'accept-encoding': BROWSER } });
+        assert.equal(res.statusCode, 200, url);
+        assert.equal(res.headers['x-content-type-options'], 'nosniff', url);
+        assert.equal(res.headers['cross-origin-resource-policy'], 'same-origin', url);
+        assert.equal(
+          res.headers['content-security-policy'],
+          "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+          url,
+        );
+        assert.equal(res.headers['cache-control'], IMMUTABLE, url);
+        for (const name of [...DOCUMENT_ONLY, 'etag', 'last-modified']) {
+          assert.equal(res.headers[name], undefined, `${url}: ${name}`);
+        }
+      }
+    });
+
+    it('the page, a manifest and an API answer keep every header; the manifest its validators', async () => {
+      const manifest = await send(t.app, 'GET', `/remotes/risk/${VERSION}/mf-manifest.json`);
+      assert.ok(manifest.headers['etag'], 'the manifest is revalidated with its ETag');
+      for (const url of ['/', '/api/health', `/remotes/risk/${VERSION}/mf-manifest.json`]) {
+        const res = await send(t.app, 'GET', url);
+        assert.equal(res.statusCode, 200, url);
+        assert.equal(res.headers['x-content-type-options'], 'nosniff', url);
+        for (const name of DOCUMENT_ONLY) assert.ok(res.headers[name], `${url}: ${name}`);
+      }
+    });
+  });
+
   describe('of source maps', () => {
     const maps = [
       '/main.0123456789.js.map',

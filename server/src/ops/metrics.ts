@@ -41,13 +41,12 @@ function refusal(request: FastifyRequest, token: string | null): { status: numbe
     : { status: 401, text: METRICS_REFUSALS.badToken };
 }
 
-/** Requests the monitors leave out: the scrape itself and the WebSocket stream. */
-function untimed(request: FastifyRequest): boolean {
-  return (
-    request.routeOptions.url === METRICS_PATH ||
-    request.headers.upgrade?.toLowerCase() === 'websocket' ||
-    (request.routeOptions as { websocket?: boolean }).websocket === true
-  );
+/**
+ * Requests the monitors leave out: the scrape itself and the WebSocket stream. `route` is the
+ * request's route path (read once per request: Fastify builds `routeOptions` anew on every read).
+ */
+function untimed(request: FastifyRequest, route: string | undefined): boolean {
+  return route === METRICS_PATH || request.headers.upgrade?.toLowerCase() === 'websocket';
 }
 
 export function registerMetrics(
@@ -67,15 +66,13 @@ export function registerMetrics(
   });
   // Callback style (not async): it runs after every answer.
   app.addHook('onResponse', (request, reply, done) => {
-    if (untimed(request)) return done();
-    measurements.recordRequest(reply.elapsedTime);
+    const route = request.routeOptions.url;
+    if (untimed(request, route)) return done();
+    const elapsed = reply.elapsedTime;
+    measurements.recordRequest(elapsed);
     requests.observe(
-      {
-        route: request.routeOptions.url ?? 'unmatched',
-        method: request.method,
-        status_code: String(reply.statusCode),
-      },
-      reply.elapsedTime / 1000,
+      { route: route ?? 'unmatched', method: request.method, status_code: String(reply.statusCode) },
+      elapsed / 1000,
     );
     done();
   });

@@ -8,6 +8,7 @@ import type { RemoteName } from '@nivesh/api-contract';
 import { openDatabase, type Database } from '../db/index.js';
 import { createTestApp, send, setUpOperator, testDatabases, type TestApp } from '../testing/index.js';
 import { inCanary } from './bucket.js';
+import { withCatalogue } from '../web/prerender.js';
 
 /** Writes a build the way webpack lays one out, in `<apps>/<folder>/dist/<version>/`. */
 function writeBuild(appsDir: string, folder: string, name: string, version: string, exposes: string[]) {
@@ -733,6 +734,68 @@ describe('a remote store on another origin', () => {
   });
 });
 
+describe('the remote catalogue in every page', () => {
+  it('is the one GET /api/remotes answers the same browser, and its client id comes with the page', async () => {
+    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    const t = await createTestApp(database);
+    try {
+      const apps = t.config.appsDir;
+      const shell = path.join(apps, 'shell', 'dist');
+      fs.mkdirSync(shell, { recursive: true });
+      fs.writeFileSync(
+        path.join(shell, 'index.html'),
+        '<!doctype html><html lang="en"><head><script defer src="/main.0123456789.js"></script></head><body><div id="root"></div></body></html>',
+      );
+      writeBuild(apps, 'mfe-landing', 'landing', V1, ['LandingPage']);
+      writeBuild(apps, 'mfe-risk', 'risk', V1, ['RiskPage', 'RiskSettings']);
+      await t.app.services.remotes.adoptLocalBuilds('missing', 'test');
+
+      for (const url of ['/', '/login', '/risk']) {
+        const page = await send(t.app, 'GET', url);
+        assert.equal(page.statusCode, 200, url);
+        const cookie = /^nivesh_client=([^;]+)/.exec(String(page.headers['set-cookie']))?.[1];
+        assert.ok(cookie, `${url}: the page issues the browser's client id`);
+        const inline = /<script type="application\/json" id="remote-catalogue">(.*?)<\/script><\/head>/.exec(
+          page.body,
+        );
+        assert.ok(inline, `${url}: the catalogue is in the page's head, ahead of the scripts`);
+        const catalogue = JSON.parse(inline[1]!) as { remotes: Array<{ name: string; version: string }> };
+        const api = await t.app.inject({
+          method: 'GET',
+          url: '/api/remotes',
+          cookies: { nivesh_client: cookie },
+        });
+        assert.deepEqual(catalogue, api.json(), url);
+        assert.deepEqual(catalogue.remotes.map((remote) => `${remote.name} ${remote.version}`).sort(), [
+          `landing ${V1}`,
+          `risk ${V1}`,
+        ]);
+      }
+    } finally {
+      await t.close();
+      await database.close();
+    }
+  });
+
+  it('cannot end its element: <, > and & are written as JSON escapes', () => {
+    const html = withCatalogue('<html><head></head><body></body></html>', {
+      success: true,
+      remotes: [],
+      missing: [],
+      reporting: true,
+      // Not a catalogue the registry makes: a string that would close the element if written as is.
+      ...({ note: '</script><script>alert(1)</script> & more' } as object),
+    });
+    assert.ok(!html.includes('</script><script>'), html);
+    assert.match(
+      html,
+      /\\u003c\/script\\u003e\\u003cscript\\u003ealert\(1\)\\u003c\/script\\u003e \\u0026 more/,
+    );
+    const json = /id="remote-catalogue">(.*?)<\/script>/.exec(html)![1]!;
+    assert.equal((JSON.parse(json) as { note: string }).note, '</script><script>alert(1)</script> & more');
+  });
+});
+
 describe('the landing page prerendered into index.html', () => {
   it('carries the prerender of the landing release the browser will load', async () => {
     const database = await openDatabase({ kind: 'pglite', dataDir: null });
@@ -778,7 +841,8 @@ describe('the landing page prerendered into index.html', () => {
       assert.ok(!login.body.includes('prerender'));
       assert.match(login.body, /<noscript>Nivesh needs JavaScript to run.<\/noscript>/);
 
-      // A canary for every browser: one with a client id sees the canary's page; a new one stable.
+      // A canary for every browser: one with a client id sees the canary's page, and so does a new
+      // one, which is given its client id with the page.
       const canaryDir = writeBuild(apps, 'mfe-landing', 'landing', V2, ['LandingPage']);
       fs.writeFileSync(path.join(canaryDir, 'prerender.html'), prerendered('Canary landing'));
       t.app.services.remoteStore.copyIn('landing', canaryDir);
@@ -799,7 +863,9 @@ describe('the landing page prerendered into index.html', () => {
         cookies: { nivesh_client: browser.cookie },
       });
       assert.match(withId.body, /Canary landing/);
-      assert.match((await send(t.app, 'GET', '/')).body, /Stable landing/);
+      const newcomer = await send(t.app, 'GET', '/');
+      assert.match(newcomer.body, /Canary landing/);
+      assert.match(String(newcomer.headers['set-cookie']), /^nivesh_client=/);
 
       // A release built without a prerender: the page starts from the bare root, as before.
       const plainDir = writeBuild(apps, 'mfe-landing', 'landing', V3, ['LandingPage']);

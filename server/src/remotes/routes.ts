@@ -6,13 +6,10 @@
  *
  * Reports: one address may send REPORTS_PER_MINUTE; a report without a client id this server signed
  * is refused (403); one about a release the browser was not served answers 200 `counted: false`
- * (the registry decides, see service.ts). One address is issued at most `clientIdsPerHour` new ids:
- * beyond that GET /api/remotes still answers (bucketed by its address) but sets no cookie, and tells
- * the shell not to report (`reporting: false`).
+ * (the registry decides, see service.ts). The catalogue and the client ids: catalogue.ts.
  */
 import fastifyStatic from '@fastify/static';
-import { parseCookie, stringifySetCookie } from 'cookie';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiError, type Contract } from '@nivesh/api-contract';
 import type { Session } from '../auth/service.js';
 import type { Clock } from '../clock.js';
@@ -20,71 +17,27 @@ import type { DomainHandlers } from '../http/contract.js';
 import { HttpError } from '../http/errors.js';
 import { createPerKeyLimiter } from '../http/rateLimit.js';
 import { IMMUTABLE } from '../http/security.js';
-import { createClientIds, type ClientIds } from './clientId.js';
+import type { RemoteCatalogue } from './catalogue.js';
 import type { RemotesService, Reporter } from './service.js';
 import type { RemoteStore } from './store.js';
 
-const CLIENT_COOKIE = 'nivesh_client';
-/** Browsers keep cookies at most 400 days. */
-const CLIENT_COOKIE_SECONDS = 400 * 24 * 60 * 60;
 /** Reports one address may send per minute (a browser sends a handful per page view). */
 const REPORTS_PER_MINUTE = 120;
-const HOUR_MS = 60 * 60 * 1000;
-
-/**
- * The client id a request's cookie carries, when this server signed it. The Cookie header is read
- * here, by the few routes that need it, not by a hook on every request.
- */
-export function readClientId(clientIds: ClientIds, request: FastifyRequest): string | null {
-  const header = request.headers.cookie;
-  return clientIds.verify(header ? parseCookie(header)[CLIENT_COOKIE] : undefined);
-}
 
 export function remotesHandlers(deps: {
   registry: RemotesService;
   clock: Clock;
-  secureCookies: boolean;
-  /** The HMAC key that signs client ids (clientIdKeyFor: the same in every server process). */
-  clientIdKey: Buffer;
-  /** New client ids one address may be issued per hour (NIVESH_CANARY_CLIENT_IDS_PER_HOUR). */
-  clientIdsPerHour: number;
+  /** Each browser's catalogue and client id (catalogue.ts). */
+  catalogue: RemoteCatalogue;
 }): DomainHandlers<Contract['remotes'], Session> {
-  const { registry } = deps;
-  const clientIds = createClientIds(deps.clientIdKey);
+  const { registry, catalogue } = deps;
   const reports = createPerKeyLimiter({ limit: REPORTS_PER_MINUTE, windowMs: 60_000, clock: deps.clock });
-  const issued = createPerKeyLimiter({ limit: deps.clientIdsPerHour, windowMs: HOUR_MS, clock: deps.clock });
-
-  const clientIdOf = (request: FastifyRequest) => readClientId(clientIds, request);
-
-  /**
-   * The browser's client id, issued once (a signed cookie) so it stays on one version across
-   * reloads; null when it has none and its address has been issued enough new ids lately.
-   */
-  function ensureClientId(request: FastifyRequest, reply: FastifyReply): string | null {
-    const existing = clientIdOf(request);
-    if (existing) return existing;
-    if (!issued.allow(request.ip)) return null;
-    const { id, cookie } = clientIds.issue();
-    reply.header(
-      'set-cookie',
-      stringifySetCookie({
-        name: CLIENT_COOKIE,
-        value: cookie,
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: deps.secureCookies,
-        maxAge: CLIENT_COOKIE_SECONDS,
-      }),
-    );
-    return id;
-  }
 
   /** Who is reporting: a browser with a client id this server signed, from its address. */
   function reporter(request: FastifyRequest): Reporter {
     if (!reports.allow(request.ip))
       throw new HttpError(429, 'Too many reports from this address; try again in a minute.');
-    const clientId = clientIdOf(request);
+    const clientId = catalogue.clientIdOf(request);
     if (!clientId)
       throw new HttpError(
         403,
@@ -96,10 +49,7 @@ export function remotesHandlers(deps: {
   return {
     list: async ({ request, reply }) => {
       reply.header('Cache-Control', 'no-store');
-      const clientId = ensureClientId(request, reply);
-      // Without an id the address buckets the browser; its reports would be refused.
-      const assignment = await registry.assign(clientId ?? `address:${request.ip}`);
-      return { success: true, ...assignment, reporting: clientId !== null };
+      return catalogue.forBrowser(request, reply);
     },
     reportLoad: async ({ params, body, request }) => {
       const outcome = await registry.recordLoad(params.name, body.version, reporter(request));
@@ -167,8 +117,14 @@ export async function registerRemoteFiles(app: FastifyInstance, store: RemoteSto
       if (!file || !store.has(name, version)) {
         return reply.code(404).send(apiError(`No release ${version} of remote ${name} on this server`));
       }
-      reply.header('Cache-Control', file.endsWith('.json') ? 'no-cache' : IMMUTABLE);
-      return reply.sendFile(file, store.releaseDir(name, version), { cacheControl: false });
+      const immutable = !file.endsWith('.json');
+      reply.header('Cache-Control', immutable ? IMMUTABLE : 'no-cache');
+      // A release's files never change: validators only for the manifests, which are revalidated.
+      return reply.sendFile(file, store.releaseDir(name, version), {
+        cacheControl: false,
+        etag: !immutable,
+        lastModified: !immutable,
+      });
     },
   );
 }

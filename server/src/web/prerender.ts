@@ -1,8 +1,8 @@
 /**
  * The landing page, rendered ahead of time: each landing release carries `prerender.html`
  * (mfe-landing/scripts/prerender.tsx writes it at build), and the shell's index.html for `/` carries
- * the prerender of the release this browser will load (its canary bucket when it has a client id,
- * the stable release otherwise). A stranger sees the page with the HTML, before any script runs;
+ * the prerender of the release this browser will load (the landing entry of the catalogue the same
+ * page carries: web/shell.ts). A stranger sees the page with the HTML, before any script runs;
  * the shell swaps in the live page once the landing remote has rendered.
  *
  * Releases are immutable, so a release's prerender is read from disk once and kept (a handful of
@@ -10,7 +10,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { RemotesService } from '../remotes/service.js';
+import { REMOTE_CATALOGUE_ELEMENT_ID, type RemoteEntry, type RemotesResponse } from '@nivesh/api-contract';
 import type { RemoteStore } from '../remotes/store.js';
 
 const PRERENDER_FILE = 'prerender.html';
@@ -19,13 +19,10 @@ const PRERENDER_ID = 'prerender';
 /** Releases whose prerender is kept in memory (stable, canary, and a few just replaced). */
 const KEPT = 8;
 
-/** The prerendered landing page for a browser (by its client id, if any), or null when none is built. */
-export type LandingPrerender = (clientId: string | null) => Promise<string | null>;
+/** The prerendered landing page of the landing release a browser loads, or null when none is built. */
+export type LandingPrerender = (landing: RemoteEntry | undefined) => string | null;
 
-export function createLandingPrerender(deps: {
-  registry: RemotesService;
-  store: RemoteStore;
-}): LandingPrerender {
+export function createLandingPrerender(deps: { store: RemoteStore }): LandingPrerender {
   const kept = new Map<string, string | null>();
 
   function read(version: string): string | null {
@@ -42,14 +39,7 @@ export function createLandingPrerender(deps: {
     return html;
   }
 
-  return async (clientId) => {
-    const { remotes } = await deps.registry.assign(clientId ?? 'no client id yet');
-    const landing = remotes.find((remote) => remote.name === 'landing');
-    if (!landing || landing.version === 'dev') return null;
-    // A browser without an id gets one with the shell's first request; until then it is shown stable.
-    const version = clientId ? landing.version : (landing.fallback?.version ?? landing.version);
-    return read(version);
-  };
+  return (landing) => (!landing || landing.version === 'dev' ? null : read(landing.version));
 }
 
 /** A shell asset's address by its unhashed name (`inter-latin-wght-normal.woff2`), or null. */
@@ -98,4 +88,19 @@ export function withPrerender(indexHtml: string, prerendered: string, shellAsset
       root,
       `<div id="${PRERENDER_ID}"><style nonce="__CSP_NONCE__">#root{display:none}html.dark{color-scheme:dark}</style>${page}</div>${root}`,
     );
+}
+
+/**
+ * index.html with the browser's remote catalogue in a `<script type="application/json">` (data, not
+ * run: the page's Content-Security-Policy has nothing to allow), ahead of the shell's scripts, which
+ * read it (shell/src/remotes/remoteRegistry.ts). `<`, `>` and `&` are written as JSON escapes, so no
+ * text of it can end the element.
+ */
+export function withCatalogue(indexHtml: string, catalogue: RemotesResponse): string {
+  const json = JSON.stringify(catalogue).replace(
+    /[<>&]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  const element = `<script type="application/json" id="${REMOTE_CATALOGUE_ELEMENT_ID}">${json}</script>`;
+  return indexHtml.replace('</head>', `${element}</head>`);
 }

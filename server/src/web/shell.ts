@@ -7,9 +7,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { apiError } from '@nivesh/api-contract';
+import { apiError, RemotesResponse } from '@nivesh/api-contract';
+import type { RemoteCatalogue } from '../remotes/catalogue.js';
 import { IMMUTABLE, newNonce, pagePolicy } from '../http/security.js';
-import { shellAssets, withPrerender, type LandingPrerender } from './prerender.js';
+import { shellAssets, withCatalogue, withPrerender, type LandingPrerender } from './prerender.js';
 
 const HASHED_ASSET = /\.[0-9a-f]{10}\.(js|css|woff2?|png|svg|jpe?g|webp)$/;
 /** The build's precompressed copies of a file, sent in its place when the browser takes them. */
@@ -36,8 +37,11 @@ export async function registerShell(
   app: FastifyInstance,
   shellDir: string,
   remoteOrigins: string[] = [],
-  /** The prerendered landing page for `/` (web/prerender.ts), by the browser's canary client id. */
-  landing?: { prerender: LandingPrerender; clientIdOf(request: FastifyRequest): string | null },
+  /**
+   * What each page carries: the browser's remote catalogue (remotes/catalogue.ts) and, for `/`, the
+   * prerendered landing page of the landing release that catalogue names (web/prerender.ts).
+   */
+  page?: { catalogue: Pick<RemoteCatalogue, 'forBrowser'>; prerender: LandingPrerender },
 ): Promise<void> {
   const readIndex = createIndexReader(path.join(shellDir, 'index.html'));
   const shellAsset = shellAssets(shellDir);
@@ -59,30 +63,46 @@ export async function registerShell(
     preCompressed: true,
     setHeaders: (reply, filePath) => {
       const file = filePath.replace(COMPRESSED_COPY, '');
-      reply.header('Cache-Control', HASHED_ASSET.test(file) ? IMMUTABLE : 'no-cache');
+      if (HASHED_ASSET.test(file)) {
+        // Never asked for again while cached: no validators to send.
+        reply.header('Cache-Control', IMMUTABLE);
+        reply.removeHeader('etag');
+        reply.removeHeader('last-modified');
+      } else reply.header('Cache-Control', 'no-cache');
     },
   });
 
-  const sendIndex = (reply: FastifyReply, prerendered: string | null = null) => {
+  /**
+   * index.html with a fresh nonce, this browser's remote catalogue (checked by the contract's schema,
+   * as GET /api/remotes answers it: the shell's first page then asks for nothing before it loads its
+   * remotes) and, on `/`, the landing page prerendered.
+   */
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply, landingPage: boolean) => {
     const html = readIndex();
     const nonce = newNonce();
     reply.header('Cache-Control', 'no-cache');
     reply.header('Content-Security-Policy', pagePolicy(nonce, remoteOrigins));
     if (!html) return reply.code(503).type('text/html; charset=utf-8').send(NOT_BUILT);
-    const page = prerendered ? withPrerender(html, prerendered, shellAsset) : html;
+    let document = html;
+    if (page) {
+      const catalogue = RemotesResponse.parse(await page.catalogue.forBrowser(request, reply));
+      const prerendered = landingPage
+        ? page.prerender(catalogue.remotes.find((remote) => remote.name === 'landing'))
+        : null;
+      if (prerendered) document = withPrerender(document, prerendered, shellAsset);
+      document = withCatalogue(document, catalogue);
+    }
     reply.header('Vary', 'accept-encoding').type('text/html; charset=utf-8');
     // Compressed per request (the nonce differs each time). The not-found handler runs without
     // the route's compression hook; the request's route (the static files' `/*`, or `/`) set
     // `reply.compress` (http/compression.ts) before it.
-    const body = page.replaceAll('__CSP_NONCE__', nonce);
+    const body = document.replaceAll('__CSP_NONCE__', nonce);
     if (typeof reply.compress !== 'function') return reply.send(body);
     reply.compress(body);
     return reply;
   };
 
-  app.get('/', { schema: { hide: true } }, async (request, reply) =>
-    sendIndex(reply, landing ? await landing.prerender(landing.clientIdOf(request)) : null),
-  );
+  app.get('/', { schema: { hide: true } }, async (request, reply) => sendIndex(request, reply, true));
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url;
@@ -92,7 +112,7 @@ export async function registerShell(
       !url.startsWith('/remotes/') &&
       !url.startsWith('/ws/') &&
       !/\.[a-z0-9]{1,5}(\?|$)/i.test(url);
-    if (isBrowserPage) return sendIndex(reply);
+    if (isBrowserPage) return sendIndex(request, reply, false);
     return reply.code(404).send(apiError(`Not found: ${request.method} ${url.split('?')[0]}`));
   });
 }

@@ -8,16 +8,29 @@
  */
 import { useCallback, useEffect, useState, type ComponentType } from 'react';
 import { provideNavigator } from '@nivesh/api-client/navigation';
+import type { SystemContext } from '@nivesh/ui/chakra/core';
 import { UiProvider } from '@nivesh/ui/core';
 import { LandingWithoutRouter } from './landingPage';
 
-export const loadRoutedApp = (): Promise<ComponentType> => import('./RoutedApp').then((m) => m.RoutedApp);
+/** The routed app and the Chakra system it renders with (every component's recipes). */
+export interface RoutedAppParts {
+  RoutedApp: ComponentType;
+  system: SystemContext;
+}
 
-export function App({ nonce, routedApp = null }: { nonce?: string; routedApp?: ComponentType | null }) {
-  const [RoutedApp, setRoutedApp] = useState<ComponentType | null>(() => routedApp);
+export const loadRoutedApp = (): Promise<RoutedAppParts> =>
+  import(/* webpackChunkName: "routed-app" */ './RoutedApp').then((m) => ({
+    RoutedApp: m.RoutedApp,
+    system: m.system,
+  }));
+
+export function App({ nonce, routedApp = null }: { nonce?: string; routedApp?: RoutedAppParts | null }) {
+  // Both at once: the routed app never renders with the first page's smaller system.
+  const [parts, setParts] = useState<RoutedAppParts | null>(routedApp);
   const showRoutedApp = useCallback(() => {
-    void loadRoutedApp().then((loaded) => setRoutedApp(() => loaded));
+    void loadRoutedApp().then(setParts);
   }, []);
+  const RoutedApp = parts?.RoutedApp ?? null;
 
   useEffect(() => {
     if (RoutedApp) return;
@@ -30,7 +43,7 @@ export function App({ nonce, routedApp = null }: { nonce?: string; routedApp?: C
   }, [RoutedApp, showRoutedApp]);
 
   return (
-    <UiProvider {...(nonce ? { nonce } : {})}>
+    <UiProvider {...(nonce ? { nonce } : {})} {...(parts ? { system: parts.system } : {})}>
       {RoutedApp ? <RoutedApp /> : <LandingWithoutRouter onNeedsRouter={showRoutedApp} />}
     </UiProvider>
   );

@@ -4,6 +4,8 @@
  */
 import { provideNavigator } from '@nivesh/api-client/navigation';
 import { RouterProvider } from '@nivesh/api-client/router';
+// The signed-in pages' Chakra system (every component's recipes), which the routed app renders with.
+export { system } from '@nivesh/ui';
 import { createRouter } from './router';
 
 const router = createRouter();

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { RouterProvider } from '@nivesh/api-client/router';
-import { UiProvider } from '@nivesh/ui';
+import { system, UiProvider } from '@nivesh/ui';
 import { createRouter } from './router';
 
 // The landing remote, as the Module Federation runtime would hand it over.
@@ -17,7 +17,7 @@ describe('the router', () => {
   it('shows the public landing page without a build label', async () => {
     window.history.pushState({}, '', '/');
     render(
-      <UiProvider>
+      <UiProvider system={system}>
         <RouterProvider router={createRouter()} />
       </UiProvider>,
     );

@@ -121,3 +121,57 @@ describe('a browser the server takes no reports from', () => {
     expect(reports).toEqual([]);
   });
 });
+
+describe('the catalogue the page came with', () => {
+  afterEach(() => document.getElementById('remote-catalogue')?.remove());
+
+  it('is used without asking the server, once; the next load (a retry) asks the server', async () => {
+    jest.resetModules();
+    (await import('@module-federation/enhanced/runtime')).init({ name: 'shell', remotes: [] });
+    const fresh = await import('./remoteRegistry');
+    const inPage = document.createElement('script');
+    inPage.type = 'application/json';
+    inPage.id = 'remote-catalogue';
+    inPage.textContent = JSON.stringify({
+      success: true,
+      remotes: [
+        {
+          name: 'risk',
+          version: STABLE,
+          entry: `/remotes/risk/${STABLE}/mf-manifest.json`,
+          exposes: ['RiskPage'],
+          channel: 'stable',
+          fallback: null,
+        },
+      ],
+      missing: ['landing', 'dashboard', 'trading', 'ml_ops'],
+      reporting: true,
+    });
+    document.head.append(inPage);
+    const fetchImpl = jest.fn<ReturnType<typeof fetch>, Parameters<typeof fetch>>();
+
+    const first = await fresh.loadRemoteCatalogue(fetchImpl);
+    expect(fetchImpl).not.toHaveBeenCalled();
+    expect(first.error).toBeNull();
+    expect(fresh.catalogueEntry('risk')).toMatchObject({ version: STABLE, channel: 'stable' });
+    expect(document.getElementById('remote-catalogue')).toBeNull();
+
+    // The server's answer now (the mocked GET /api/remotes: a canary), parsed with the schema.
+    await fresh.loadRemoteCatalogue();
+    expect(fresh.catalogueEntry('risk')).toMatchObject({ version: CANARY, channel: 'canary' });
+  });
+
+  it('an answer of the server that does not match the contract is an error, not a catalogue', async () => {
+    jest.resetModules();
+    (await import('@module-federation/enhanced/runtime')).init({ name: 'shell', remotes: [] });
+    const fresh = await import('./remoteRegistry');
+    const fetchImpl = async () =>
+      new Response(JSON.stringify({ success: true, remotes: [{ name: 'risk', version: '../../etc' }] }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    const result = await fresh.loadRemoteCatalogue(fetchImpl);
+    expect(result.remotes).toEqual([]);
+    expect(result.error).toMatch(/version|entry|expected/i);
+  });
+});

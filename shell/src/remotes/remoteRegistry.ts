@@ -1,8 +1,11 @@
 /**
- * Remotes at run time. Before the first render the shell asks the server which release of each
- * remote this browser loads (GET /api/remotes: stable, or a canary for a share of browsers) and
- * registers those entries with the Module Federation runtime; no remote URL is compiled into the
- * shell.
+ * Remotes at run time. Before the first render the shell learns which release of each remote this
+ * browser loads (stable, or a canary for a share of browsers) and registers those entries with the
+ * Module Federation runtime; no remote URL is compiled into the shell. The page the server sends
+ * carries that catalogue (server/src/web/shell.ts: GET /api/remotes's answer for this browser,
+ * checked by the server against the contract's schema), so the first page asks for nothing before
+ * it loads its remotes; a page without it (a dev server's) and a retry after a failure fetch GET
+ * /api/remotes and parse the answer with the contract's schema, loaded then.
  *
  * A runtime plugin watches loads: when a canary's entry or a module of it fails to load, it reports
  * the failure, switches that remote to its stable release and loads from there, in the same page
@@ -20,16 +23,9 @@ import { loadRemote, registerPlugins, registerRemotes } from '@module-federation
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 // The loader's own module, not the whole api-client: a visitor's first page needs none of the rest.
 import { provideRemoteModuleLoader, type LoadedRemoteModule } from '@nivesh/api-client/remoteModules';
-// The remote catalogue's part of the contract (zod/mini schemas), not the whole: the other
-// domains' schemas, and the rest of zod, load with the signed-in parts.
-import {
-  fillPath,
-  REMOTE_CATALOGUE_PATHS,
-  RemotesResponse,
-  type FailureKind,
-  type RemoteEntry,
-  type RemoteName,
-} from '@nivesh/api-contract/remotes';
+// The contract's plain part: zod and the schemas load only when the catalogue is fetched.
+import { fillPath, REMOTE_CATALOGUE_ELEMENT_ID, REMOTE_CATALOGUE_PATHS } from '@nivesh/api-contract/plain';
+import type { FailureKind, RemoteEntry, RemoteName, RemotesResponse } from '@nivesh/api-contract/remotes';
 
 export interface RemoteCatalogue {
   remotes: RemoteEntry[];
@@ -140,6 +136,27 @@ export const canaryFallbackPlugin: ModuleFederationRuntimePlugin = {
 
 let runtimeSetUp = false;
 
+/**
+ * The catalogue the page came with, once: it is taken out of the page, so a later load (a retry)
+ * asks the server again. Null when the page has none.
+ */
+function pageCatalogue(): RemotesResponse | null {
+  const element = document.getElementById(REMOTE_CATALOGUE_ELEMENT_ID);
+  if (!element) return null;
+  element.remove();
+  return JSON.parse(element.textContent ?? '') as RemotesResponse;
+}
+
+/** GET /api/remotes, parsed with the contract's schema (loaded with it: a few kilobytes of zod). */
+async function fetchCatalogue(fetchImpl: typeof fetch): Promise<RemotesResponse> {
+  const response = await fetchImpl(REMOTE_CATALOGUE_PATHS.list, {
+    headers: { Accept: 'application/json' },
+  });
+  if (!response.ok) throw new Error(`GET /api/remotes answered ${response.status}`);
+  const { RemotesResponse: schema } = await import('@nivesh/api-contract/remotes');
+  return schema.parse(await response.json());
+}
+
 export async function loadRemoteCatalogue(fetchImpl: typeof fetch = fetch): Promise<RemoteCatalogue> {
   if (!runtimeSetUp) {
     registerPlugins([canaryFallbackPlugin]);
@@ -148,11 +165,7 @@ export async function loadRemoteCatalogue(fetchImpl: typeof fetch = fetch): Prom
     runtimeSetUp = true;
   }
   try {
-    const response = await fetchImpl(REMOTE_CATALOGUE_PATHS.list, {
-      headers: { Accept: 'application/json' },
-    });
-    if (!response.ok) throw new Error(`GET /api/remotes answered ${response.status}`);
-    const parsed = RemotesResponse.parse(await response.json());
+    const parsed = pageCatalogue() ?? (await fetchCatalogue(fetchImpl));
     // A remote that already fell back in this page view stays on stable.
     const remotes = parsed.remotes.map((remote) =>
       fellBack.has(remote.name) && remote.fallback

@@ -9,7 +9,7 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
 import { Alert, Box, Button, Container, Field, HStack, Heading, Input, Stack, Text } from '@nivesh/ui/chakra';
-import { FullScreenLoading, Toaster, UiProvider, applyStoredColorMode } from '@nivesh/ui';
+import { FullScreenLoading, system, Toaster, UiProvider, applyStoredColorMode } from '@nivesh/ui';
 import { useLoginMutation } from '../domains/auth';
 import { errorMessage } from '../errors';
 import { useAppDispatch, useAppSelector } from '../hooks';
@@ -114,7 +114,7 @@ export function mountStandalone(options: StandaloneOptions): void {
   if (!container) throw new Error('The page has no #root element');
   createRoot(container).render(
     <Provider store={store}>
-      <UiProvider>
+      <UiProvider system={system}>
         <BrowserRouter>
           <Harness {...options} />
           <RouterNavigator />

@@ -8,7 +8,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { User } from '@nivesh/api-contract';
-import { Toaster, UiProvider } from '@nivesh/ui';
+import { system, Toaster, UiProvider } from '@nivesh/ui';
 import { makeStore, type AppStore } from '../store';
 import { sessionCleared, sessionStarted, tokenStorage, type SignedInSession } from '../session/sessionSlice';
 import { RouterNavigator } from '../standalone/RouterNavigator';
@@ -67,7 +67,7 @@ export function renderWithProviders(element: ReactElement, options: RenderOption
   const user = userEvent.setup();
   const result = render(
     <Provider store={store}>
-      <UiProvider>
+      <UiProvider system={system}>
         <MemoryRouter initialEntries={[options.route ?? '/']}>
           <Routes>
             <Route path={options.path ?? '*'} element={element} />

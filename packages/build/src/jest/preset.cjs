@@ -29,9 +29,6 @@ function web(dir, displayName) {
     transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
     transformIgnorePatterns: ['/node_modules/(?!(.*\\.mjs$|(\\.pnpm/[^/]+/node_modules/)?(until-async)/))'],
     moduleNameMapper: {
-      '\\.css$': path.join(__dirname, 'styleMock.cjs'),
-      // Font packages are imported by name and resolve to CSS.
-      '^@fontsource(-variable)?/': path.join(__dirname, 'styleMock.cjs'),
       '^(\\.{1,2}/.*)\\.js$': '$1',
     },
     setupFilesAfterEnv: [path.join(__dirname, 'setupWeb.cjs')],

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { UiProvider } from '../theme/UiProvider';
+import { system } from '../theme/fullSystem';
 import { ConfirmDialog } from './ConfirmDialog';
 
 function Harness({
@@ -17,7 +18,7 @@ function Harness({
 }) {
   const [open, setOpen] = useState(false);
   return (
-    <UiProvider>
+    <UiProvider system={system}>
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}

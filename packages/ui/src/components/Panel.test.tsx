@@ -1,12 +1,13 @@
 import { render, screen } from '@testing-library/react';
 import { Badge } from '@nivesh/ui/chakra';
 import { UiProvider } from '../theme/UiProvider';
+import { system } from '../theme/fullSystem';
 import { Panel } from './Panel';
 
 describe('Panel', () => {
   it('wraps its actions under the title when they do not fit beside it (a phone), instead of overflowing', async () => {
     render(
-      <UiProvider>
+      <UiProvider system={system}>
         <Panel
           title="Market Status"
           subtitle="Benchmark indices since the previous close"

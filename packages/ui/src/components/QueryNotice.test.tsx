@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { UiProvider } from '../theme/UiProvider';
+import { system } from '../theme/fullSystem';
 import { QueryNotice, staleText, type QueryNoticeView } from './QueryNotice';
 import { ServiceStatusBadge } from './ServiceStatusBadge';
 
@@ -8,7 +9,7 @@ const ANSWERED_AT = Date.UTC(2026, 10, 20, 9, 45, 0);
 
 function renderNotice(view: QueryNoticeView) {
   return render(
-    <UiProvider>
+    <UiProvider system={system}>
       <QueryNotice
         view={view}
         unavailableTitle="Market data not connected"
@@ -79,7 +80,7 @@ describe('ServiceStatusBadge', () => {
     ['warning', 'Partially connected'],
   ] as const)('shows %s as "%s", named for a screen reader', (status, label) => {
     render(
-      <UiProvider>
+      <UiProvider system={system}>
         <ServiceStatusBadge status={status} />
       </UiProvider>,
     );
@@ -90,7 +91,7 @@ describe('ServiceStatusBadge', () => {
 
   it('names what the status is of', () => {
     render(
-      <UiProvider>
+      <UiProvider system={system}>
         <ServiceStatusBadge status="connected" subject="Data connection" title="Quick stats" />
       </UiProvider>,
     );

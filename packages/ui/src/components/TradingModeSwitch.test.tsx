@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { UiProvider } from '../theme/UiProvider';
+import { system } from '../theme/fullSystem';
 import { TradingModeSwitch, type TradingModeSwitchControl } from './TradingModeSwitch';
 
 const paper: TradingModeSwitchControl = {
@@ -18,7 +19,7 @@ const paper: TradingModeSwitchControl = {
 describe('TradingModeSwitch', () => {
   it("puts what the mode means on its own line under the mode's name, and the switch never shrinks", async () => {
     render(
-      <UiProvider>
+      <UiProvider system={system}>
         <TradingModeSwitch control={paper} />
       </UiProvider>,
     );

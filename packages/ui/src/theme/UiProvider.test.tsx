@@ -1,11 +1,12 @@
 import { act, render, screen } from '@testing-library/react';
 import { UiProvider } from './UiProvider';
+import { system } from './fullSystem';
 import { notify, Toaster } from './toaster';
 
 describe('UiProvider', () => {
   it('renders its children and, with the Toaster, shows a toast with its title', async () => {
     render(
-      <UiProvider>
+      <UiProvider system={system}>
         <p>content</p>
         <Toaster />
       </UiProvider>,

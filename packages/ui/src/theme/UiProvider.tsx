@@ -3,6 +3,8 @@
  * Content-Security-Policy nonce, so inserted style elements are allowed) and colour mode. Only the
  * shell mounts it in the product; a remote's standalone harness mounts it for `pnpm dev`.
  *
+ * The typefaces come with the page, not with this module (@nivesh/build's fonts.ts).
+ *
  * Toasts are not part of it: the signed-in pages raise them, and the `<Toaster />` that shows them
  * is mounted with those pages (the shell's signed-in parts, the standalone harness, the test
  * helpers), so the public landing page does not download the toast machine.
@@ -10,13 +12,23 @@
 import { useMemo, type ReactNode } from 'react';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import { ChakraProvider } from '@nivesh/ui/chakra/core';
-import '@fontsource-variable/inter';
-import '@fontsource-variable/space-grotesk';
-import { system } from './system';
+import { ChakraProvider, type SystemContext } from '@nivesh/ui/chakra/core';
+import { coreSystem } from './system';
 import { ColorModeProvider } from './colorMode';
 
-export function UiProvider({ children, nonce }: { children: ReactNode; nonce?: string }) {
+/**
+ * `system`: the public first page's (coreSystem) unless given; the signed-in pages need @nivesh/ui's
+ * `system` (theme/fullSystem.ts), which the shell passes once its routed app has loaded.
+ */
+export function UiProvider({
+  children,
+  nonce,
+  system = coreSystem,
+}: {
+  children: ReactNode;
+  nonce?: string;
+  system?: SystemContext;
+}) {
   const cache = useMemo(() => createCache({ key: 'nv', ...(nonce ? { nonce } : {}) }), [nonce]);
   return (
     <CacheProvider value={cache}>

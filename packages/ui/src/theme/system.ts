@@ -1,86 +1,56 @@
 /**
- * The Chakra system every app renders with (one copy: @nivesh/ui is a shared singleton).
- * Dark by default, a trading desk at night; light mode on request.
+ * The Chakra systems the apps render with: Nivesh's tokens over Chakra's, dark by default (a trading
+ * desk at night), light mode on request. Two systems, the same but for the slot recipes they hold:
+ * `coreSystem` has those of the components the public first page uses (List), so that page does not
+ * download the rest; the signed-in pages render with `system` (theme/fullSystem.ts, in @nivesh/ui),
+ * which has every component's that @nivesh/ui/chakra lists. One copy of each: @nivesh/ui/core and
+ * @nivesh/ui are shared singletons.
  */
 import {
-  alertSlotRecipe,
   animationStyles,
-  avatarSlotRecipe,
   breakpoints,
-  cardSlotRecipe,
-  checkboxSlotRecipe,
   createSystem,
   cssVarsPrefix,
   cssVarsRoot,
-  dataListSlotRecipe,
   defaultBaseConfig,
   defineConfig,
-  dialogSlotRecipe,
-  fieldSlotRecipe,
   globalCss,
   keyframes,
   layerStyles,
   listSlotRecipe,
-  menuSlotRecipe,
-  nativeSelectSlotRecipe,
-  progressCircleSlotRecipe,
-  progressSlotRecipe,
-  radioCardSlotRecipe,
   recipes,
   semanticTokens,
-  statusSlotRecipe,
-  switchSlotRecipe,
-  tableSlotRecipe,
-  tabsSlotRecipe,
-  tagSlotRecipe,
   textStyles,
-  toastSlotRecipe,
   tokens,
+  type SystemContext,
 } from '@nivesh/ui/chakra/core';
 
+/** Slot recipes by component key (`dataList`), as a Chakra theme takes them. */
+type SlotRecipes = NonNullable<NonNullable<Parameters<typeof defineConfig>[0]['theme']>['slotRecipes']>;
+
 /**
- * Chakra's default theme (its `defaultConfig`) with the slot recipes of only the components Nivesh
- * uses (chakra.ts): the system is in the shared Chakra chunk every page downloads, and the other
- * components' recipes are most of Chakra's theme. A component added to chakra.ts with a slot
- * recipe adds it here too, or it renders unstyled (system.test.tsx checks the list).
+ * Chakra's default theme (its `defaultConfig`) with the slot recipes given: the other components'
+ * recipes are most of Chakra's theme. A component added to @nivesh/ui/chakra with a slot recipe adds
+ * it to fullSystem.ts too, or it renders unstyled (system.test.ts checks both systems).
  */
-const chakraTheme = defineConfig({
-  preflight: true,
-  cssVarsPrefix,
-  cssVarsRoot,
-  globalCss,
-  theme: {
-    breakpoints,
-    keyframes,
-    tokens,
-    semanticTokens,
-    recipes,
-    slotRecipes: {
-      alert: alertSlotRecipe,
-      avatar: avatarSlotRecipe,
-      card: cardSlotRecipe,
-      checkbox: checkboxSlotRecipe,
-      dataList: dataListSlotRecipe,
-      dialog: dialogSlotRecipe,
-      field: fieldSlotRecipe,
-      list: listSlotRecipe,
-      menu: menuSlotRecipe,
-      nativeSelect: nativeSelectSlotRecipe,
-      progress: progressSlotRecipe,
-      progressCircle: progressCircleSlotRecipe,
-      radioCard: radioCardSlotRecipe,
-      status: statusSlotRecipe,
-      switch: switchSlotRecipe,
-      table: tableSlotRecipe,
-      tabs: tabsSlotRecipe,
-      tag: tagSlotRecipe,
-      toast: toastSlotRecipe,
+const chakraTheme = (slotRecipes: SlotRecipes) =>
+  defineConfig({
+    preflight: true,
+    cssVarsPrefix,
+    cssVarsRoot,
+    globalCss,
+    theme: {
+      breakpoints,
+      keyframes,
+      tokens,
+      semanticTokens,
+      recipes,
+      slotRecipes,
+      textStyles,
+      layerStyles,
+      animationStyles,
     },
-    textStyles,
-    layerStyles,
-    animationStyles,
-  },
-});
+  });
 
 const config = defineConfig({
   globalCss: {
@@ -141,4 +111,9 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultBaseConfig, chakraTheme, config);
+/** Nivesh's system with these slot recipes. */
+export const niveshSystem = (slotRecipes: SlotRecipes): SystemContext =>
+  createSystem(defaultBaseConfig, chakraTheme(slotRecipes), config);
+
+/** The public first page's system (the landing page and what the shell shows around it). */
+export const coreSystem = niveshSystem({ list: listSlotRecipe });
