@@ -21,7 +21,7 @@ import type { Db } from './db/index.js';
 import { systemClock, type Clock } from './clock.js';
 import { registerContract } from './http/contract.js';
 import { frameworkErrors, installErrorHandler } from './http/errorHandler.js';
-import { installEdge, installSourceMapGate } from './http/security.js';
+import { installEdge, sourceMapGate } from './http/security.js';
 import { createHostGate } from './http/hosts.js';
 import { installCompression } from './http/compression.js';
 import { createAuthService, type AuthService, type Session } from './auth/service.js';
@@ -364,7 +364,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     prune.unref();
     app.addHook('onClose', async () => clearInterval(prune));
   }
-  installSourceMapGate(app, (token) => auth.authenticate(token));
+  const sourceMaps = sourceMapGate((token) => auth.authenticate(token));
   const modes = createTradingModeService({ db, clock });
   // The mode the portfolio pages read, from memory (portfolio/pageMode.ts).
   const pageMode = createPageMode({ modes, clock });
@@ -1015,10 +1015,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(websocket, stream.websocketOptions);
   await app.register(stream.plugin);
 
-  await app.register(async (scope) => registerRemoteFiles(scope, remoteStore));
+  await app.register(async (scope) => registerRemoteFiles(scope, remoteStore, sourceMaps));
   await registerShell(app, path.join(config.appsDir, 'shell', 'dist'), remoteOrigins(config), {
     catalogue: remoteCatalogue,
     prerender: createLandingPrerender({ store: remoteStore }),
+    guardFiles: sourceMaps,
   });
 
   return app;

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { apiError } from '@nivesh/api-contract';
 import { bearerToken } from './contract.js';
@@ -136,15 +136,13 @@ function decodedPath(url: string): string {
  * only for a signed-in caller (a Bearer session: tools such as curl, not a browser's DevTools);
  * anyone else gets the same 404 as for a file that does not exist. The path is checked as the file
  * servers read it (decoded), so `.m%61p` is a map too. Production builds use hidden source maps, so
- * pages never point browsers at them.
+ * pages never point browsers at them. The hook goes on the routes that send files (the shell's and
+ * the releases' file servers: web/shell.ts, remotes/routes.ts), not on every request.
  */
-export function installSourceMapGate(
-  app: FastifyInstance,
-  authenticate: (token: string) => Promise<unknown>,
-): void {
+export function sourceMapGate(authenticate: (token: string) => Promise<unknown>): onRequestHookHandler {
   // Callback style: only a map request waits for anything.
-  app.addHook('onRequest', (request, reply, done) => {
-    if (request.url.startsWith('/api/') || !request.url.includes('.')) return done();
+  return (request, reply, done) => {
+    if (!request.url.includes('.')) return done();
     const path = decodedPath(request.url);
     if (!SOURCE_MAP.test(path)) return done();
     const refuse = () => void reply.code(404).send(apiError(`Not found: ${request.method} ${path}`));
@@ -154,5 +152,5 @@ export function installSourceMapGate(
       (session) => (session ? done() : refuse()),
       (error: Error) => done(error),
     );
-  });
+  };
 }

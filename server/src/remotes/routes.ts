@@ -9,7 +9,7 @@
  * (the registry decides, see service.ts). The catalogue and the client ids: catalogue.ts.
  */
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { apiError, type Contract } from '@nivesh/api-contract';
 import type { Session } from '../auth/service.js';
 import type { Clock } from '../clock.js';
@@ -104,7 +104,13 @@ export function remotesHandlers(deps: {
 }
 
 /** The releases' files, from the remote store. */
-export async function registerRemoteFiles(app: FastifyInstance, store: RemoteStore): Promise<void> {
+export async function registerRemoteFiles(
+  app: FastifyInstance,
+  store: RemoteStore,
+  /** Runs before a release's file is sent (http/security.ts's `sourceMapGate`). */
+  guardFiles?: onRequestHookHandler,
+): Promise<void> {
+  if (guardFiles) app.addHook('onRequest', guardFiles);
   // Its own static instance (no root: each release is its own root), so headers are set here only.
   // A file's `.br` or `.gz` copy next to it (the build writes them) is sent when the browser takes
   // that encoding, as the file's own type; without one the file is compressed as it is sent.

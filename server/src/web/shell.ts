@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { apiError, RemotesResponse } from '@nivesh/api-contract';
 import type { RemoteCatalogue } from '../remotes/catalogue.js';
 import { IMMUTABLE, newNonce, pagePolicy } from '../http/security.js';
@@ -41,7 +41,12 @@ export async function registerShell(
    * What each page carries: the browser's remote catalogue (remotes/catalogue.ts) and, for `/`, the
    * prerendered landing page of the landing release that catalogue names (web/prerender.ts).
    */
-  page?: { catalogue: Pick<RemoteCatalogue, 'forBrowser'>; prerender: LandingPrerender },
+  page?: {
+    catalogue: Pick<RemoteCatalogue, 'forBrowser'>;
+    prerender: LandingPrerender;
+    /** Runs before the shell's files are sent (http/security.ts's `sourceMapGate`). */
+    guardFiles?: onRequestHookHandler;
+  },
 ): Promise<void> {
   const readIndex = createIndexReader(path.join(shellDir, 'index.html'));
   const shellAsset = shellAssets(shellDir);
@@ -52,24 +57,27 @@ export async function registerShell(
   // Files are looked up per request, so a shell built after the server started is served too. A
   // file's `.br` or `.gz` copy next to it (the build writes them) is sent when the browser takes
   // that encoding, as the file's own type; without one the file is compressed as it is sent.
-  await app.register(fastifyStatic, {
-    root: shellDir,
-    prefix: '/',
-    index: false,
-    wildcard: true,
-    decorateReply: false,
-    cacheControl: false,
-    suppressWarning: true,
-    preCompressed: true,
-    setHeaders: (reply, filePath) => {
-      const file = filePath.replace(COMPRESSED_COPY, '');
-      if (HASHED_ASSET.test(file)) {
-        // Never asked for again while cached: no validators to send.
-        reply.header('Cache-Control', IMMUTABLE);
-        reply.removeHeader('etag');
-        reply.removeHeader('last-modified');
-      } else reply.header('Cache-Control', 'no-cache');
-    },
+  await app.register(async (files) => {
+    if (page?.guardFiles) files.addHook('onRequest', page.guardFiles);
+    await files.register(fastifyStatic, {
+      root: shellDir,
+      prefix: '/',
+      index: false,
+      wildcard: true,
+      decorateReply: false,
+      cacheControl: false,
+      suppressWarning: true,
+      preCompressed: true,
+      setHeaders: (reply, filePath) => {
+        const file = filePath.replace(COMPRESSED_COPY, '');
+        if (HASHED_ASSET.test(file)) {
+          // Never asked for again while cached: no validators to send.
+          reply.header('Cache-Control', IMMUTABLE);
+          reply.removeHeader('etag');
+          reply.removeHeader('last-modified');
+        } else reply.header('Cache-Control', 'no-cache');
+      },
+    });
   });
 
   /**
