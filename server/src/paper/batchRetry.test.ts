@@ -17,30 +17,13 @@ import { ManualClock } from '../clock.js';
 import { loadHolidayCalendar } from '../market/holidays.js';
 import { createTickHub } from '../market/tickHub.js';
 import { createPaperEngine, type PaperEngine } from './engine.js';
-import { createControlledFeed } from './testing.js';
+import { createControlledFeed, marketBuy, marketSell, uniformMarket } from './testing.js';
 
 const FRIDAY_1030_IST = '2026-11-20T05:00:00.000Z';
 
-const SYMBOLS = Array.from({ length: 20 }, (_, i) => `STOCK${i + 1}`);
-const MARKET = {
-  instruments: SYMBOLS.map((symbol, i) => ({
-    symbol,
-    name: `${symbol} Ltd`,
-    sector: `Sector ${i + 1}`,
-    isin: `INE${String(i + 1).padStart(6, '0')}01`,
-    instrumentKey: `NSE_EQ|${symbol}`,
-  })),
-  prices: Object.fromEntries(SYMBOLS.map((symbol) => [symbol, 500])),
-};
-
-const buy = (symbol: string, quantity = 1): OrderRequest => ({
-  symbol,
-  side: 'BUY',
-  quantity,
-  order_type: 'MARKET',
-  product: 'CNC',
-});
-const sell = (symbol: string, quantity = 1): OrderRequest => ({ ...buy(symbol, quantity), side: 'SELL' });
+const MARKET = uniformMarket(20, 500);
+const buy = marketBuy;
+const sell = marketSell;
 const restingBuy = (symbol: string): OrderRequest => ({
   ...buy(symbol),
   order_type: 'LIMIT',

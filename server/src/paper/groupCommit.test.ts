@@ -15,32 +15,16 @@ import { ManualClock } from '../clock.js';
 import { loadHolidayCalendar } from '../market/holidays.js';
 import { createTickHub } from '../market/tickHub.js';
 import { createPaperEngine, type PaperEngine } from './engine.js';
-import { createControlledFeed, startTestEngine } from './testing.js';
+import { createControlledFeed, marketBuy, marketSell, startTestEngine, uniformMarket } from './testing.js';
 
 const FRIDAY_1030_IST = '2026-11-20T05:00:00.000Z';
 
 // Forty ₹3,000 stocks: one share of each is within Phase 2 Growth's 4% (₹4,000) of the
 // ₹1,00,000 account (two are not), so cash runs out after 33 buys.
-const SYMBOLS = Array.from({ length: 40 }, (_, i) => `STOCK${i + 1}`);
-const MARKET = {
-  instruments: SYMBOLS.map((symbol, i) => ({
-    symbol,
-    name: `${symbol} Ltd`,
-    sector: `Sector ${i + 1}`,
-    isin: `INE${String(i + 1).padStart(6, '0')}01`,
-    instrumentKey: `NSE_EQ|${symbol}`,
-  })),
-  prices: Object.fromEntries(SYMBOLS.map((symbol) => [symbol, 3000])),
-};
-
-const buy = (symbol: string, quantity = 1): OrderRequest => ({
-  symbol,
-  side: 'BUY',
-  quantity,
-  order_type: 'MARKET',
-  product: 'CNC',
-});
-const sell = (symbol: string): OrderRequest => ({ ...buy(symbol), side: 'SELL' });
+const MARKET = uniformMarket(40, 3000);
+const SYMBOLS = MARKET.symbols;
+const buy = marketBuy;
+const sell = marketSell;
 
 /**
  * Fifty orders: a buy of one share of STOCK1 to STOCK38 in turn, with a sell of a stock bought

@@ -12,6 +12,7 @@ import { loadHolidayCalendar } from '../market/holidays.js';
 import { createTickHub } from '../market/tickHub.js';
 import { createPaperEngine, type PaperEngine } from './engine.js';
 import type { CostSettings } from './costs.js';
+import type { OrderRequest } from '../broker/broker.js';
 
 export interface ControlledFeed extends MarketFeed {
   /** Whether orders at market can fill now. */
@@ -213,3 +214,35 @@ export function flatCosts(brokerage: number, dpCharge = 0): CostSettings {
     dp_charge: dpCharge,
   };
 }
+
+/**
+ * A market of `count` stocks STOCK1…STOCKn at `price` rupees each, every one in a sector of its own
+ * (createControlledFeed's input), for tests that place many orders across many symbols.
+ */
+export function uniformMarket(count: number, price: number) {
+  const symbols = Array.from({ length: count }, (_, i) => `STOCK${i + 1}`);
+  return {
+    symbols,
+    instruments: symbols.map((symbol, i) => ({
+      symbol,
+      name: `${symbol} Ltd`,
+      sector: `Sector ${i + 1}`,
+      isin: `INE${String(i + 1).padStart(6, '0')}01`,
+      instrumentKey: `NSE_EQ|${symbol}`,
+    })),
+    prices: Object.fromEntries(symbols.map((symbol) => [symbol, price])),
+  };
+}
+
+/** A delivery market order: a buy of `quantity` shares (sell: the same, sold). */
+export const marketBuy = (symbol: string, quantity = 1): OrderRequest => ({
+  symbol,
+  side: 'BUY',
+  quantity,
+  order_type: 'MARKET',
+  product: 'CNC',
+});
+export const marketSell = (symbol: string, quantity = 1): OrderRequest => ({
+  ...marketBuy(symbol, quantity),
+  side: 'SELL',
+});
