@@ -8,7 +8,7 @@ import { schema, type Database } from '../db/index.js';
 import { testDatabases } from '../testing/databases.js';
 import type { OrderRequest } from '../broker/broker.js';
 import type { PaperEngine } from './engine.js';
-import { startTestEngine, type ControlledFeed } from './testing.js';
+import { startTestEngine, uniformMarket, type ControlledFeed } from './testing.js';
 import { DEFAULT_PAPER_SETTINGS } from './settings.js';
 import { toPaise } from './money.js';
 
@@ -632,20 +632,12 @@ for (const target of await testDatabases()) {
     describe('concurrent orders', () => {
       // Forty ₹3,000 stocks: one share of each is within Phase 2 Growth's 4% (₹4,000) of the
       // ₹1,00,000 account, so only cash stops the buys.
-      const symbols = Array.from({ length: 40 }, (_, i) => `STOCK${i + 1}`);
+      const market = uniformMarket(40, 3000);
+      const { symbols } = market;
       const r = freshRig(
         () => database,
         (rig) => cashOnly(rig, { max_positions_count: 100 }),
-        {
-          instruments: symbols.map((symbol, i) => ({
-            symbol,
-            name: `${symbol} Ltd`,
-            sector: `Sector ${i + 1}`,
-            isin: `INE${String(i + 1).padStart(6, '0')}01`,
-            instrumentKey: `NSE_EQ|${symbol}`,
-          })),
-          prices: Object.fromEntries(symbols.map((symbol) => [symbol, 3000])),
-        },
+        { instruments: market.instruments, prices: market.prices },
       );
 
       it('never spend the same cash twice', async () => {
