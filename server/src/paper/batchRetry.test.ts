@@ -8,16 +8,22 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { OrderRequest } from '../broker/broker.js';
-import { schema, type Database } from '../db/index.js';
-import { HttpError } from '../http/errors.js';
+import type { Database } from '../db/index.js';
 import { testDatabases } from '../testing/databases.js';
 import { ManualClock } from '../clock.js';
 import { loadHolidayCalendar } from '../market/holidays.js';
 import { createTickHub } from '../market/tickHub.js';
 import { createPaperEngine, type PaperEngine } from './engine.js';
-import { createControlledFeed, marketBuy, marketSell, uniformMarket } from './testing.js';
+import {
+  createControlledFeed,
+  marketBuy,
+  marketSell,
+  placedAnswer,
+  storedPaperAccount,
+  uniformMarket,
+} from './testing.js';
 
 const FRIDAY_1030_IST = '2026-11-20T05:00:00.000Z';
 
@@ -30,33 +36,12 @@ const restingBuy = (symbol: string): OrderRequest => ({
   limit_price: 480,
 });
 
-type Placed = PromiseSettledResult<Awaited<ReturnType<PaperEngine['placeOrder']>>>;
+type Placed = Parameters<typeof placedAnswer>[0];
+const answer = placedAnswer;
 
-/** What placing an order answered, without its random id. */
-function answer(result: Placed) {
-  if (result.status === 'rejected') {
-    const error = result.reason as Error;
-    if (error instanceof HttpError) {
-      return { refused: error.statusCode, message: error.message, limit: error.extra['limit'] };
-    }
-    // The database's own message (drizzle wraps it with the query and its parameters).
-    return { failed: error.cause instanceof Error ? error.cause.message : error.message };
-  }
-  const {
-    order_id: _id,
-    placed_at: _placed,
-    updated_at: _updated,
-    ...rest
-  } = result.value as unknown as Record<string, unknown>;
-  return rest;
-}
-
+/** What is stored, as the comparisons read it: the orders in words, and counts. */
 async function stored(database: Database) {
-  const db = database.db;
-  const orders = await db.select().from(schema.orders).where(eq(schema.orders.account, 'paper'));
-  const ledger = await db.select().from(schema.cashLedger).where(eq(schema.cashLedger.account, 'paper'));
-  const lots = await db.select().from(schema.lots).where(eq(schema.lots.account, 'paper'));
-  const fills = await db.select().from(schema.fills).where(eq(schema.fills.account, 'paper'));
+  const { orders, fills, cashPaise, openShares } = await storedPaperAccount(database.db);
   return {
     orderIds: orders.map((o) => o.id),
     orders: orders
@@ -64,8 +49,8 @@ async function stored(database: Database) {
       .sort()
       .join('; '),
     fills: fills.length,
-    cashPaise: ledger.reduce((s, r) => s + r.amountPaise, 0),
-    openShares: lots.reduce((s, l) => s + l.openQuantity, 0),
+    cashPaise,
+    openShares,
   };
 }
 

@@ -6,16 +6,24 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { OrderRequest } from '../broker/broker.js';
-import { schema, type Database } from '../db/index.js';
-import { HttpError } from '../http/errors.js';
+import type { Database } from '../db/index.js';
+import type { HttpError } from '../http/errors.js';
 import { sharedPostgresDatabase, testDatabases } from '../testing/databases.js';
 import { ManualClock } from '../clock.js';
 import { loadHolidayCalendar } from '../market/holidays.js';
 import { createTickHub } from '../market/tickHub.js';
 import { createPaperEngine, type PaperEngine } from './engine.js';
-import { createControlledFeed, marketBuy, marketSell, startTestEngine, uniformMarket } from './testing.js';
+import {
+  createControlledFeed,
+  marketBuy,
+  marketSell,
+  placedAnswer,
+  startTestEngine,
+  storedPaperAccount,
+  uniformMarket,
+} from './testing.js';
 
 const FRIDAY_1030_IST = '2026-11-20T05:00:00.000Z';
 
@@ -46,35 +54,8 @@ function fiftyOrders(): OrderRequest[] {
   return orders;
 }
 
-/** What placing an order answered, without its random id. */
-function answer(result: PromiseSettledResult<Awaited<ReturnType<PaperEngine['placeOrder']>>>) {
-  if (result.status === 'rejected') {
-    const error = result.reason as unknown;
-    assert.ok(error instanceof HttpError, `expected a refusal, got ${String(error)}`);
-    return { refused: error.statusCode, message: error.message, limit: error.extra['limit'] };
-  }
-  const {
-    order_id: _id,
-    placed_at: _placed,
-    updated_at: _updated,
-    ...rest
-  } = result.value as unknown as Record<string, unknown>;
-  return rest;
-}
-
-async function stored(database: Database) {
-  const db = database.db;
-  const orders = await db.select().from(schema.orders).where(eq(schema.orders.account, 'paper'));
-  const fills = await db.select().from(schema.fills).where(eq(schema.fills.account, 'paper'));
-  const ledger = await db.select().from(schema.cashLedger).where(eq(schema.cashLedger.account, 'paper'));
-  const lots = await db.select().from(schema.lots).where(eq(schema.lots.account, 'paper'));
-  return {
-    orders,
-    fills,
-    cashPaise: ledger.reduce((s, r) => s + r.amountPaise, 0),
-    openShares: lots.reduce((s, l) => s + l.openQuantity, 0),
-  };
-}
+const answer = placedAnswer;
+const stored = (database: Database) => storedPaperAccount(database.db);
 
 /** Limits opened wide but for cash, and ₹1,00,000 of it. */
 async function openWide(engine: PaperEngine): Promise<void> {

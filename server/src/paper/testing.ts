@@ -13,6 +13,7 @@ import { createTickHub } from '../market/tickHub.js';
 import { createPaperEngine, type PaperEngine } from './engine.js';
 import type { CostSettings } from './costs.js';
 import type { OrderRequest } from '../broker/broker.js';
+import { HttpError } from '../http/errors.js';
 
 export interface ControlledFeed extends MarketFeed {
   /** Whether orders at market can fill now. */
@@ -246,3 +247,39 @@ export const marketSell = (symbol: string, quantity = 1): OrderRequest => ({
   ...marketBuy(symbol, quantity),
   side: 'SELL',
 });
+
+/**
+ * What placing an order answered, without what differs on every run (its id and times): the
+ * answer, a refusal (status, sentence, the limit it names) or, for any other failure, the
+ * database's own message (drizzle wraps it with the query and its parameters).
+ */
+export function placedAnswer(result: PromiseSettledResult<Awaited<ReturnType<PaperEngine['placeOrder']>>>) {
+  if (result.status === 'rejected') {
+    const error = result.reason as Error;
+    if (error instanceof HttpError) {
+      return { refused: error.statusCode, message: error.message, limit: error.extra['limit'] };
+    }
+    return { failed: error.cause instanceof Error ? error.cause.message : error.message };
+  }
+  const {
+    order_id: _id,
+    placed_at: _placed,
+    updated_at: _updated,
+    ...rest
+  } = result.value as unknown as Record<string, unknown>;
+  return rest;
+}
+
+/** The paper account's stored orders and fills, its cash (the ledger's sum) and its open shares. */
+export async function storedPaperAccount(db: Db) {
+  const orders = await db.select().from(schema.orders).where(eq(schema.orders.account, 'paper'));
+  const fills = await db.select().from(schema.fills).where(eq(schema.fills.account, 'paper'));
+  const ledger = await db.select().from(schema.cashLedger).where(eq(schema.cashLedger.account, 'paper'));
+  const lots = await db.select().from(schema.lots).where(eq(schema.lots.account, 'paper'));
+  return {
+    orders,
+    fills,
+    cashPaise: ledger.reduce((s, r) => s + r.amountPaise, 0),
+    openShares: lots.reduce((s, l) => s + l.openQuantity, 0),
+  };
+}
