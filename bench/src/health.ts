@@ -1,19 +1,17 @@
 /**
  * GET /api/health of the real app (buildApp over PGlite, with its helmet headers, validation and
  * logging hooks) against a bare Fastify route answering the same body, both driven by autocannon
- * over loopback in this process, one after the other.
+ * over loopback in this process, in alternating rounds.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createTestApp } from '@nivesh/server/testing';
 import { openDatabase } from '@nivesh/server/db';
-import { drive, type BenchResult } from './load.js';
+import { alternate, type BenchResult } from './load.js';
 
 const CONNECTIONS = 50;
+const PATH = '/api/health';
 
-async function measure(app: FastifyInstance, path: string): Promise<number> {
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  return (await drive(`${address}${path}`, { connections: CONNECTIONS })).rps;
-}
+const listen = (app: FastifyInstance) => app.listen({ port: 0, host: '127.0.0.1' });
 
 export async function benchHealth(): Promise<BenchResult> {
   const database = await openDatabase({ kind: 'pglite', dataDir: null });
@@ -26,9 +24,12 @@ export async function benchHealth(): Promise<BenchResult> {
     uptime: (Date.now() - startedAt) / 1000,
   }));
   try {
-    const baseline = await measure(bare, '/api/health');
-    const measured = await measure(product.app, '/api/health');
-    return { name: 'GET /api/health', product: measured, baseline };
+    const options = { connections: CONNECTIONS };
+    const { baseline, product: measured } = await alternate({
+      baseline: { url: `${await listen(bare)}${PATH}`, options },
+      product: { url: `${await listen(product.app)}${PATH}`, options },
+    });
+    return { name: 'GET /api/health', product: measured.rps, baseline: baseline.rps };
   } finally {
     await bare.close();
     await product.close();

@@ -3,6 +3,11 @@
  * generator does not share the server's event loop (on this 2-core machine the server has the main
  * thread and one core, the client the other, as a separate client machine would). A warm-up run
  * (JIT, connection setup) comes first, then the measured run.
+ *
+ * A product and its baseline are measured in alternating rounds (`alternate`): this machine is a
+ * shared virtual one whose speed drifts by ±15% from one ten-second stretch to the next, so one run
+ * of each, one after the other, could put a slow stretch on one side only. Each side's median round
+ * is reported.
  */
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
@@ -27,31 +32,68 @@ export interface Load {
   errors: number;
 }
 
-export async function drive(
-  url: string,
-  options: {
-    connections?: number;
-    headers?: Record<string, string>;
-    seconds?: number;
-    /** Count requests without an answer instead of throwing (the old code under load had them). */
-    tolerateErrors?: boolean;
-  } = {},
-): Promise<Load> {
-  const run = (duration: number) =>
-    autocannon({
-      url,
-      connections: options.connections ?? 100,
-      headers: options.headers ?? {},
-      duration,
-      workers: 1,
-    });
-  await run(2);
-  const result = await run(options.seconds ?? DURATION_SECONDS);
-  if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} answers were not 2xx`);
-  if (result.errors > 0 && !options.tolerateErrors) {
-    throw new Error(`${url}: ${result.errors} requests got no answer (${result.timeouts} time-outs)`);
+interface DriveOptions {
+  connections?: number;
+  headers?: Record<string, string>;
+  seconds?: number;
+  /** Count requests without an answer instead of throwing (the old code under load had them). */
+  tolerateErrors?: boolean;
+}
+
+function load(url: string, options: DriveOptions, duration: number): Promise<Load> {
+  return autocannon({
+    url,
+    connections: options.connections ?? 100,
+    headers: options.headers ?? {},
+    duration,
+    workers: 1,
+  }).then((result) => {
+    if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} answers were not 2xx`);
+    if (result.errors > 0 && !options.tolerateErrors) {
+      throw new Error(`${url}: ${result.errors} requests got no answer (${result.timeouts} time-outs)`);
+    }
+    return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors };
+  });
+}
+
+const WARM_UP_SECONDS = 2;
+
+export async function drive(url: string, options: DriveOptions = {}): Promise<Load> {
+  await load(url, options, WARM_UP_SECONDS);
+  return load(url, options, options.seconds ?? DURATION_SECONDS);
+}
+
+const ROUNDS = 3;
+const ROUND_SECONDS = Number(process.env['BENCH_ROUND_SECONDS'] ?? 5);
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/**
+ * The baseline and the product, each warmed up, then measured in ROUNDS alternating rounds of
+ * `seconds` each: the median round's requests per second and
+ * 99th percentile of each side, and every request without an answer.
+ */
+export async function alternate(
+  sides: { baseline: { url: string; options: DriveOptions }; product: { url: string; options: DriveOptions } },
+  seconds = ROUND_SECONDS,
+): Promise<{ baseline: Load; product: Load }> {
+  const { baseline, product } = sides;
+  await load(baseline.url, baseline.options, WARM_UP_SECONDS);
+  await load(product.url, product.options, WARM_UP_SECONDS);
+  const rounds: { baseline: Load[]; product: Load[] } = { baseline: [], product: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    rounds.baseline.push(await load(baseline.url, baseline.options, seconds));
+    rounds.product.push(await load(product.url, product.options, seconds));
   }
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors };
+  const summary = (side: Load[]): Load => ({
+    rps: median(side.map((l) => l.rps)),
+    p99: median(side.map((l) => l.p99)),
+    errors: side.reduce((sum, l) => sum + l.errors, 0),
+  });
+  return { baseline: summary(rounds.baseline), product: summary(rounds.product) };
 }
 
 /**
@@ -74,10 +116,12 @@ export async function againstBare(route: {
   try {
     const bareAddress = await bare.listen({ port: 0, host: '127.0.0.1' });
     const options = { connections: route.connections, tolerateErrors: route.tolerateErrors ?? false };
-    const baseline = await drive(`${bareAddress}${route.path}`, options);
-    const measured = await drive(`${route.address}${route.path}`, {
-      ...options,
-      headers: route.token ? { authorization: `Bearer ${route.token}` } : {},
+    const { baseline, product: measured } = await alternate({
+      baseline: { url: `${bareAddress}${route.path}`, options },
+      product: {
+        url: `${route.address}${route.path}`,
+        options: { ...options, headers: route.token ? { authorization: `Bearer ${route.token}` } : {} },
+      },
     });
     if (measured.errors > 0) console.info(`${route.path}: ${measured.errors} requests got no answer`);
     return [

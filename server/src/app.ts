@@ -310,6 +310,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     helmet: {
       // The page sets its own policy with a fresh nonce (web/shell.ts); everything else allows nothing.
       contentSecurityPolicy: false,
+      // As the policies' frame-ancestors 'none': no page frames any answer, not even this origin's.
+      frameguard: { action: 'deny' },
       // Served over plain HTTP on localhost by default; with an https public URL browsers are told
       // to keep to HTTPS (a year; subdomains are the owner's business, not this server's).
       strictTransportSecurity: config.publicUrl.startsWith('https://')

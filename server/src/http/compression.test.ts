@@ -324,14 +324,21 @@ describe('compression', () => {
       }
     });
 
-    it('the page, a manifest and an API answer keep every header; the manifest its validators', async () => {
+    it('the page keeps every header; a manifest and an API answer keep the data set, the manifest its validators', async () => {
       const manifest = await send(t.app, 'GET', `/remotes/risk/${VERSION}/mf-manifest.json`);
       assert.ok(manifest.headers['etag'], 'the manifest is revalidated with its ETag');
-      for (const url of ['/', '/api/health', `/remotes/risk/${VERSION}/mf-manifest.json`]) {
+      const page = await send(t.app, 'GET', '/');
+      assert.equal(page.statusCode, 200);
+      for (const name of DOCUMENT_ONLY) assert.ok(page.headers[name], `/: ${name}`);
+      for (const url of ['/api/health', `/remotes/risk/${VERSION}/mf-manifest.json`]) {
         const res = await send(t.app, 'GET', url);
         assert.equal(res.statusCode, 200, url);
         assert.equal(res.headers['x-content-type-options'], 'nosniff', url);
-        for (const name of DOCUMENT_ONLY) assert.ok(res.headers[name], `${url}: ${name}`);
+        assert.equal(res.headers['cross-origin-resource-policy'], 'same-origin', url);
+        assert.equal(res.headers['x-frame-options'], 'DENY', url);
+        for (const name of DOCUMENT_ONLY.filter((name) => name !== 'x-frame-options')) {
+          assert.equal(res.headers[name], undefined, `${url}: ${name}`);
+        }
       }
     });
   });

@@ -115,17 +115,27 @@ describe('headers of every answer', () => {
     }
   });
 
-  it("helmet's headers on every answer: API, refusal and page", async () => {
+  it("helmet's headers: all of them on a page, OWASP's API set on API answers and refusals", async () => {
     t = await createTestApp(database);
     try {
       for (const url of ['/api/health', '/api/no-such-route', '/login']) {
         const res = await send(t.app, 'GET', url);
-        assert.equal(res.headers['x-frame-options'], 'SAMEORIGIN', url);
+        assert.equal(res.headers['x-frame-options'], 'DENY', url);
         assert.equal(res.headers['x-content-type-options'], 'nosniff', url);
-        assert.equal(res.headers['referrer-policy'], 'no-referrer', url);
-        assert.equal(res.headers['cross-origin-opener-policy'], 'same-origin', url);
+        assert.match(String(res.headers['content-security-policy']), /frame-ancestors 'none'/, url);
         assert.equal(res.headers['cross-origin-resource-policy'], 'same-origin', url);
         assert.equal(res.headers['x-powered-by'], undefined, url);
+      }
+      const page = await send(t.app, 'GET', '/login');
+      assert.equal(page.headers['referrer-policy'], 'no-referrer');
+      assert.equal(page.headers['cross-origin-opener-policy'], 'same-origin');
+      assert.equal(page.headers['x-permitted-cross-domain-policies'], 'none');
+      for (const url of ['/api/health', '/api/no-such-route']) {
+        const res = await send(t.app, 'GET', url);
+        assert.match(String(res.headers['content-type']), /^application\/json/, url);
+        for (const name of ['referrer-policy', 'cross-origin-opener-policy', 'x-xss-protection', 'origin-agent-cluster']) {
+          assert.equal(res.headers[name], undefined, `${url}: ${name} acts only on a document`);
+        }
       }
     } finally {
       await t.close();
