@@ -77,7 +77,10 @@ function median(values: number[]): number {
  * 99th percentile of each side, and every request without an answer.
  */
 export async function alternate(
-  sides: { baseline: { url: string; options: DriveOptions }; product: { url: string; options: DriveOptions } },
+  sides: {
+    baseline: { url: string; options: DriveOptions };
+    product: { url: string; options: DriveOptions };
+  },
   seconds = ROUND_SECONDS,
 ): Promise<{ baseline: Load; product: Load }> {
   const { baseline, product } = sides;

@@ -19,6 +19,21 @@ describe('India Standard Time', () => {
     expect(istDay('2026-07-15T18:30:00Z')).toBe('2026-07-16');
   });
 
+  it('gives the IST day of a Date, epoch ms or text, from one call to the next', () => {
+    // The same day twice, then the next, then back: each answer is that instant's own day.
+    expect(istDay(new Date('2026-02-28T18:29:59.999Z'))).toBe('2026-02-28');
+    expect(istDay(Date.parse('2026-02-28T10:00:00Z'))).toBe('2026-02-28');
+    expect(istDay('2026-02-28T18:30:00Z')).toBe('2026-03-01');
+    expect(istDay('2026-02-28T18:29:00Z')).toBe('2026-02-28');
+    expect(istDay('2026-11-20T10:30:00+05:30')).toBe('2026-11-20');
+    // Before 1970 (negative epoch ms) and at leap days.
+    expect(istDay('1969-12-31T18:30:00Z')).toBe('1970-01-01');
+    expect(istDay('1969-12-31T18:29:59Z')).toBe('1969-12-31');
+    expect(istDay('2028-02-29T12:00:00Z')).toBe('2028-02-29');
+    expect(() => istDay('not a time')).toThrow(RangeError);
+    expect(istDay('2026-02-28T18:30:00Z')).toBe('2026-03-01');
+  });
+
   it('reads the IST wall clock of an instant', () => {
     expect(istWallClock('2026-11-20T03:45:07Z')).toEqual({
       year: 2026,

@@ -38,9 +38,22 @@ export function istWallClock(instant: string | number | Date): IstWallClock {
   };
 }
 
+const DAY_MS = 86_400_000;
+
+/** The last day `istDay` wrote out: most calls in a row fall on one day (the history's trades, now). */
+let lastDay = { number: Number.NaN, text: '' };
+
+const epochMs = (instant: string | number | Date) =>
+  instant instanceof Date ? instant.getTime() : typeof instant === 'number' ? instant : Date.parse(instant);
+
 /** The IST calendar day (YYYY-MM-DD) of an instant. */
 export function istDay(instant: string | number | Date): string {
-  return new Date(new Date(instant).getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+  const number = Math.floor((epochMs(instant) + IST_OFFSET_MS) / DAY_MS);
+  if (number !== lastDay.number) {
+    // An invalid instant throws here, as toISOString does (NaN never equals the last day).
+    lastDay = { number, text: new Date(number * DAY_MS).toISOString().slice(0, 10) };
+  }
+  return lastDay.text;
 }
 
 /** `2026-11-20 10:30:00`: the IST wall clock as text (CSV exports, Upstox's order book format). */

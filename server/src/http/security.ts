@@ -130,7 +130,9 @@ const FRAME_HEADER = 'x-frame-options';
  * to be data or a subresource, no type at all) get all of helmet's; the set for each type is worked
  * out once.
  */
-export function edgeHeaders(all: Readonly<Record<string, string>>): (contentType: unknown) => Record<string, string> {
+export function edgeHeaders(
+  all: Readonly<Record<string, string>>,
+): (contentType: unknown) => Record<string, string> {
   const without = (names: readonly string[]) =>
     Object.fromEntries(Object.entries(all).filter(([name]) => !names.includes(name)));
   const subresource = without([...DOCUMENT_ONLY_HEADERS, FRAME_HEADER]);

@@ -133,7 +133,12 @@ describe('headers of every answer', () => {
       for (const url of ['/api/health', '/api/no-such-route']) {
         const res = await send(t.app, 'GET', url);
         assert.match(String(res.headers['content-type']), /^application\/json/, url);
-        for (const name of ['referrer-policy', 'cross-origin-opener-policy', 'x-xss-protection', 'origin-agent-cluster']) {
+        for (const name of [
+          'referrer-policy',
+          'cross-origin-opener-policy',
+          'x-xss-protection',
+          'origin-agent-cluster',
+        ]) {
           assert.equal(res.headers[name], undefined, `${url}: ${name} acts only on a document`);
         }
       }

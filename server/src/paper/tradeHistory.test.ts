@@ -256,6 +256,35 @@ for (const target of await testDatabases()) {
       }
     });
 
+    it('moves the open and pending trades with each order and tick between two reads', async () => {
+      const open = { period: 'all', status: 'open' } as const;
+      const pending = { period: 'all', status: 'pending' } as const;
+      const before = (await newAnswer(pending)).data.map((t) => t.trade_id);
+      const placed = await rig.engine.placeOrder(
+        order('BUY', 1, 'INFY', { order_type: 'LIMIT', limit_price: 1_000 }),
+        'op',
+      );
+      assert.equal(placed.status, 'open');
+      const after = (await newAnswer(pending)).data.map((t) => t.trade_id);
+      assert.deepEqual(after.sort(), [...before, placed.order_id].sort());
+      assert.deepEqual(await newAnswer(pending), await oldAnswer(pending));
+
+      // With no order resting, a tick writes nothing: only the price moves the open trades.
+      for (const id of after) await rig.engine.cancelOrder(id, 'op');
+      await rig.engine.idle();
+      assert.deepEqual((await newAnswer(pending)).data, []);
+      const priceOf = async (symbol: string) =>
+        (await newAnswer(open)).data.find((t) => t.symbol === symbol)?.current_price;
+      rig.feed.move('TCS', 3_300);
+      await rig.engine.idle();
+      assert.equal(await priceOf('TCS'), 3_300);
+      assert.equal(await priceOf('TCS'), 3_300, 'read again with nothing changed');
+      rig.feed.move('TCS', 3_312.5);
+      await rig.engine.idle();
+      assert.equal(await priceOf('TCS'), 3_312.5, 'a tick with no write');
+      assert.deepEqual(await newAnswer(open), await oldAnswer(open));
+    });
+
     it('counts the win rate of the quick stats as the summary of every completed trade', async () => {
       const all = summarizeTrades((await rig.engine.trades()).filter((t) => t.status !== 'pending'));
       const counts = await rig.engine.tradeHistory.completedCounts();

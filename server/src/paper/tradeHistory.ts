@@ -32,7 +32,7 @@ import type { PaperContext } from './context.js';
 import { exitToTrade, openLotToTrade, pendingOrderToTrade } from './mapping.js';
 import { toRupees } from './money.js';
 import { standingPrice } from './pricing.js';
-import { PAPER } from './state.js';
+import { PAPER, type OrderRow } from './state.js';
 
 const DAY_MS = 86_400_000;
 /** Distinct filters and pages kept per account version; beyond it the kept answers are dropped. */
@@ -323,10 +323,35 @@ export function createTradeHistory(ctx: PaperContext) {
     });
   }
 
-  /** The paper trades that move with prices and orders: each open lot's rest and each open order. */
-  async function movingTrades(now: Date): Promise<Trade[]> {
-    const state = await ctx.state(now);
+  /** The moving trades as last built, and what they were built from (`movingTrades`). */
+  let movingKept: {
+    version: number;
+    orders: readonly OrderRow[];
+    settings: object;
+    symbols: readonly string[];
+    prices: readonly (number | undefined)[];
+    trades: readonly Trade[];
+  } | null = null;
+
+  const pricesOf = (symbols: readonly string[]) => symbols.map((symbol) => prices.ltp(symbol));
+  const samePrices = (a: readonly (number | undefined)[], b: readonly (number | undefined)[]) =>
+    a.length === b.length && a.every((price, i) => price === b[i]);
+
+  /**
+   * The paper trades that move with prices and orders: each open lot's rest and each open order.
+   * Built again only when what they are made of changed: the account's writes (its version), the
+   * open orders, the settings (the half spread prices pending orders) or a price of one of their
+   * stocks. Between ticks and writes the pages' polls share one list (nobody changes it).
+   */
+  async function movingTrades(now: Date): Promise<readonly Trade[]> {
+    const at = await version();
+    const orders = ctx.openOrders();
     const s = await ctx.settings();
+    const kept = movingKept;
+    if (kept && kept.version === at && kept.orders === orders && kept.settings === s) {
+      if (samePrices(kept.prices, pricesOf(kept.symbols))) return kept.trades;
+    }
+    const state = await ctx.state(now);
     const exited = await exitedEntryCharges(
       state.openLots.filter((l) => l.openQuantity < l.quantity).map((l) => l.id),
     );
@@ -340,6 +365,11 @@ export function createTradeHistory(ctx: PaperContext) {
         s.half_spread_percent,
       );
       if (price !== null) trades.push(pendingOrderToTrade(order, price));
+    }
+    const symbols = [...state.openLots.map((l) => l.symbol), ...state.openOrders.map((o) => o.symbol)];
+    // Kept only when nothing moved while it was built.
+    if (ctx.cache.version() === at && ctx.openOrders() === orders) {
+      movingKept = { version: at, orders, settings: s, symbols, prices: pricesOf(symbols), trades };
     }
     return trades;
   }

@@ -1,0 +1,16 @@
+import autocannon from 'autocannon';
+import { createTestApp, setUpOperator } from '@nivesh/server/testing';
+import { openDatabase } from '@nivesh/server/db';
+const database = await openDatabase({ kind: 'pglite', dataDir: null });
+const product = await createTestApp(database, { deps: { paperTimers: false, watchBrokerToken: false } });
+const token = await setUpOperator(product.app);
+const symbols = product.app.services.feed.instruments().map((i) => i.symbol);
+for (const symbol of symbols.slice(0, 2)) await product.app.services.paper.placeOrder({ symbol, side: 'BUY', quantity: 5, order_type: 'MARKET', product: 'CNC' }, 'bench');
+const address = await product.app.listen({ port: 0, host: '127.0.0.1' });
+const path = process.env.P ?? '/api/trading/history?period=all';
+const run = (duration: number) => autocannon({ url: `${address}${path}`, connections: 100, duration, workers: 1, headers: { authorization: `Bearer ${token}` } });
+await run(2);
+const r = await run(6);
+console.log(Math.round(r.requests.average), 'rps', r.requests.total, 'requests', r.non2xx, 'non2xx p99', r.latency.p99);
+await new Promise((res) => setTimeout(res, 500));
+process.exit(0);

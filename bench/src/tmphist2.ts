@@ -1,0 +1,13 @@
+import { createTestApp, setUpOperator } from '@nivesh/server/testing';
+import { openDatabase } from '@nivesh/server/db';
+const database = await openDatabase({ kind: 'pglite', dataDir: null });
+const product = await createTestApp(database, { deps: { paperTimers: false, watchBrokerToken: false } });
+const token = await setUpOperator(product.app);
+const symbols = product.app.services.feed.instruments().map((i) => i.symbol);
+for (const symbol of symbols.slice(0, 2)) await product.app.services.paper.placeOrder({ symbol, side: 'BUY', quantity: 5, order_type: 'MARKET', product: 'CNC' }, 'bench');
+const r = await product.app.inject({ url: '/api/trading/history?period=all', headers: { authorization: `Bearer ${token}` } });
+const b = r.json(); console.log(b.total, b.data.length, r.body.length);
+const N = 3000; let t = performance.now();
+for (let i = 0; i < N; i++) await product.app.inject({ url: '/api/trading/history?period=all', headers: { authorization: `Bearer ${token}` } });
+console.log(((performance.now() - t) * 1000 / N).toFixed(1), 'us per inject');
+process.exit(0);
