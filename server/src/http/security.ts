@@ -130,7 +130,7 @@ const FRAME_HEADER = 'x-frame-options';
  * to be data or a subresource, no type at all) get all of helmet's; the set for each type is worked
  * out once.
  */
-export function edgeHeaders(
+function edgeHeaders(
   all: Readonly<Record<string, string>>,
 ): (contentType: unknown) => Record<string, string> {
   const without = (names: readonly string[]) =>

@@ -7,7 +7,8 @@
  * rest of each lot, priced at the last tick, and the open orders as pending trades). The completed
  * trades are filtered, sorted (newest entry first, then trade id), counted, summed and paged by
  * PostgreSQL; the moving ones (and the live account's trades the caller brings) are built in memory
- * for each request and merged into the page (`mergePage`).
+ * and merged into the page (`mergePage`); the paper account's are built again only when what they
+ * are made of changed (`movingTrades`).
  *
  * What PostgreSQL answered for a filter and page is kept in memory until the account's next write
  * (the state cache's version: a committed fill, a reset, a cancel, or a write by another process
