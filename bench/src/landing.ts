@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { createTestApp, setUpOperator } from '@nivesh/server/testing';
 import { openDatabase } from '@nivesh/server/db';
-import type { BenchResult } from './load.js';
+import { median, type BenchResult } from './load.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -26,11 +26,6 @@ const SLOW_PHONE = {
   uploadThroughput: 750_000 / 8,
 };
 const BUDGET = { landingJsKb: 150, dashboardJsKb: 400, lcpSlowMs: 2500, lcpLoopbackMs: 1000 };
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
-}
 
 interface Load {
   jsBytes: number;

@@ -66,7 +66,8 @@ export async function drive(url: string, options: DriveOptions = {}): Promise<Lo
 const ROUNDS = 3;
 const ROUND_SECONDS = Number(process.env['BENCH_ROUND_SECONDS'] ?? 5);
 
-function median(values: number[]): number {
+/** The middle value (of an odd count; the upper middle of an even one). */
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
 }
