@@ -246,11 +246,13 @@ describe('MlIntelligencePage overview when connected', () => {
 describe('MlIntelligencePage refresh and logging', () => {
   it('re-runs every call on Refresh, with the button disabled while it runs', async () => {
     let memoryCalls = 0;
-    let slow = false;
+    // The refresh's answer waits until the test has seen the button disabled (no race with a timer).
+    let answer: Promise<void> = Promise.resolve();
+    let release = () => {};
     server.use(
       mockRoute(ml.memoryStatus, async () => {
         memoryCalls += 1;
-        if (slow) await delay(100);
+        await answer;
         return HttpResponse.json(ML_ANSWERS[ml.memoryStatus.path] as Record<string, unknown>);
       }),
       ...connectedHandlers(),
@@ -258,10 +260,13 @@ describe('MlIntelligencePage refresh and logging', () => {
     const { user } = renderPage();
     await screen.findByText('System Health Overview');
     expect(memoryCalls).toBe(1);
-    slow = true;
+    answer = new Promise((resolve) => {
+      release = resolve;
+    });
     const refresh = screen.getByRole('button', { name: 'Refresh' });
     await user.click(refresh);
     expect(refresh).toBeDisabled();
+    release();
     await waitFor(() => expect(refresh).toBeEnabled());
     expect(memoryCalls).toBe(2);
   });
