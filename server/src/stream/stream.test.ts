@@ -87,6 +87,17 @@ class Inbox {
     if (queued) return Promise.resolve(queued);
     return new Promise((resolve) => this.waiting.push(resolve));
   }
+
+  /**
+   * The next message that is not an event. A whole running app (its jobs, alerts, automation)
+   * may tell the browsers of an event at any moment, between any two messages a test waits for.
+   */
+  async nextAnswer(): Promise<ServerMessage> {
+    for (;;) {
+      const message = await this.next();
+      if (message.type !== 'event') return message;
+    }
+  }
 }
 
 interface Client {
@@ -575,7 +586,7 @@ for (const target of await testDatabases()) {
 
       const symbols = ['RELIANCE', 'NIFTY_50', 'SENSEX', 'BANK_NIFTY', 'NOT_LISTED'];
       socket.send(JSON.stringify({ type: 'subscribe', symbols }));
-      const answer = await inbox.next();
+      const answer = await inbox.nextAnswer();
       assert.equal(answer.type, 'subscribed');
       if (answer.type !== 'subscribed') return;
       assert.deepEqual(answer.symbols, symbols.slice(0, 4));
