@@ -63,7 +63,8 @@ export async function drive(url: string, options: DriveOptions = {}): Promise<Lo
   return load(url, options, options.seconds ?? DURATION_SECONDS);
 }
 
-const ROUNDS = 3;
+/** Alternating rounds per side (BENCH_ROUNDS; more, shorter rounds smooth the drift further). */
+const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
 const ROUND_SECONDS = Number(process.env['BENCH_ROUND_SECONDS'] ?? 5);
 
 /** The middle value (of an odd count; the upper middle of an even one). */

@@ -11,7 +11,7 @@ import Fastify, {
 } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import websocket from '@fastify/websocket';
+import { deferredChildLogger } from './http/requestLogger.js';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { devOrigins } from '@nivesh/build/remotes';
 import type { Config } from './config.js';
@@ -50,7 +50,7 @@ import {
   processProvider,
   type AutoScaler,
 } from './ops/autoScaler.js';
-import { registerMetrics } from './ops/metrics.js';
+import { createAnswerTimer, registerMetrics } from './ops/metrics.js';
 import { managementHandlers } from './management/routes.js';
 import { createManagementService } from './management/service.js';
 import { createEngineRegistry, type EngineRegistry } from './ops/engines.js';
@@ -269,6 +269,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors,
     // Request lines are logged below: errors loudly, the steady polling quietly.
     logController: new LogController({ disableRequestLogging: true }),
+    // Each request's logger is made when it first logs (http/requestLogger.ts).
+    childLoggerFactory: deferredChildLogger,
     // Which proxies may name the client's address (NIVESH_TRUST_PROXY); none by default.
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -291,8 +293,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
+  // What this process measures of itself (ops/measurements.ts), each answer's time included.
+  const measurements = createMeasurements({ clock });
+  const answerTimer = createAnswerTimer(measurements);
   const debugLogged = app.log.level === 'debug' || app.log.level === 'trace';
+  // After every answer (one hook: each hook more is measurable on small answers): its log line
+  // and its time for the monitors.
   app.addHook('onResponse', (request, reply, done) => {
+    answerTimer.record(request, reply);
     const status = reply.statusCode;
     // 503 is a domain this server does not run (yet): pages poll it, so it is not an error.
     const failed = status >= 500 && status !== 503;
@@ -803,7 +811,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   engines.probe('market_feed', () => {
     const last = hub.lastTickAt();
     const open = feed.isSessionOpen(clock.now());
-    const fresh = last !== null && clock.now().getTime() - last < 2 * 60_000;
+    const fresh = last !== null && clock.nowMs() - last < 2 * 60_000;
     return {
       status: open ? (fresh ? 'running' : 'error') : 'idle',
       last_heartbeat: last === null ? null : new Date(last),
@@ -855,7 +863,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The monitors: every process samples itself; the leader's auto-scaler decides, recorded, and
   // the configured provider acts (ops/autoScaler.ts).
-  const measurements = createMeasurements({ clock });
   const autoScaler = createAutoScaler({
     db,
     clock,
@@ -894,7 +901,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await autoScaler.close();
     measurements.close();
   });
-  registerMetrics(app, { token: config.metricsToken, measurements, engines, hub });
+  registerMetrics(app, { token: config.metricsToken, measurements, timer: answerTimer, engines, hub });
 
   // Every contract domain this server runs, registered here and only here: `<domain>/routes.ts`
   // (HTTP) over `<domain>/service.ts` (the logic). A contract domain without an entry answers 503
@@ -1014,7 +1021,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   alertJob.start();
   app.addHook('onClose', async () => alertJob.stop());
 
-  await app.register(websocket, stream.websocketOptions);
   await app.register(stream.plugin);
 
   await app.register(async (scope) => registerRemoteFiles(scope, remoteStore, sourceMaps));

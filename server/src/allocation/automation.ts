@@ -444,7 +444,7 @@ export function createAutomation(deps: AutomationDeps) {
    * takes seconds: one still running after ten minutes was cut off, in this process or another.
    */
   async function recoverInterrupted(): Promise<void> {
-    const cutOff = new Date(clock.now().getTime() - INTERRUPTED_AFTER_MS);
+    const cutOff = new Date(clock.nowMs() - INTERRUPTED_AFTER_MS);
     await db
       .update(schema.automationRuns)
       .set({

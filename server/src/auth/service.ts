@@ -259,7 +259,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   function tooManyAttempts(oldest: Date | null | undefined): HttpError {
-    const now = clock.now().getTime();
+    const now = clock.nowMs();
     const retryAfter = Math.max(1, Math.ceil(((oldest?.getTime() ?? now) + LOGIN_WINDOW_MS - now) / 1000));
     return new HttpError(429, MESSAGES.tooManyAttempts, {}, { 'Retry-After': String(retryAfter) });
   }
@@ -386,7 +386,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** Deletes login attempts older than a day (the limits look back 15 minutes). */
     async pruneLoginAttempts(): Promise<number> {
-      const cutoff = new Date(clock.now().getTime() - ATTEMPT_RETENTION_MS);
+      const cutoff = new Date(clock.nowMs() - ATTEMPT_RETENTION_MS);
       const deleted = await db
         .delete(attempts)
         .where(lt(attempts.attemptedAt, cutoff))

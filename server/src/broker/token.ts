@@ -275,7 +275,7 @@ export function createTokenService(deps: { credentials: CredentialStore; clock: 
           `This access token is invalid: ${expiry.reason}. Paste the access token Upstox issued.`,
         );
       }
-      if (expiry.expiresAt.getTime() <= clock.now().getTime()) {
+      if (expiry.expiresAt.getTime() <= clock.nowMs()) {
         // Storing it would only replace a token that may still work with one that cannot.
         throw new HttpError(
           400,

@@ -71,7 +71,7 @@ export function createInstanceRegistry(deps: {
     },
     /** The processes running now (beaten within LIVE_WITHIN_MS, not stopped), newest first. */
     async live(): Promise<InstanceRow[]> {
-      const since = new Date(clock.now().getTime() - LIVE_WITHIN_MS);
+      const since = new Date(clock.nowMs() - LIVE_WITHIN_MS);
       return db
         .select()
         .from(table)

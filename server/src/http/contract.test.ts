@@ -94,8 +94,14 @@ for (const target of await testDatabases()) {
       const res = await send(t.app, 'GET', '/api/health');
       assert.equal(res.statusCode, 200);
       const body = res.json();
+      assert.deepEqual(Object.keys(body), ['status', 'version', 'uptime']);
+      assert.equal(body.status, 'ok');
       assert.equal(body.version, '1.0.0-test');
       assert.equal(typeof body.uptime, 'number');
+      // The answer is kept while the uptime (to the hundredth of a second) stays the same, never longer.
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      const later = (await send(t.app, 'GET', '/api/health')).json();
+      assert.ok(later.uptime >= body.uptime + 0.02, `${later.uptime} after ${body.uptime}`);
     });
 
     it('answer an unknown API path with a JSON 404', async () => {

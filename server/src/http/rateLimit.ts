@@ -22,7 +22,7 @@ export function createPerKeyLimiter(options: {
   let sweeps = 0;
   return {
     allow(key) {
-      const now = options.clock.now().getTime();
+      const now = options.clock.nowMs();
       const recent = (events.get(key) ?? []).filter((at) => now - at < options.windowMs);
       const allowed = recent.length < options.limit;
       if (allowed) recent.push(now);

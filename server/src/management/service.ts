@@ -71,7 +71,7 @@ export function createManagementService(deps: {
         main_server_pid: process.pid,
         uptime,
         version: deps.version,
-        started_at: new Date(clock.now().getTime() - Math.round(uptime * 1000)).toISOString(),
+        started_at: new Date(clock.nowMs() - Math.round(uptime * 1000)).toISOString(),
       };
     },
 

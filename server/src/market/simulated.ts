@@ -817,7 +817,7 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
 
     async start(target) {
       if (hub) throw new Error('The simulated market is already running');
-      const now = Math.floor(clock.now().getTime() / SECOND) * SECOND;
+      const now = Math.floor(clock.nowMs() / SECOND) * SECOND;
       target.publish(snapshot(now));
       hub = target;
       publishedUpTo = now;
@@ -854,7 +854,7 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
       if (!equityPosition.has(symbol) && !indexPosition.has(symbol)) {
         throw new Error(`${symbol} is not an instrument of the simulated market`);
       }
-      const now = clock.now().getTime();
+      const now = clock.nowMs();
       const today = istDay(now);
       // The market has `historyYears` of history ending today.
       const earliest = addDays(yearsBefore(today, model.historyYears), 1);

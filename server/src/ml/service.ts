@@ -151,7 +151,7 @@ export function createMlService(deps: MlServiceDeps) {
 
   /** The newest model, re-read when a newer version may exist (at most once a minute). */
   async function currentModel(): Promise<{ model: LoadedModel; offsets: Record<string, number> } | null> {
-    const now = clock.now().getTime();
+    const now = clock.nowMs();
     if (loaded && now - loaded.checkedAt < 60_000) return loaded;
     const [row] = await db
       .select({ version: sql<number>`max(${schema.mlModels.version})` })

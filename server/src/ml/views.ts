@@ -435,7 +435,7 @@ export function createMlViews(deps: MlViewsDeps) {
     const [row] = await db
       .select({ n: count() })
       .from(schema.newsHeadlines)
-      .where(gte(schema.newsHeadlines.fetchedAt, new Date(clock.now().getTime() - DAY_MS)));
+      .where(gte(schema.newsHeadlines.fetchedAt, new Date(clock.nowMs() - DAY_MS)));
     return {
       sources: sentiment.sources,
       headlines_analyzed: row?.n ?? 0,

@@ -176,7 +176,7 @@ export function createNewsPipeline(deps: NewsPipelineDeps) {
 
     /** The market's sentiment from the headlines of the last 24 hours, and how many it read. */
     async sentiment(): Promise<MarketSentiment & { headlines: number }> {
-      const since = deps.clock.now().getTime() - SENTIMENT_WINDOW_MS;
+      const since = deps.clock.nowMs() - SENTIMENT_WINDOW_MS;
       const headlines = (await store.recent(SENTIMENT_HEADLINES)).filter(
         (h) => (h.publishedAt ?? h.fetchedAt).getTime() >= since,
       );
@@ -187,7 +187,7 @@ export function createNewsPipeline(deps: NewsPipelineDeps) {
 
     /** Each stock's news sentiment: the mean score of the last 24 hours' headlines that name it. */
     async sentimentBySymbol(): Promise<Map<string, number>> {
-      const since = deps.clock.now().getTime() - SENTIMENT_WINDOW_MS;
+      const since = deps.clock.nowMs() - SENTIMENT_WINDOW_MS;
       const sums = new Map<string, { sum: number; n: number }>();
       for (const h of await store.recent(SENTIMENT_HEADLINES)) {
         if ((h.publishedAt ?? h.fetchedAt).getTime() < since) continue;

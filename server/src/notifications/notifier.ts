@@ -232,7 +232,7 @@ export function createNotifier(deps: NotifierDeps) {
             status: giveUp ? 'failed' : 'pending',
             attempts,
             lastError,
-            nextAttemptAt: giveUp ? null : new Date(clock.now().getTime() + wait),
+            nextAttemptAt: giveUp ? null : new Date(clock.nowMs() + wait),
           })
           .where(eq(schema.notificationDeliveries.id, row.id));
         if (giveUp) counts.failed += 1;

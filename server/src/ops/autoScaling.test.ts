@@ -124,7 +124,7 @@ for (const target of await testDatabases()) {
       const push = (count: number, cpu: number) => {
         for (let i = 0; i < count; i++) {
           clock.advance(5_000);
-          const at = clock.now().getTime();
+          const at = clock.nowMs();
           samples.push({ from: at - 5_000, at, hostCpu: cpu, processCpu: cpu / 4 });
         }
       };

@@ -159,7 +159,7 @@ export function createEngineRegistry(clock: Clock) {
 
     /** Every started loop beat within two intervals (a loop not yet through its first interval counts as in step). */
     synchronized(startedAt: Date): boolean {
-      const now = clock.now().getTime();
+      const now = clock.nowMs();
       return [...jobs.values()]
         .filter((r) => r.started && !(r.leaderOnly && !isLeader()))
         .every((r) => now - (r.lastBeat ?? startedAt).getTime() <= 2 * r.intervalMs);

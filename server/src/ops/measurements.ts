@@ -60,7 +60,7 @@ export function createMeasurements(deps: { clock: Clock }) {
   loop.enable();
 
   // The previous reading: sample deltas are taken from it.
-  let lastAt = clock.now().getTime();
+  let lastAt = clock.nowMs();
   let lastWall = process.hrtime.bigint();
   let lastProcess = process.cpuUsage();
   let lastHost = hostCpuTimes();
@@ -68,7 +68,7 @@ export function createMeasurements(deps: { clock: Clock }) {
   return {
     /** Takes a sample now (the engine job calls this every 5 s); returns it. */
     sample(): Sample {
-      const at = clock.now().getTime();
+      const at = clock.nowMs();
       const wall = process.hrtime.bigint();
       const proc = process.cpuUsage();
       const host = hostCpuTimes();
@@ -105,12 +105,12 @@ export function createMeasurements(deps: { clock: Clock }) {
 
     /** A request ended after `durationMs` (the onResponse hook). */
     recordRequest(durationMs: number): void {
-      durations.add(clock.now().getTime(), durationMs);
+      durations.add(clock.nowMs(), durationMs);
     },
 
     /** Latency percentiles (ms) over the last minute's requests, and how many there were. */
     latency() {
-      const window = durations.within(clock.now().getTime(), LATENCY_WINDOW_MS);
+      const window = durations.within(clock.nowMs(), LATENCY_WINDOW_MS);
       return {
         p50: percentile(window, 50),
         p95: percentile(window, 95),

@@ -151,7 +151,7 @@ export function createTickStreamingMonitor(deps: TickStreamingDeps): TickStreami
     'delayMs',
     'delayed',
   ] as const);
-  const startedAt = clock.now().getTime();
+  const startedAt = clock.nowMs();
   let lastReceivedAt: number | null = null;
   let undecodableSeen = feed.connection?.().undecodable ?? 0;
 
@@ -163,7 +163,7 @@ export function createTickStreamingMonitor(deps: TickStreamingDeps): TickStreami
   }
 
   function onBatch(batch: readonly Tick[]): void {
-    const at = clock.now().getTime();
+    const at = clock.nowMs();
     let outOfOrder = 0;
     let delayMs = 0;
     let delayed = 0;
@@ -202,7 +202,7 @@ export function createTickStreamingMonitor(deps: TickStreamingDeps): TickStreami
 
   return {
     dashboard() {
-      const now = clock.now().getTime();
+      const now = clock.nowMs();
       sampleUndecodable(now);
       const stream = deps.streamStats();
       const connection: FeedConnectionState | (Omit<FeedConnectionState, 'mode'> & { mode: null }) =

@@ -18,7 +18,7 @@ export function createPageMode(deps: { modes: Pick<TradingModeService, 'get'>; c
 
   return {
     async get(): Promise<TradingModeState> {
-      const now = deps.clock.now().getTime();
+      const now = deps.clock.nowMs();
       if (copy && Math.abs(now - copy.readAt) < PAGE_MODE_RECHECK_MS) return copy.state;
       const started = generation;
       const state = await deps.modes.get();

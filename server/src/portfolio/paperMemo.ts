@@ -47,7 +47,7 @@ export function createPaperMemo(deps: {
   });
   /** The key now; `recheckMs` cuts time into periods, each read afresh (0: none). */
   const keyAt = (recheckMs: number): Key => {
-    const ms = clock.now().getTime();
+    const ms = clock.nowMs();
     return {
       writes,
       ticks,

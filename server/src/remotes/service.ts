@@ -199,7 +199,7 @@ export function createRemotesService(deps: RemotesServiceDeps) {
    * addresses belongs to one of them; reports stored without an address share one).
    */
   async function stats(tx: Tx | Db, name: RemoteName, version: string): Promise<LoadStats> {
-    const since = new Date(clock.now().getTime() - policy.window_minutes * 60_000);
+    const since = new Date(clock.nowMs() - policy.window_minutes * 60_000);
     const reports = schema.remoteLoadReports;
     const browsers = tx
       .select({

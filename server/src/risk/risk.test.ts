@@ -177,7 +177,7 @@ for (const target of await testDatabases()) {
       await s.database.db.insert(schema.alerts).values([
         { at: clock.now(), source: 'paper', severity: 'high', message: 'Squared off 2 intraday positions.' },
         {
-          at: new Date(clock.now().getTime() + 1000),
+          at: new Date(clock.nowMs() + 1000),
           source: 'broker',
           severity: 'low',
           message: 'Switched to paper.',

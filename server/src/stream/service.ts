@@ -15,10 +15,11 @@
  * - Heartbeat: every `heartbeatMs` each socket is pinged; one that did not answer the previous
  *   ping is cut off, and one whose session has ended (logout, expiry) is closed.
  */
-import type { IncomingMessage } from 'node:http';
+import { Server, type IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { and, gt, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { WebsocketPluginOptions } from '@fastify/websocket';
+import websocket from '@fastify/websocket';
 import type { RawData, WebSocket } from 'ws';
 import type { z } from 'zod';
 import {
@@ -56,6 +57,7 @@ export const SESSION_ENDED_CLOSE_CODE = 1008;
 
 export const REFUSALS = {
   notUpgrade: 'This address is the live price WebSocket: open it with a stream ticket.',
+  notStream: `Only ${TICK_STREAM_PATH} opens a WebSocket on this server.`,
   origin: 'This page may not open the price stream: its origin is not this server.',
   ticketInAddress: 'A stream ticket in the address is refused: send it in the Sec-WebSocket-Protocol header.',
   protocol: `Open the price stream with the ${TICK_STREAM_PROTOCOL} subprotocol and a stream ticket.`,
@@ -63,6 +65,20 @@ export const REFUSALS = {
   badTicket: 'This stream ticket is invalid, used or expired. Ask for a new one.',
   tooManySockets: `This session already has ${MAX_SOCKETS_PER_SESSION} price streams open: close another tab or window first.`,
 } as const;
+
+/** A request target's path, without its query. */
+const pathOf = (url: string | undefined) => (url ?? '').split('?', 1)[0];
+
+/** Answers an upgrade to an address that takes none with 404 and a sentence, then closes its socket. */
+function refuseUpgrade(socket: Duplex): void {
+  const body = JSON.stringify(apiError(REFUSALS.notStream));
+  socket.on('error', () => socket.destroy());
+  socket.end(
+    'HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    () => socket.destroy(),
+  );
+}
 
 interface StreamStats {
   /** Sockets open now. */
@@ -96,9 +112,10 @@ export interface TickStreamService {
   /** Tells every connected browser that something it shows changed (a trading-mode switch, an alert). */
   broadcast(kind: StreamEventKind): void;
   stats(): StreamStats;
-  /** Options for @fastify/websocket (register it before `plugin`). */
-  readonly websocketOptions: WebsocketPluginOptions;
-  /** Registers GET /ws/ticks and the hub subscription. */
+  /**
+   * Registers GET /ws/ticks with @fastify/websocket in the plugin's own scope, the upgrade router
+   * and the hub subscription.
+   */
   plugin(app: FastifyInstance): Promise<void>;
   /** Runs one heartbeat round now (the timer runs one every `heartbeatMs`). */
   heartbeat(): Promise<void>;
@@ -246,7 +263,7 @@ export function createTickStreamService(deps: TickStreamDeps): TickStreamService
   }
 
   function ticksLastMinute(ring: number[] = bucketCounts): number {
-    const second = Math.floor(clock.now().getTime() / 1000);
+    const second = Math.floor(clock.nowMs() / 1000);
     let total = 0;
     for (let index = 0; index < 60; index += 1) {
       const at = bucketSeconds[index] ?? -1;
@@ -476,7 +493,7 @@ export function createTickStreamService(deps: TickStreamDeps): TickStreamService
   function onBatch(batch: readonly Tick[]) {
     if (groups.size === 0) return;
     const serialised: Array<string | undefined> = new Array(batch.length);
-    const at = clock.now().getTime();
+    const at = clock.nowMs();
     let sent = 0;
     let ages = 0;
     for (const group of groups.values()) {
@@ -569,20 +586,37 @@ export function createTickStreamService(deps: TickStreamDeps): TickStreamService
       };
     },
 
-    websocketOptions: {
-      options: {
-        maxPayload: MAX_CLIENT_MESSAGE_BYTES,
-        // Select the stream's protocol, never echo the ticket (the upgrade was checked already).
-        handleProtocols: (protocols) => (protocols.has(TICK_STREAM_PROTOCOL) ? TICK_STREAM_PROTOCOL : false),
-      },
-      // A client vanishing mid-frame is routine for a stream: log it quietly and cut the socket.
-      errorHandler(error, socket, request) {
-        request.log.info({ err: error }, 'price stream socket error');
-        socket.terminate();
-      },
-    },
-
     async plugin(app) {
+      // @fastify/websocket adds a hook at each request's start and end and wraps every route's
+      // handler, in the scope it is registered in: here, this plugin's, which holds the stream's
+      // route only. The other routes go without (a measurable share of a small answer).
+      // It listens for upgrades on the server it is given: a server of its own that never
+      // listens, to which the stream's upgrades are handed; an upgrade to any other address is
+      // refused here and its socket closed (nothing else here speaks WebSocket).
+      const upgrades = new Server();
+      await app.register(websocket, {
+        options: {
+          server: upgrades,
+          maxPayload: MAX_CLIENT_MESSAGE_BYTES,
+          // Select the stream's protocol, never echo the ticket (the upgrade was checked already).
+          handleProtocols: (protocols) =>
+            protocols.has(TICK_STREAM_PROTOCOL) ? TICK_STREAM_PROTOCOL : false,
+        },
+        // A client vanishing mid-frame is routine for a stream: log it quietly and cut the socket.
+        errorHandler(error, socket, request) {
+          request.log.info({ err: error }, 'price stream socket error');
+          socket.terminate();
+        },
+      });
+      const route = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+        if (pathOf(request.url) === TICK_STREAM_PATH) upgrades.emit('upgrade', request, socket, head);
+        else refuseUpgrade(socket);
+      };
+      app.server.on('upgrade', route);
+      app.addHook('onClose', async () => {
+        app.server.off('upgrade', route);
+      });
+
       const unsubscribe = hub.subscribe(onBatch);
       const timer = setInterval(() => void heartbeat(), deps.heartbeatMs ?? HEARTBEAT_MS);
       timer.unref();

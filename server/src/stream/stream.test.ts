@@ -3,11 +3,12 @@
  * fan-out of hub batches to subscribers only, and dropping a client that stops reading.
  */
 import assert from 'node:assert/strict';
-import type { Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import WebSocket from 'ws';
 import {
+  apiError,
   BAD_MESSAGE_CLOSE_CODE,
   MAX_STREAM_SYMBOLS,
   ServerMessage,
@@ -126,7 +127,7 @@ for (const target of await testDatabases()) {
     before(async () => {
       database = await target.open();
       const clock = new ManualClock(DEFAULT_TEST_TIME);
-      t = await createTestApp(database, { clock, deps: { feed: fixedFeed(() => clock.now().getTime()) } });
+      t = await createTestApp(database, { clock, deps: { feed: fixedFeed(() => clock.nowMs()) } });
       token = await setUpOperator(t.app);
       const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
       wsUrl = `${address.replace(/^http/, 'ws')}/ws/ticks`;
@@ -190,11 +191,8 @@ for (const target of await testDatabases()) {
     }
 
     /** The next batch of prices; events the app announces meanwhile (alerts, account changes) are passed over. */
-    async function nextTicks(client: Client): Promise<ServerMessage> {
-      for (;;) {
-        const message = await client.inbox.next();
-        if (message.type !== 'event') return message;
-      }
+    function nextTicks(client: Client): Promise<ServerMessage> {
+      return client.inbox.nextAnswer();
     }
 
     async function subscribe(client: Client, symbols: string[]) {
@@ -333,6 +331,32 @@ for (const target of await testDatabases()) {
       });
     });
 
+    it(
+      'refuses an upgrade to any other address with 404 and a sentence, and closes its socket',
+      { timeout: 10_000 },
+      async () => {
+        for (const path of ['/api/health', '/ws/ticks/extra', '/nowhere']) {
+          const refused = await refusal((await ticket()).protocols, {
+            url: wsUrl.replace('/ws/ticks', path),
+          });
+          assert.equal(refused.status, 404, path);
+          assert.equal(refused.body.message, REFUSALS.notStream);
+        }
+        // The server ends the connection itself: a client that keeps it open is not kept waiting on.
+        const { port } = new URL(wsUrl);
+        const tcp = connect(Number(port), '127.0.0.1');
+        let answer = '';
+        tcp.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')));
+        tcp.write(
+          'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n' +
+            'Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+        );
+        await new Promise((resolve) => tcp.once('close', resolve));
+        assert.match(answer, /^HTTP\/1\.1 404 Not Found\r\n/);
+        assert.ok(answer.endsWith(JSON.stringify(apiError(REFUSALS.notStream))), answer);
+      },
+    );
+
     it('answers a plain GET (not an upgrade) with 426', async () => {
       const res = await send(t.app, 'GET', '/ws/ticks');
       assert.equal(res.statusCode, 426);
@@ -394,7 +418,7 @@ for (const target of await testDatabases()) {
 
       it('confirms a subscription with the latest ticks and lists unknown symbols', async () => {
         const answer = await subscribe(client, ['RELIANCE', 'NIFTY_50', 'NOPE', 'RELIANCE']);
-        const at = t.clock.now().getTime();
+        const at = t.clock.nowMs();
         assert.deepEqual(answer, {
           type: 'subscribed',
           symbols: ['RELIANCE', 'NIFTY_50'],

@@ -59,7 +59,7 @@ export function createTicketStore(deps: { db: Db; clock: Clock; ttlSeconds?: num
         .where(eq(tickets.tokenHash, hashToken(ticket)))
         .returning({ sessionId: tickets.sessionId, expiresAt: tickets.expiresAt });
       if (!spent) return null;
-      return spent.expiresAt.getTime() > deps.clock.now().getTime() ? spent.sessionId : null;
+      return spent.expiresAt.getTime() > deps.clock.nowMs() ? spent.sessionId : null;
     },
     async size() {
       const now = deps.clock.now();

@@ -43,7 +43,7 @@ for (const target of await testDatabases()) {
 
     it('refuses live mode when Upstox refuses the token, naming its answer, and marks the token rejected', async () => {
       // JWT-shaped with a future exp, so it looks valid here; Upstox never issued it.
-      const exp = Math.floor(u.t.clock.now().getTime() / 1000) + 12 * 3600;
+      const exp = Math.floor(u.t.clock.nowMs() / 1000) + 12 * 3600;
       const forged = makeJwt({ sub: 'FK1234', exp });
       await storeToken(forged);
       const res = await setMode('live');

@@ -131,7 +131,7 @@ export function createUpstoxFeed(options: UpstoxFeedOptions): UpstoxFeed {
 
   function publish(response: FeedResponseObject): void {
     if (!hub || !response.feeds) return;
-    const fallbackTs = response.currentTs ?? clock.now().getTime();
+    const fallbackTs = response.currentTs ?? clock.nowMs();
     const ticks: Tick[] = [];
     for (const [key, entry] of Object.entries(response.feeds)) {
       const target = symbolOf(key);
@@ -149,7 +149,7 @@ export function createUpstoxFeed(options: UpstoxFeedOptions): UpstoxFeed {
       log.warn({ err: (error as Error).message }, 'Upstox OHLC quotes unavailable; seeding from LTP only');
       return null;
     });
-    const now = clock.now().getTime();
+    const now = clock.nowMs();
     const ticks: Tick[] = [];
     for (const key of allKeys) {
       const quote = ltp.get(key);

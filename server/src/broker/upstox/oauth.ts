@@ -129,7 +129,7 @@ export function createUpstoxOAuth(deps: {
         );
       }
       const hash = sha256Hex(query.state);
-      const now = clock.now().getTime();
+      const now = clock.nowMs();
       const consumed = await db.transaction(async (tx) => {
         const states = await readStates(tx);
         const match = states.find((s) => s.hash === hash && Date.parse(s.expires_at) > now);

@@ -27,7 +27,7 @@ export function createReadCache(deps: { clock: Clock; ttlMs?: number; failureTtl
   const ttlMs = deps.ttlMs ?? READ_CACHE_MS;
   const failureTtlMs = deps.failureTtlMs ?? FAILED_READ_CACHE_MS;
   const entries = new Map<string, Entry>();
-  const now = () => deps.clock.now().getTime();
+  const now = () => deps.clock.nowMs();
 
   return {
     /** The answer of `load` for `key`: a fresh cached one, the one in flight, or a new request. */

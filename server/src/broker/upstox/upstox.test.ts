@@ -818,7 +818,7 @@ for (const target of await testDatabases()) {
               high: 2512.35,
               low: 2475,
               volume: 1_215_000,
-              ts: clock.now().getTime(),
+              ts: clock.nowMs(),
             });
             const nifty = await niftyTick;
             assert.equal(nifty.kind, 'index');
