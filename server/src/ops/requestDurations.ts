@@ -83,4 +83,3 @@ export function createRequestDurations(options: { name: string; help: string; bu
     },
   };
 }
-
