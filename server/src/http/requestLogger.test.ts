@@ -3,11 +3,10 @@
  * ones the request's own child logger writes, with its request id.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bindings, ChildLoggerOptions } from 'pino';
-import type { Database } from '../db/index.js';
-import { createTestApp, send, testDatabases, type TestApp } from '../testing/index.js';
+import { send, signedInApp, testDatabases } from '../testing/index.js';
 import { deferredChildLogger } from './requestLogger.js';
 
 /** A parent logger that records the children asked of it and the lines they write. */
@@ -64,18 +63,10 @@ describe('a request logger made on first use', () => {
 
 for (const target of await testDatabases()) {
   describe(`request log lines of the app on ${target.name}`, () => {
-    let database: Database;
-    let t: TestApp;
-    before(async () => {
-      database = await target.open();
-      t = await createTestApp(database);
-    });
-    after(async () => {
-      await t.close();
-      await database.close();
-    });
+    const app = signedInApp(target);
 
     it("write a refused request with that request's id, and nothing for the answers that went well", async () => {
+      const { t } = app;
       const before = t.logs.length;
       for (let i = 0; i < 5; i += 1) assert.equal((await send(t.app, 'GET', '/api/health')).statusCode, 200);
       const refused = await send(t.app, 'GET', '/api/portfolio/overview');
