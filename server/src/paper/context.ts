@@ -19,7 +19,7 @@
  * transactions: fewer statements than a batch of one).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { schema, type Db } from '../db/index.js';
 import { soloCoordination, type Coordination } from '../db/coordination.js';
 import type { Clock } from '../clock.js';
@@ -32,11 +32,14 @@ import {
   appendRows,
   emptyRows,
   hasRows,
+  idColumns,
   idPool,
+  idsOf,
   takeIds,
   writeRows,
   type AccountRows,
   type IdPool,
+  type Ids,
 } from './rows.js';
 import {
   createStateCache,
@@ -197,18 +200,38 @@ export function createPaperContext(deps: PaperContextDeps): PaperContext {
     return batch?.active ? batch : null;
   };
 
-  async function storedVersion(q: Db): Promise<number> {
-    const [row] = await q
+  const versionQuery = (q: Db) =>
+    q
       .select({ version: schema.writeVersions.version })
       .from(schema.writeVersions)
       .where(sql`${schema.writeVersions.key} = ${WRITE_VERSION_KEY}`);
+
+  async function storedVersion(q: Db): Promise<number> {
+    const [row] = await versionQuery(q);
     return row?.version ?? 0;
   }
 
-  /** Reloads what this process cached when another process wrote since (or it is stale). */
-  async function syncWith(q: Db): Promise<void> {
+  /**
+   * Under the account's lock, in one statement: the version (another process may have moved it)
+   * and ids for `count` fills and as many lots (the ids follow the order of COMMITs across
+   * processes, as the lock does).
+   */
+  async function versionAndIds(tx: Db, count: number): Promise<{ version: number; ids: Ids }> {
+    const result = await tx.execute(
+      sql`select coalesce((${versionQuery(tx)}), 0) as version, ${idColumns(count)}`,
+    );
+    const [row] = (result as unknown as { rows: Array<Parameters<typeof idsOf>[0] & { version: number }> })
+      .rows;
+    return { version: Number(row!.version), ids: idsOf(row!) };
+  }
+
+  /**
+   * Reloads what this process cached when another process wrote since (or it is stale); `known`
+   * is the stored version when the caller read it already.
+   */
+  async function syncWith(q: Db, known?: number): Promise<void> {
     if (!coordination.shared && !stale) return;
-    const version = coordination.shared ? await storedVersion(q) : null;
+    const version = coordination.shared ? (known ?? (await storedVersion(q))) : null;
     if (!stale && version === seenVersion) return;
     cache.invalidate();
     cachedSettings = null;
@@ -218,15 +241,18 @@ export function createPaperContext(deps: PaperContextDeps): PaperContext {
   }
   const sync = () => syncWith(db);
 
-  async function bump(q: Db): Promise<number | null> {
-    const [row] = await q
+  /** Moves the account's write version on by one (the first write stores 1). */
+  const bumpQuery = (q: Db) =>
+    q
       .insert(schema.writeVersions)
       .values({ key: WRITE_VERSION_KEY, version: 1 })
       .onConflictDoUpdate({
         target: schema.writeVersions.key,
         set: { version: sql`${schema.writeVersions.version} + 1` },
-      })
-      .returning({ version: schema.writeVersions.version });
+      });
+
+  async function bump(q: Db): Promise<number | null> {
+    const [row] = await bumpQuery(q).returning({ version: schema.writeVersions.version });
     return row?.version ?? null;
   }
 
@@ -251,15 +277,18 @@ export function createPaperContext(deps: PaperContextDeps): PaperContext {
         })
       : (stale ? sync() : Promise.resolve()).then(job).finally(afterWrite);
 
-  /** Writes the rows of the batch's jobs so far, the running job's included. */
-  async function writeBatch(batch: Batch): Promise<void> {
+  /**
+   * Writes the rows of the batch's jobs so far, the running job's included, and `also` (other
+   * writes of the transaction) in the same statement.
+   */
+  async function writeBatch(batch: Batch, also: readonly SQL[] = []): Promise<void> {
     if (hasRows(batch.jobRows)) batch.jobWritten = true;
     appendRows(batch.rows, batch.jobRows);
     batch.jobRows = emptyRows();
-    if (!hasRows(batch.rows)) return;
+    if (!hasRows(batch.rows) && also.length === 0) return;
     const rows = batch.rows;
     batch.rows = emptyRows();
-    await writeRows(batch.tx, rows);
+    await writeRows(batch.tx, rows, also);
   }
 
   /**
@@ -320,7 +349,10 @@ export function createPaperContext(deps: PaperContextDeps): PaperContext {
     try {
       await db.transaction(async (tx) => {
         await coordination.lockInTransaction(tx, 'paper-account');
-        await syncWith(tx);
+        // With other processes: the version they may have moved and the batch's ids, read at once
+        // (enough ids for every job: each order fills once, opening at most one lot).
+        const start = coordination.shared ? await versionAndIds(tx, entries.length) : null;
+        await syncWith(tx, start?.version);
         const running: Batch = {
           tx,
           active: true,
@@ -333,12 +365,15 @@ export function createPaperContext(deps: PaperContextDeps): PaperContext {
           jobRows: emptyRows(),
           jobWritten: false,
           // Enough ids for the jobs left (each order fills once, opening at most one lot).
-          ids: idPool(() => entries.length - outcomes.length),
+          ids: idPool(() => entries.length - outcomes.length, start?.ids),
         };
         batch = running;
         for (const entry of entries) outcomes.push(await runJob(running, entry.job));
-        await writeBatch(running);
-        if (running.wrote && coordination.shared) version = await bump(tx);
+        // The version moves on in the statement that writes the rows (from the one read under the
+        // lock: the write stores it plus one).
+        const bumps = running.wrote && start !== null;
+        await writeBatch(running, bumps ? [bumpQuery(tx).getSQL()] : []);
+        if (bumps) version = start.version + 1;
         committing = true;
       });
     } catch (error) {

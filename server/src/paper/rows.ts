@@ -48,23 +48,40 @@ export function appendRows(into: AccountRows, from: AccountRows): void {
   into.ledger.push(...from.ledger);
 }
 
-/** Ids for `count` fills and as many lots, from the tables' sequences (one statement). */
-export async function takeIds(q: Db, count: number): Promise<{ fills: number[]; lots: number[] }> {
-  const result = await q.execute(sql`
-    select nextval(pg_get_serial_sequence('fills', 'id'))::int as fill,
-      nextval(pg_get_serial_sequence('lots', 'id'))::int as lot
-    from generate_series(1, ${count}::int)`);
-  const rows = (result as unknown as { rows: Array<{ fill: number | string; lot: number | string }> }).rows;
-  return { fills: rows.map((r) => Number(r.fill)), lots: rows.map((r) => Number(r.lot)) };
+export interface Ids {
+  fills: number[];
+  lots: number[];
 }
 
 /**
- * Ids handed out a few at a time from blocks taken `hint()` at once (at least as many as asked):
- * ids taken and not used are gaps, as a rolled-back insert leaves.
+ * Ids for `count` fills and as many lots from the tables' sequences, as two columns `fills` and
+ * `lots` (integer arrays) of a select: to read alone (`takeIds`) or with another read.
  */
-export function idPool(hint: () => number) {
-  let fills: number[] = [];
-  let lots: number[] = [];
+export const idColumns = (count: number): SQL => sql`
+  array(select nextval(pg_get_serial_sequence('fills', 'id'))::int from generate_series(1, ${count}::int)) as fills,
+  array(select nextval(pg_get_serial_sequence('lots', 'id'))::int from generate_series(1, ${count}::int)) as lots`;
+
+/** The ids of a row read with `idColumns`. */
+export const idsOf = (row: { fills: Array<number | string>; lots: Array<number | string> }): Ids => ({
+  fills: row.fills.map(Number),
+  lots: row.lots.map(Number),
+});
+
+/** Ids for `count` fills and as many lots, from the tables' sequences (one statement). */
+export async function takeIds(q: Db, count: number): Promise<Ids> {
+  const result = await q.execute(sql`select ${idColumns(count)}`);
+  const rows = (result as unknown as { rows: Array<Parameters<typeof idsOf>[0]> }).rows;
+  return idsOf(rows[0]!);
+}
+
+/**
+ * Ids handed out a few at a time from blocks taken `hint()` at once (at least as many as asked),
+ * the first block possibly taken already (`first`): ids taken and not used are gaps, as a
+ * rolled-back insert leaves.
+ */
+export function idPool(hint: () => number, first?: Ids) {
+  let fills: number[] = first?.fills ?? [];
+  let lots: number[] = first?.lots ?? [];
   return {
     async take(q: Db, count: number): Promise<{ fills: number[]; lots: number[] }> {
       if (fills.length < count) ({ fills, lots } = await takeIds(q, Math.max(count, hint())));
@@ -100,11 +117,12 @@ function records<T extends Table>(table: T, rows: ReadonlyArray<Partial<T['$infe
   };
 }
 
+/**
+ * The columns as one piece of SQL text (quoted as `sql.identifier` quotes): the names are the
+ * schema's own, never input, and one piece per name cost more to assemble than the rows' values.
+ */
 const columnList = (names: readonly string[]) =>
-  sql.join(
-    names.map((name) => sql.identifier(name)),
-    sql`, `,
-  );
+  sql.raw(names.map((name) => `"${name.replaceAll('"', '""')}"`).join(', '));
 
 function insert<T extends Table>(table: T, rows: ReadonlyArray<T['$inferInsert']>): SQL {
   const { names, source } = records(table, rows);
@@ -131,15 +149,18 @@ function updateLots(lots: readonly LotRow[]): SQL {
       .map((name) => sql`${sql.identifier(name)} = v.${sql.identifier(name)}`),
     sql`, `,
   );
-  return sql`update ${schema.lots} set ${set} from ${source} as v where ${schema.lots.id} = v.id`;
+  // The ids again as an array: the planner takes the rows of `source` for a hundred and would scan
+  // every lot the account ever had to join them; with the ids it reads each lot by its key.
+  const ids = `{${lots.map((l) => l.id).join(',')}}`;
+  return sql`update ${schema.lots} set ${set} from ${source} as v where ${schema.lots.id} = any(${ids}::int[]) and ${schema.lots.id} = v.id`;
 }
 
 /**
  * Writes `rows` in `tx` in one statement: an INSERT (or the lots' UPDATE) per table with rows, each
  * a part of one WITH (the foreign keys are checked at the end of the statement, when every row is
- * there).
+ * there), and `also` (other writes of the same transaction, as parts of the WITH).
  */
-export async function writeRows(tx: Db, rows: AccountRows): Promise<void> {
+export async function writeRows(tx: Db, rows: AccountRows, also: readonly SQL[] = []): Promise<void> {
   const created: LotRow[] = [];
   const changed: LotRow[] = [];
   for (const { row, created: isNew } of rows.lots.values()) (isNew ? created : changed).push(row);
@@ -150,6 +171,7 @@ export async function writeRows(tx: Db, rows: AccountRows): Promise<void> {
   if (changed.length > 0) parts.push(updateLots(changed));
   if (rows.exits.length > 0) parts.push(insert(schema.lotExits, rows.exits));
   if (rows.ledger.length > 0) parts.push(insert(schema.cashLedger, rows.ledger));
+  parts.push(...also);
   if (parts.length === 0) return;
   if (parts.length === 1) {
     await tx.execute(parts[0]!);

@@ -168,6 +168,16 @@ const SummaryRow = z.object({
  */
 type Summary = z.infer<typeof SummaryRow>;
 
+/**
+ * A copy of `summary` to change apart (`applyFills` changes its figures and its lists' entries;
+ * the epoch's date is never changed): every order of a batch works on one.
+ */
+const copySummary = (summary: Summary): Summary => ({
+  ...summary,
+  traded_today: summary.traded_today.map((t) => ({ ...t })),
+  cnc_today: summary.cnc_today.map((d) => ({ ...d })),
+});
+
 async function loadSummary(db: Db, today: string): Promise<Summary> {
   const result = await db.execute(sql`
     with epoch as (
@@ -324,7 +334,7 @@ export function createStateCache(seed: HeldAccount | null = null): StateCache {
       const started = version;
       const [summary, lots] = await Promise.all([loadSummary(db, today), loadOpenLots(db)]);
       if (started === version) cached = { day: today, summary, lots };
-      return buildState(structuredClone(summary), [...lots], [...openOrders], prices, now);
+      return buildState(copySummary(summary), [...lots], [...openOrders], prices, now);
     },
 
     /** It holds the account of `now`'s IST day (`load` reads nothing). */
@@ -395,7 +405,7 @@ export function createStateCache(seed: HeldAccount | null = null): StateCache {
      */
     fork(): StateCache {
       return createStateCache(
-        cached && { day: cached.day, summary: structuredClone(cached.summary), lots: [...cached.lots] },
+        cached && { day: cached.day, summary: copySummary(cached.summary), lots: [...cached.lots] },
       );
     },
 
