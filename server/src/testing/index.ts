@@ -12,6 +12,8 @@ import type { Database } from '../db/index.js';
 import type { TestDatabaseTarget } from './databases.js';
 
 export { sharedPostgresDatabase, testDatabases, type TestDatabaseTarget } from './databases.js';
+/** How many ticks sockets one session may hold (a bench opening more signs in again). */
+export { MAX_SOCKETS_PER_SESSION } from '../stream/service.js';
 /** The server's seeded generator, for benches and tests that seed data reproducibly. */
 export { RandomStream } from '../market/random.js';
 export { insertClosedLots, type ClosedLotSeed } from './closedLots.js';
