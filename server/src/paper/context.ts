@@ -152,7 +152,7 @@ export interface PaperContext {
    */
   write(tx: Db, rows: AccountRows): Promise<void>;
   /** Ids for `count` fills and as many lots (inside a batch, from the batch's block). */
-  ids(tx: Db, count: number): Promise<{ fills: number[]; lots: number[] }>;
+  ids(tx: Db, count: number): Promise<Ids>;
   /** Resolves once every queued job (including jobs queued meanwhile) is done. */
   idle(): Promise<void>;
   /**

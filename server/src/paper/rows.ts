@@ -83,7 +83,7 @@ export function idPool(hint: () => number, first?: Ids) {
   let fills: number[] = first?.fills ?? [];
   let lots: number[] = first?.lots ?? [];
   return {
-    async take(q: Db, count: number): Promise<{ fills: number[]; lots: number[] }> {
+    async take(q: Db, count: number): Promise<Ids> {
       if (fills.length < count) ({ fills, lots } = await takeIds(q, Math.max(count, hint())));
       return { fills: fills.splice(0, count), lots: lots.splice(0, count) };
     },
