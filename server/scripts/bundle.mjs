@@ -11,7 +11,13 @@
  * the source. Not minified: stack traces keep the source's names, and `dist/*.mjs.map` maps them
  * back to the TypeScript.
  *
- * Usage: node scripts/bundle.mjs (about half a second; run by the server's `build` and `start`).
+ * Heavy dependencies that only some configurations use (the PostgreSQL driver, NATS, protobufjs for
+ * the Upstox feed, rss-parser, nodemailer) are imported where they are first needed, so the
+ * embedded default never loads them; bundle.test.ts holds the bundle to that.
+ *
+ * Usage: node scripts/bundle.mjs (about half a second; run by the server's `build` and `start`);
+ * `--outdir DIR` writes elsewhere than server/dist, `--metafile FILE` also writes esbuild's
+ * metafile (every output's imports, static or dynamic).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -29,10 +35,16 @@ const external = Object.keys(pkg.dependencies ?? {})
   .filter((name) => !name.startsWith('@nivesh/'))
   .flatMap((name) => [name, `${name}/*`]);
 
+function option(name) {
+  const at = process.argv.indexOf(name);
+  return at > 0 ? process.argv[at + 1] : undefined;
+}
+
 async function bundleServer() {
-  const outdir = path.join(serverDir, 'dist');
+  const outdir = path.resolve(option('--outdir') ?? path.join(serverDir, 'dist'));
+  const metafile = option('--metafile');
   fs.rmSync(outdir, { recursive: true, force: true });
-  await build({
+  const result = await build({
     entryPoints: Object.fromEntries(
       ENTRIES.map((entry) => [path.basename(entry), path.join(serverDir, 'src', `${entry}.ts`)]),
     ),
@@ -47,11 +59,13 @@ async function bundleServer() {
     // Each entry its own file: the workers load nothing of the server they do not use.
     splitting: false,
     logLevel: 'warning',
+    metafile: metafile !== undefined,
     // The CommonJS dependencies of the workspace packages, if any, get a `require` in ES modules.
     banner: {
       js: "import { createRequire as __niveshRequire } from 'node:module'; const require = __niveshRequire(import.meta.url);",
     },
   });
+  if (metafile) fs.writeFileSync(metafile, JSON.stringify(result.metafile));
 }
 
 await bundleServer();

@@ -1,5 +1,8 @@
-/** Email for password setup links and alert notifications, when NIVESH_SMTP_URL is configured. */
-import nodemailer from 'nodemailer';
+/**
+ * Email for password setup links and alert notifications, when NIVESH_SMTP_URL is configured.
+ * nodemailer is loaded with the first email, not at start.
+ */
+import type { SendMailOptions, Transporter } from 'nodemailer';
 
 export interface Mailer {
   sendSetupLink(to: string, link: string): Promise<void>;
@@ -8,10 +11,16 @@ export interface Mailer {
 }
 
 export function createSmtpMailer(smtp: { url: string; from: string }): Mailer {
-  const transport = nodemailer.createTransport(smtp.url);
+  let transport: Promise<Transporter> | null = null;
+  const send = async (mail: SendMailOptions): Promise<void> => {
+    transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(smtp.url),
+    );
+    await (await transport).sendMail(mail);
+  };
   return {
     async sendSetupLink(to, link) {
-      await transport.sendMail({
+      await send({
         from: smtp.from,
         to,
         subject: 'Nivesh: set your password',
@@ -21,7 +30,7 @@ export function createSmtpMailer(smtp: { url: string; from: string }): Mailer {
       });
     },
     async sendNotification(to, subject, text) {
-      await transport.sendMail({ from: smtp.from, to, subject, text });
+      await send({ from: smtp.from, to, subject, text });
     },
   };
 }

@@ -13,9 +13,10 @@
  *   the others, which drop those sessions from their memory at once (auth/service.ts).
  * - Every message is parsed with a schema; one that does not parse is counted and dropped.
  *
- * Without a NATS URL (the embedded default) there is one process and no bus: the hub is the feed's.
+ * Without a NATS URL (the embedded default) there is one process and no bus: the hub is the feed's,
+ * and the NATS client is never loaded (it is imported when a bus connects).
  */
-import { connect, type NatsConnection, type Subscription } from 'nats';
+import type { NatsConnection, Subscription } from 'nats';
 import { z } from 'zod';
 import { StreamEvent, type StreamEventKind } from '@nivesh/api-contract';
 import type { Tick, TickHub } from '../market/feed.js';
@@ -83,6 +84,7 @@ export async function connectBus(options: {
   log: Log;
 }): Promise<Bus> {
   const { instanceId, hub, log } = options;
+  const { connect } = await import('nats');
   const nc: NatsConnection = await connect({
     servers: options.url,
     name: `nivesh-${instanceId}`,

@@ -17,7 +17,7 @@
  *   lock is a no-op, the process always leads and `shared` is false.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 
 /** How often a process that does not lead tries to, and the leader checks its connection. */
 const LEADER_RETRY_MS = 2_000;
@@ -138,7 +138,8 @@ export function postgresCoordination(pool: pg.Pool, url: string): Coordination {
       const tick = async () => {
         try {
           if (!client) {
-            const fresh = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+            const { Client } = (await import('pg')).default;
+            const fresh = new Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
             // A connection the server ends must not crash the process: the next tick reconnects.
             fresh.on('error', () => {
               if (client === fresh) {

@@ -2,7 +2,8 @@
  * openDatabase(): PGlite in the data folder by default (embedded, nothing to install), PostgreSQL
  * when DATABASE_URL is set. Both run the same drizzle migrations at start. A new PGlite data
  * folder is a copy of the migrated template (template.ts) instead of an initdb; PGlite runs with
- * a smaller buffer pool (template.ts pgliteStartParams).
+ * a smaller buffer pool (template.ts pgliteStartParams). The PostgreSQL driver is loaded only when
+ * DATABASE_URL asks for it: the embedded default does not pay its start time and memory.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,9 +11,6 @@ import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import * as schema from './schema.js';
 import { lockDataDir } from './lock.js';
 import { postgresCoordination, soloCoordination, type Coordination } from './coordination.js';
@@ -73,6 +71,11 @@ async function fromTemplate(folder: string, templates: string): Promise<void> {
 /** Opens and migrates the database. `dataDir: null` keeps PGlite in memory (tests). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     // An idle connection the server ends (restart, failover, admin) must not crash the process:
     // the pool drops it and opens a new one for the next query.

@@ -6,7 +6,7 @@
  */
 import { decodeHTML } from 'entities';
 import { TextDecoder } from 'node:util';
-import Parser from 'rss-parser';
+import type Parser from 'rss-parser';
 import { safeFetch, type SafeFetchOptions } from '../http/safeFetch.js';
 
 export interface FeedItem {
@@ -31,7 +31,8 @@ export class FeedError extends Error {
 
 const SUMMARY_LENGTH = 400;
 
-const parser = new Parser();
+/** rss-parser, loaded with the first feed read (not at start). */
+let parser: Promise<Parser> | null = null;
 
 function text(value: unknown): string | null {
   if (typeof value === 'string') return value;
@@ -79,7 +80,8 @@ function date(value: string | null): Date | null {
 async function parseFeed(xml: string): Promise<FeedItem[]> {
   let output: unknown;
   try {
-    output = await parser.parseString(xml);
+    parser ??= import('rss-parser').then(({ default: RssParser }) => new RssParser());
+    output = await (await parser).parseString(xml);
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
     throw new FeedError(`The feed is not readable RSS or Atom: ${reason}`);

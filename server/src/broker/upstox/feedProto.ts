@@ -1,9 +1,11 @@
 /**
  * Encoding and decoding of the feed's protobuf `FeedResponse` (MarketDataFeedV3.proto, shipped
  * next to this file). Decoded messages are converted to plain objects (int64 as numbers, enums as
- * names) and then parsed with zod like any other outside input.
+ * names) and then parsed with zod like any other outside input. protobufjs is loaded with the first
+ * message (a server without an Upstox feed never loads it).
  */
-import protobuf from 'protobufjs';
+import { createRequire } from 'node:module';
+import type protobuf from 'protobufjs';
 import { z } from 'zod';
 import { sourceFile } from '../../paths.js';
 
@@ -12,8 +14,12 @@ const PACKAGE = 'com.upstox.marketdatafeederv3udapi.rpc.proto';
 
 let feedResponseType: protobuf.Type | null = null;
 
+const load = createRequire(import.meta.url);
+
 function type(): protobuf.Type {
-  feedResponseType ??= protobuf.loadSync(PROTO_FILE).lookupType(`${PACKAGE}.FeedResponse`);
+  feedResponseType ??= (load('protobufjs') as typeof protobuf)
+    .loadSync(PROTO_FILE)
+    .lookupType(`${PACKAGE}.FeedResponse`);
   return feedResponseType;
 }
 
