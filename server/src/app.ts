@@ -58,7 +58,7 @@ import { createNewsPipeline, NEWS_REFRESH_INTERVAL_MS, type NewsPipeline } from 
 import { createMlService, LEARNING_PASS_MS, type MlService } from './ml/service.js';
 import { createMlViews } from './ml/views.js';
 import { mlHandlers } from './ml/routes.js';
-import { driftInForce } from './ml/store.js';
+import { driftIsInForce } from './ml/store.js';
 import { trainModel } from './ml/trainer.js';
 import { performanceHandlers } from './performance/routes.js';
 import { createPerformanceService } from './performance/service.js';
@@ -534,7 +534,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Emergency Stop All's halt, in the database: every process on it and every restart sees it.
   const halts = createHaltStore({ db, clock });
   // ML drift in force steps the capital phase down one (ml/service.ts), read from the database.
-  const modelDrift = async () => (await driftInForce(db)) !== null;
+  const modelDrift = () => driftIsInForce(db);
   const orders = createOrdersService({
     tradingMode,
     paper,

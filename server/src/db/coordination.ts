@@ -46,9 +46,15 @@ export interface Coordination {
   withLock<T>(name: LockName, job: () => Promise<T>): Promise<T>;
   /**
    * Takes the named lock inside the transaction `tx` (the same lock as `withLock`'s), held until
-   * the transaction ends: after a COMMIT the next holder sees everything it wrote.
+   * the transaction ends: after a COMMIT the next holder sees everything it wrote. `also`: another
+   * module's transaction lock (an expression of a select) taken right after it in the same
+   * statement; one process alone (`shared` false) takes neither.
    */
-  lockInTransaction(tx: { execute(query: SQL): PromiseLike<unknown> }, name: LockName): Promise<void>;
+  lockInTransaction(
+    tx: { execute(query: SQL): PromiseLike<unknown> },
+    name: LockName,
+    also?: SQL,
+  ): Promise<void>;
   /** A new leader election for this process. */
   leadership(log?: {
     info(obj: object, msg: string): void;
@@ -110,8 +116,9 @@ export function postgresCoordination(pool: pg.Pool, url: string): Coordination {
       }
     },
 
-    async lockInTransaction(tx, name) {
-      await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_KEYS[name]})`);
+    async lockInTransaction(tx, name, also) {
+      const lock = sql`pg_advisory_xact_lock(${LOCK_KEYS[name]})`;
+      await tx.execute(also ? sql`select ${lock}, ${also}` : sql`select ${lock}`);
     },
 
     leadership(log) {

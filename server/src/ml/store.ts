@@ -8,7 +8,7 @@
  * Rows read back from JSON columns are parsed with zod: a row this code did not write is refused
  * loudly rather than misread.
  */
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { schema, type Db } from '../db/index.js';
 import type { LearningEvent, PredictionRecord } from './audit.js';
@@ -305,10 +305,24 @@ export function createMlStore(db: Db) {
 }
 
 /**
+ * Whether ML drift is in force (the latest of the drift and recovery events is a drift), as a
+ * boolean column of a select: read alone (`driftIsInForce`) or with other reads in one statement.
+ */
+export const driftInForceColumn: SQL = sql`coalesce((select ${schema.mlEvents.kind} = ${'drift'}
+  from ${schema.mlEvents} where ${inArray(schema.mlEvents.kind, ['drift', 'recovered'])}
+  order by ${schema.mlEvents.at} desc, ${schema.mlEvents.id} desc limit 1), false)`;
+
+/** Whether ML drift is in force, read from the database at every check (every process sees it). */
+export async function driftIsInForce(db: Db): Promise<boolean> {
+  const result = await db.execute(sql`select ${driftInForceColumn} as drift`);
+  return (result as unknown as { rows: Array<{ drift: boolean }> }).rows[0]!.drift;
+}
+
+/**
  * The drift event in force, or null: the latest of the drift and recovery events, when it is a
  * drift. Read from the database at every check, so every process steps the phase down together.
  */
-export async function driftInForce(db: Db): Promise<LearningEvent | null> {
+async function driftInForce(db: Db): Promise<LearningEvent | null> {
   const e = schema.mlEvents;
   const [row] = await db
     .select()

@@ -17,7 +17,7 @@ import type { OrderIntent, OrderRequest } from '../broker/broker.js';
 import { HttpError } from '../http/errors.js';
 import type { HolidayCalendar } from '../market/calendar.js';
 import { isTradingDay, SQUARE_OFF_MINUTE } from '../market/tradingDays.js';
-import type { PaperContext } from './context.js';
+import { BATCH_READS, type PaperContext } from './context.js';
 import {
   chargesToRupees,
   computeCharges,
@@ -42,7 +42,7 @@ import { dailySeries, type AccountHistory } from './history.js';
 import { lossLimitState } from '../analytics/lossLimits.js';
 import { haltInForce, haltSentence } from '../trading/halt.js';
 import { checkPhaseRules, enforceEmergencyStop, phaseHistoryOf } from './phaseRules.js';
-import { driftInForce } from '../ml/store.js';
+import { driftIsInForce } from '../ml/store.js';
 import {
   markPrice,
   positionKey,
@@ -261,7 +261,7 @@ export async function assessOrder(
   // ever stop an order that opens or grows a position: one that only reduces is not held up reading them.
   const opens = splitOrder(request.side, request.quantity, unchecked.positionQuantity).opening > 0;
   // Read once per batch of orders: the writer checks the halt again in the order's transaction.
-  const halt = opens ? await ctx.perBatch('halt', () => haltInForce(ctx.db)) : null;
+  const halt = opens ? await ctx.perBatch(BATCH_READS.halt, () => haltInForce(ctx.db)) : null;
   // The account's stored days (read incrementally): the loss limits' and the phase's history.
   const days = opens && !halt ? await ctx.history.loadDays() : null;
   const book = {
@@ -294,7 +294,7 @@ export async function assessOrder(
       { ...order, pricePaise: prices.estimatePaise },
       book,
       intent,
-      (await ctx.perBatch('drift', () => driftInForce(ctx.db))) !== null,
+      await ctx.perBatch(BATCH_READS.drift, () => driftIsInForce(ctx.db)),
     );
   let fill: FillPlan | null = null;
   if (rejection === null && prices.fillNowPaise !== null) {

@@ -20,14 +20,22 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import { schema, type Db } from '../db/index.js';
 import { soloCoordination, type Coordination } from '../db/coordination.js';
 import type { Clock } from '../clock.js';
 import type { HolidayCalendar } from '../market/calendar.js';
 import type { MarketFeed, TickHub } from '../market/feed.js';
 import { loadPaperSettings, type PaperSettings } from './settings.js';
-import { createAccountHistory, type AccountHistory, type AccountHistoryReader } from './history.js';
+import {
+  createAccountHistory,
+  type AccountHistory,
+  type AccountHistoryReader,
+  type StoredCounts,
+} from './history.js';
 import { HttpError } from '../http/errors.js';
+import { HALT_SHARED_LOCK, haltInForceColumn, haltOfColumn } from '../trading/halt.js';
+import { driftInForceColumn } from '../ml/store.js';
 import {
   appendRows,
   emptyRows,
@@ -77,6 +85,19 @@ export interface PaperContextDeps {
   onWrite?: () => void;
 }
 
+/**
+ * The `perBatch` reads every order of a batch may make, read together with the batch's start in
+ * one statement (`batchStart`); each order outside a batch reads its own.
+ */
+export const BATCH_READS = {
+  /** The emergency stop in force, as the assessment reads it (assess.ts). */
+  halt: 'halt',
+  /** The emergency stop in force read under its shared lock, as the writer reads it (writer.ts). */
+  haltLocked: 'halt-locked',
+  /** Whether ML drift is in force (assess.ts: the capital phase's rules). */
+  drift: 'drift',
+} as const;
+
 /** The paper account's key in `write_versions`. */
 const WRITE_VERSION_KEY = 'paper-account';
 
@@ -103,6 +124,8 @@ interface Batch {
   open: OrderRow[];
   /** The stored days as read before the batch began (PGlite), or at its first need (PostgreSQL). */
   days: Promise<AccountHistory> | null;
+  /** How many days and flows were stored at the batch's start (PostgreSQL: read in `batchStart`). */
+  dayCounts: StoredCounts | undefined;
   /** A job of the batch changed the account. */
   wrote: boolean;
   /** What the batch's orders read once for all of them (`perBatch`). */
@@ -212,17 +235,43 @@ export function createPaperContext(deps: PaperContextDeps): PaperContext {
   }
 
   /**
-   * Under the account's lock, in one statement: the version (another process may have moved it)
-   * and ids for `count` fills and as many lots (the ids follow the order of COMMITs across
-   * processes, as the lock does).
+   * A batch's first read, in one statement under its locks: with other processes the version
+   * (another one may have moved it) and ids for `count` fills and as many lots (the ids follow
+   * the order of COMMITs across processes, as the lock does); always the `BATCH_READS`.
    */
-  async function versionAndIds(tx: Db, count: number): Promise<{ version: number; ids: Ids }> {
+  async function batchStart(tx: Db, count: number) {
+    const shared = coordination.shared;
     const result = await tx.execute(
-      sql`select coalesce((${versionQuery(tx)}), 0) as version, ${idColumns(count)}`,
+      sql`select ${haltInForceColumn} as halt, ${driftInForceColumn} as drift${
+        shared
+          ? sql`, coalesce((${versionQuery(tx)}), 0) as version, ${idColumns(count)}, ${history.daysCounts.columns}`
+          : sql``
+      }`,
     );
-    const [row] = (result as unknown as { rows: Array<Parameters<typeof idsOf>[0] & { version: number }> })
-      .rows;
-    return { version: Number(row!.version), ids: idsOf(row!) };
+    const [row] = (
+      result as unknown as {
+        rows: Array<
+          Partial<Parameters<typeof idsOf>[0]> & { halt: unknown; drift: unknown; version?: number }
+        >;
+      }
+    ).rows;
+    const halt = haltOfColumn(row!.halt);
+    const drift = z.boolean().parse(row!.drift);
+    // Under the halt's shared lock (taken with the account's, by other processes' batches) the
+    // halt read at the start is the one the writer would read: no stop is written until the COMMIT.
+    const reads = new Map<string, Promise<unknown>>([
+      [BATCH_READS.halt, Promise.resolve(halt)],
+      [BATCH_READS.drift, Promise.resolve(drift)],
+      ...(shared ? ([[BATCH_READS.haltLocked, Promise.resolve(halt)]] as const) : []),
+    ]);
+    return shared
+      ? {
+          version: Number(row!.version),
+          ids: idsOf(row as Parameters<typeof idsOf>[0]),
+          dayCounts: history.daysCounts.of(row as Record<string, unknown>),
+          reads,
+        }
+      : { version: null, ids: undefined, dayCounts: undefined, reads };
   }
 
   /**
@@ -348,32 +397,35 @@ export function createPaperContext(deps: PaperContextDeps): PaperContext {
     const outcomes: Outcome[] = [];
     try {
       await db.transaction(async (tx) => {
-        await coordination.lockInTransaction(tx, 'paper-account');
-        // With other processes: the version they may have moved and the batch's ids, read at once
-        // (enough ids for every job: each order fills once, opening at most one lot).
-        const start = coordination.shared ? await versionAndIds(tx, entries.length) : null;
-        await syncWith(tx, start?.version);
+        // With other processes: the account's lock, and the emergency stop's shared (a stop being
+        // written is waited for, and none is written until the batch commits).
+        await coordination.lockInTransaction(tx, 'paper-account', HALT_SHARED_LOCK);
+        // The version other processes may have moved, the batch's ids (enough for every job: each
+        // order fills once, opening at most one lot) and the reads every order makes, at once.
+        const start = await batchStart(tx, entries.length);
+        await syncWith(tx, start.version ?? undefined);
         const running: Batch = {
           tx,
           active: true,
           cache: cache.fork(),
           open,
           days,
+          dayCounts: start.dayCounts,
           wrote: false,
-          reads: new Map(),
+          reads: start.reads,
           rows: emptyRows(),
           jobRows: emptyRows(),
           jobWritten: false,
           // Enough ids for the jobs left (each order fills once, opening at most one lot).
-          ids: idPool(() => entries.length - outcomes.length, start?.ids),
+          ids: idPool(() => entries.length - outcomes.length, start.ids),
         };
         batch = running;
         for (const entry of entries) outcomes.push(await runJob(running, entry.job));
         // The version moves on in the statement that writes the rows (from the one read under the
         // lock: the write stores it plus one).
-        const bumps = running.wrote && start !== null;
+        const bumps = running.wrote && start.version !== null;
         await writeBatch(running, bumps ? [bumpQuery(tx).getSQL()] : []);
-        if (bumps) version = start.version + 1;
+        if (running.wrote && start.version !== null) version = start.version + 1;
         committing = true;
       });
     } catch (error) {
@@ -485,7 +537,7 @@ export function createPaperContext(deps: PaperContextDeps): PaperContext {
       loadDays() {
         const batch = batchOf();
         if (!batch) return history.loadDays();
-        batch.days ??= history.loadDays();
+        batch.days ??= history.loadDays(batch.dayCounts);
         return batch.days;
       },
     },

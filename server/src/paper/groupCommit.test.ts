@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
+import { schema } from '../db/index.js';
 import type { OrderRequest } from '../broker/broker.js';
 import type { Database } from '../db/index.js';
 import type { HttpError } from '../http/errors.js';
@@ -15,6 +16,7 @@ import { ManualClock } from '../clock.js';
 import { loadHolidayCalendar } from '../market/holidays.js';
 import { createTickHub } from '../market/tickHub.js';
 import { createPaperEngine, type PaperEngine } from './engine.js';
+import { createHaltStore } from '../trading/halt.js';
 import {
   createControlledFeed,
   marketBuy,
@@ -153,6 +155,36 @@ for (const target of await testDatabases()) {
       });
     });
 
+    describe('with ML drift in force', () => {
+      it("applies the phase one down to a batch's orders until the model recovers", async () => {
+        const { database, engine } = await account();
+        const event = (at: string, kind: 'drift' | 'recovered') =>
+          database.db.insert(schema.mlEvents).values({ at: new Date(at), kind, improved: null, detail: {} });
+        await event('2026-11-20T04:00:00.000Z', 'drift');
+        // Foundation (one down from Growth) allows 3% of ₹1,00,000: not one ₹3,000 share with its costs.
+        const during = await Promise.allSettled(
+          [buy('STOCK1'), buy('STOCK2')].map((o) => engine.placeOrder(o, 'op')),
+        );
+        for (const r of during) {
+          assert.equal(r.status, 'rejected');
+          const refusal = (r as PromiseRejectedResult).reason as HttpError;
+          assert.equal(refusal.extra['limit'], 'capital_phase');
+          assert.match(
+            refusal.message,
+            /^Phase 1 Foundation \(one phase down while the ML model drifts\) allows at most 3%/,
+          );
+        }
+        await event('2026-11-20T04:30:00.000Z', 'recovered');
+        const after = await Promise.allSettled(
+          [buy('STOCK1'), buy('STOCK2')].map((o) => engine.placeOrder(o, 'op')),
+        );
+        assert.deepEqual(
+          after.map((r) => r.status),
+          ['fulfilled', 'fulfilled'],
+        );
+      });
+    });
+
     describe('a COMMIT that fails', () => {
       it('fails every order of its batch, and the account stays as stored', async () => {
         const { database, engine } = await account();
@@ -202,10 +234,11 @@ if (sharedTarget) {
   describe('group commit with two processes on one PostgreSQL database', () => {
     const databases: Database[] = [];
     const engines: PaperEngine[] = [];
+    const dropped = [shared];
 
     /** A paper engine of its own process (connection pool, caches, lock) on the shared database. */
-    async function processEngine(): Promise<PaperEngine> {
-      const database = await shared.open();
+    async function processEngine(on = shared): Promise<PaperEngine> {
+      const database = await on.open();
       databases.push(database);
       const clock = new ManualClock(FRIDAY_1030_IST);
       const hub = createTickHub();
@@ -228,7 +261,7 @@ if (sharedTarget) {
     after(async () => {
       for (const engine of engines) await engine.stop();
       for (const database of databases) await database.close();
-      await shared.drop();
+      for (const target of dropped) await target.drop();
     });
 
     it('spend the cash once between them when both commit batches at the same time', async () => {
@@ -249,6 +282,48 @@ if (sharedTarget) {
       for (const engine of [first, second]) {
         assert.equal(Math.round((await engine.overview()).cash_balance * 100), cashPaise);
       }
+    });
+
+    it("refuse a batch's buys while the other's emergency stop is in force, and take them once it is lifted", async () => {
+      const own = (await sharedPostgresDatabase())!;
+      dropped.push(own);
+      const first = await processEngine(own);
+      await processEngine(own);
+      await openWide(first);
+      await Promise.all([first.placeOrder(buy('STOCK1'), 'op'), first.placeOrder(buy('STOCK4'), 'op')]);
+      // The other process stops trading (its own connection and clock).
+      const halts = createHaltStore({ db: databases.at(-1)!.db, clock: new ManualClock(FRIDAY_1030_IST) });
+      await halts.halt({ actor: 'op', reason: 'Desk check', squareOff: false });
+
+      const during = await Promise.allSettled([
+        first.placeOrder(buy('STOCK2'), 'op'),
+        first.placeOrder(sell('STOCK1'), 'op'),
+        first.placeOrder(buy('STOCK3'), 'op'),
+        first.placeOrder(sell('STOCK4'), 'op'),
+      ]);
+      assert.deepEqual(
+        during.map((r) => r.status),
+        ['rejected', 'fulfilled', 'rejected', 'fulfilled'],
+      );
+      for (const r of [during[0], during[2]] as PromiseRejectedResult[]) {
+        assert.equal((r.reason as HttpError).extra['limit'], 'emergency_stop');
+        assert.match(
+          (r.reason as HttpError).message,
+          /^Halted: Emergency stop in force since .* \(op: "Desk check"\)/,
+        );
+      }
+
+      await halts.lift('op');
+      const after = await Promise.allSettled([
+        first.placeOrder(buy('STOCK2'), 'op'),
+        first.placeOrder(buy('STOCK3'), 'op'),
+      ]);
+      assert.deepEqual(
+        after.map((r) => r.status),
+        ['fulfilled', 'fulfilled'],
+      );
+      const { openShares } = await stored(databases.at(-1)!);
+      assert.equal(openShares, 2);
     });
   });
 }

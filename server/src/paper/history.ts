@@ -5,7 +5,7 @@
  * query of counts when nothing changed. When a count does not match what is held (rows removed, or
  * another process committed a row out of id order) everything is read again.
  */
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { istDay } from '@nivesh/api-contract';
 import { schema, type Db } from '../db/index.js';
 import { exitFeesPaise, tradeStrategy } from './mapping.js';
@@ -27,6 +27,13 @@ export interface AccountHistory {
   flowPaiseByDay: ReadonlyMap<string, number>;
   /** Closed trades, oldest exit first. */
   trades: readonly TradeRecord[];
+}
+
+/** How many of each kind of row is stored: a read compares them with what is held. */
+export interface StoredCounts {
+  snapshots: number;
+  flows: number;
+  exits: number;
 }
 
 interface Held {
@@ -54,18 +61,27 @@ export function createAccountHistory(db: Db, account = 'paper') {
   /** Reads run one at a time: each brings the one held history up to date. */
   let queue: Promise<unknown> = Promise.resolve();
 
-  async function counts(withExits: boolean) {
+  /** The stored rows' counts as columns `snapshots`, `flows` and `exits` (0 unless `withExits`). */
+  function countColumns(withExits: boolean): SQL {
     const exits = withExits
       ? sql`(select count(*) from ${schema.lotExits} where ${schema.lotExits.account} = ${account})`
       : sql`0`;
-    const result = await db.execute(sql`
-      select
+    return sql`
         (select count(*) from ${schema.equitySnapshots} where ${schema.equitySnapshots.account} = ${account}) as snapshots,
         (select count(*) from ${schema.cashLedger} where ${schema.cashLedger.account} = ${account}
            and ${inArray(schema.cashLedger.kind, [...FLOW_KINDS])}) as flows,
-        ${exits} as exits`);
-    const row = (result as unknown as { rows: Array<Record<string, unknown>> }).rows[0]!;
-    return { snapshots: Number(row['snapshots']), flows: Number(row['flows']), exits: Number(row['exits']) };
+        ${exits} as exits`;
+  }
+
+  const countsOf = (row: Record<string, unknown>): StoredCounts => ({
+    snapshots: Number(row['snapshots']),
+    flows: Number(row['flows']),
+    exits: Number(row['exits']),
+  });
+
+  async function counts(withExits: boolean): Promise<StoredCounts> {
+    const result = await db.execute(sql`select ${countColumns(withExits)}`);
+    return countsOf((result as unknown as { rows: Array<Record<string, unknown>> }).rows[0]!);
   }
 
   async function readNew(h: Held, withExits: boolean): Promise<void> {
@@ -136,8 +152,8 @@ export function createAccountHistory(db: Db, account = 'paper') {
     h.trades.sort((a, b) => a.closedAt.getTime() - b.closedAt.getTime());
   }
 
-  async function read(withExits: boolean): Promise<AccountHistory> {
-    const now = await counts(withExits);
+  async function read(withExits: boolean, given?: StoredCounts): Promise<AccountHistory> {
+    const now = given ?? (await counts(withExits));
     const matches = (h: Held) =>
       h.snapshots.length === now.snapshots &&
       h.flowRows === now.flows &&
@@ -153,10 +169,10 @@ export function createAccountHistory(db: Db, account = 'paper') {
     return { snapshots: held.snapshots, flowPaiseByDay: held.flowPaiseByDay, trades: held.trades };
   }
 
-  function queued(withExits: boolean): Promise<AccountHistory> {
+  function queued(withExits: boolean, given?: StoredCounts): Promise<AccountHistory> {
     const run = queue.then(
-      () => read(withExits),
-      () => read(withExits),
+      () => read(withExits, given),
+      () => read(withExits, given),
     );
     queue = run.catch(() => undefined);
     return run;
@@ -169,7 +185,12 @@ export function createAccountHistory(db: Db, account = 'paper') {
      * The end-of-day values and flows as stored now, without reading new exits (`trades` may lag):
      * what the loss limits need on every order, for one small query when nothing changed.
      */
-    loadDays: () => queued(false),
+    loadDays: (given?: StoredCounts) => queued(false, given),
+    /**
+     * What `loadDays` compares with what is held, as columns of another select (`columns`, read
+     * with `of`): a statement that reads more gives them to `loadDays` and saves its query.
+     */
+    daysCounts: { columns: countColumns(false), of: countsOf },
   };
 }
 
@@ -193,4 +214,10 @@ export function dailySeries(
   return series;
 }
 
-export type AccountHistoryReader = ReturnType<typeof createAccountHistory>;
+/** The history as its readers (analytics, the loss limits) read it. */
+export interface AccountHistoryReader {
+  /** The history as stored now. */
+  load(): Promise<AccountHistory>;
+  /** The end-of-day values and flows as stored now (`trades` may lag). */
+  loadDays(): Promise<AccountHistory>;
+}

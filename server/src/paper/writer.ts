@@ -19,7 +19,7 @@ import { schema, type Db } from '../db/index.js';
 import { haltForOpeningOrder, haltSentence } from '../trading/halt.js';
 import { refusal, type Assessment } from './assess.js';
 import { haltRejection } from './limits.js';
-import type { PaperContext } from './context.js';
+import { BATCH_READS, type PaperContext } from './context.js';
 import { addToDay, type DayTrades } from './costs.js';
 import { formatPaise, formatRupeesShort } from './money.js';
 import { planFill, type FillPlan } from './plan.js';
@@ -412,7 +412,9 @@ export function createWriter(ctx: PaperContext) {
       return withFills(book, async (tx) => {
         // An emergency stop written by another process since the assessment wins (trading/halt.ts).
         // Once per batch of orders: its transaction then holds the lock a new stop waits for.
-        const halt = a.opens ? await ctx.perBatch('halt-locked', () => haltForOpeningOrder(tx)) : null;
+        const halt = a.opens
+          ? await ctx.perBatch(BATCH_READS.haltLocked, () => haltForOpeningOrder(tx))
+          : null;
         if (halt) throw refusal(haltRejection(haltSentence(halt)));
         const rows = emptyRows();
         const order = orderRow({

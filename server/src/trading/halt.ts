@@ -9,7 +9,8 @@
  * writes it and re-reads the halt there. So an order either commits before the halt (and the stop,
  * which waited for it, then cancels it if it rests) or sees the halt and is refused.
  */
-import { eq, isNull, sql } from 'drizzle-orm';
+import { eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import type { TradingHalt } from '@nivesh/api-contract';
 import { schema, type Db } from '../db/index.js';
 import type { Clock } from '../clock.js';
@@ -18,6 +19,13 @@ import { HttpError } from '../http/errors.js';
 
 /** The advisory lock key of the halt (any fixed 64-bit number; "NIVESH01" in ASCII). */
 const HALT_LOCK_KEY = sql`5641940154935883825`;
+
+/**
+ * The halt's lock taken shared, as an expression of a select: what an opening order's transaction
+ * takes (alone in `haltForOpeningOrder`, or with the account's lock in a batch of paper orders).
+ * Read the halt in a LATER statement: a statement's snapshot is taken before it waits for a lock.
+ */
+export const HALT_SHARED_LOCK = sql`pg_advisory_xact_lock_shared(${HALT_LOCK_KEY})`;
 
 type HaltRow = typeof schema.tradingHalts.$inferSelect;
 
@@ -53,8 +61,29 @@ export async function haltInForce(db: Db): Promise<TradingHalt | null> {
  * halt in force (null when none). Hold the transaction open until the order is written.
  */
 export async function haltForOpeningOrder(tx: Db): Promise<TradingHalt | null> {
-  await tx.execute(sql`select pg_advisory_xact_lock_shared(${HALT_LOCK_KEY})`);
+  await tx.execute(sql`select ${HALT_SHARED_LOCK}`);
   return haltInForce(tx);
+}
+
+const halts = schema.tradingHalts;
+
+/**
+ * The halt in force (or null) as a JSON column of another select, read with `haltOfColumn`: the
+ * paper engine reads it with its batch's other reads in one statement.
+ */
+export const haltInForceColumn: SQL = sql`(select json_build_object(
+    'halted_at', ${halts.haltedAt}, 'halted_by', ${halts.haltedBy},
+    'reason', ${halts.reason}, 'square_off', ${halts.squareOff})
+  from ${halts} where ${halts.liftedAt} is null limit 1)`;
+
+const HaltColumn = z
+  .object({ halted_at: z.string(), halted_by: z.string(), reason: z.string(), square_off: z.boolean() })
+  .nullable();
+
+/** The halt of a `haltInForceColumn` (as `haltInForce` gives it). */
+export function haltOfColumn(value: unknown): TradingHalt | null {
+  const halt = HaltColumn.parse(value);
+  return halt && { ...halt, halted_at: new Date(halt.halted_at).toISOString() };
 }
 
 export type HaltStore = ReturnType<typeof createHaltStore>;
