@@ -315,7 +315,7 @@ export const driftInForceColumn: SQL = sql`coalesce((select ${schema.mlEvents.ki
 /** Whether ML drift is in force, read from the database at every check (every process sees it). */
 export async function driftIsInForce(db: Db): Promise<boolean> {
   const result = await db.execute(sql`select ${driftInForceColumn} as drift`);
-  return (result as unknown as { rows: Array<{ drift: boolean }> }).rows[0]!.drift;
+  return z.boolean().parse((result as unknown as { rows: Array<{ drift: unknown }> }).rows[0]!.drift);
 }
 
 /**

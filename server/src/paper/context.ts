@@ -423,9 +423,9 @@ export function createPaperContext(deps: PaperContextDeps): PaperContext {
         for (const entry of entries) outcomes.push(await runJob(running, entry.job));
         // The version moves on in the statement that writes the rows (from the one read under the
         // lock: the write stores it plus one).
-        const bumps = running.wrote && start.version !== null;
-        await writeBatch(running, bumps ? [bumpQuery(tx).getSQL()] : []);
-        if (running.wrote && start.version !== null) version = start.version + 1;
+        const bumpedFrom = running.wrote ? start.version : null;
+        await writeBatch(running, bumpedFrom !== null ? [bumpQuery(tx).getSQL()] : []);
+        if (bumpedFrom !== null) version = bumpedFrom + 1;
         committing = true;
       });
     } catch (error) {
