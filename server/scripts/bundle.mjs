@@ -1,9 +1,10 @@
 /**
  * Bundles the server for `npm start` / `pnpm serve`: each entry (the supervisor, the server and its
- * two worker threads) becomes one ES module in server/dist, holding the server's own TypeScript and
- * the workspace packages it imports (@nivesh/api-contract, @nivesh/build's dev layout), with every
- * npm dependency left to Node to load from node_modules as usual (some read files beside their own
- * code: PGlite's WebAssembly, pino's transports, argon2's addon).
+ * two worker threads) becomes one ES module in server/dist, holding the server's own TypeScript, the
+ * workspace packages it imports (@nivesh/api-contract, @nivesh/build's dev layout) and the npm
+ * dependencies that are plain JavaScript; those that read files beside their own code (PGlite's
+ * WebAssembly, pino's transports, argon2's addon) or load on demand stay in node_modules
+ * (LOADED_FROM_NODE_MODULES).
  *
  * Why: the same server run from its source through tsx compiles ~300 TypeScript files on every
  * start and keeps the loader and the compiled sources in memory; the bundle starts in a fraction of
@@ -30,10 +31,32 @@ const pkg = JSON.parse(fs.readFileSync(path.join(serverDir, 'package.json'), 'ut
 /** Entries, by their path under src without the extension; each gives dist/<file name>.mjs (paths.ts). */
 const ENTRIES = ['supervisor', 'main', 'ml/trainWorker', 'db/templateWorker'];
 
-/** npm dependencies stay outside the bundle (with their subpaths); workspace packages go in. */
-const external = Object.keys(pkg.dependencies ?? {})
-  .filter((name) => !name.startsWith('@nivesh/'))
-  .flatMap((name) => [name, `${name}/*`]);
+/**
+ * The npm dependencies left to Node to load from node_modules (with their subpaths); every other
+ * one goes into the bundle with the workspace packages. Node resolves and compiles a dependency
+ * file by file (fastify, zod, trading-signals and the ML libraries are hundreds of files); in the
+ * bundle they are one file: the server is ready ~0.3 s sooner and ~30 MB smaller.
+ */
+const LOADED_FROM_NODE_MODULES = {
+  '@electric-sql/pglite': 'reads its WebAssembly and data files from beside its code',
+  '@node-rs/argon2': 'a native addon',
+  pino: 'runs its transports in worker threads it starts by file path',
+  'pino-pretty': "one of pino's transports",
+  '@fastify/static': "@fastify/swagger-ui's, which serves the files of its own folder",
+  '@fastify/swagger-ui': 'serves the files of its own folder',
+  sentiment: 'requires its language files by a computed path',
+  'drizzle-orm': "its PostgreSQL driver is loaded on demand: one copy of drizzle's classes",
+  pg: 'on demand (PostgreSQL)',
+  nats: 'on demand (NATS)',
+  protobufjs: 'on demand (the Upstox feed)',
+  'rss-parser': 'on demand (news feeds)',
+  nodemailer: 'on demand (SMTP)',
+  'graphology-types': 'types only',
+  tsx: 'runs the sources in tests and `pnpm dev`',
+};
+const external = Object.keys(LOADED_FROM_NODE_MODULES).flatMap((name) => [name, `${name}/*`]);
+const unknown = Object.keys(LOADED_FROM_NODE_MODULES).filter((name) => !(name in (pkg.dependencies ?? {})));
+if (unknown.length > 0) throw new Error(`Not dependencies of the server: ${unknown.join(', ')}`);
 
 function option(name) {
   const at = process.argv.indexOf(name);

@@ -17,7 +17,10 @@ import { fileURLToPath } from 'node:url';
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 interface Metafile {
-  outputs: Record<string, { imports: Array<{ path: string; kind: string; external?: boolean }> }>;
+  outputs: Record<
+    string,
+    { imports: Array<{ path: string; kind: string; external?: boolean }>; inputs: Record<string, unknown> }
+  >;
 }
 
 /** Loaded only by the configurations that use them. */
@@ -33,7 +36,7 @@ const ON_DEMAND = [
 
 describe('the server bundle', () => {
   let scratch: string;
-  let main: { static: string[]; dynamic: string[] };
+  let main: { static: string[]; dynamic: string[]; inputs: string[] };
 
   before(async () => {
     scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'nivesh-bundle-'));
@@ -49,13 +52,30 @@ describe('the server bundle', () => {
     main = {
       static: external.filter((i) => i.kind === 'import-statement').map((i) => i.path),
       dynamic: external.filter((i) => i.kind === 'dynamic-import').map((i) => i.path),
+      inputs: Object.keys(output.inputs),
     };
   });
   after(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
-  it('loads at start what the embedded default runs on: Fastify, PGlite and its drizzle driver', () => {
-    for (const name of ['fastify', '@electric-sql/pglite', 'drizzle-orm/pglite', 'pino', 'zod'])
+  it('loads at start what the embedded default runs on: PGlite and its drizzle driver, pino', () => {
+    for (const name of ['@electric-sql/pglite', 'drizzle-orm/pglite', 'pino'])
       assert.ok(main.static.includes(name), `${name} is not imported at start`);
+  });
+
+  it('holds the plain JavaScript dependencies itself (one file to load, not hundreds)', () => {
+    for (const name of [
+      'fastify',
+      'zod',
+      'fastify-type-provider-zod',
+      'trading-signals',
+      'ml-random-forest',
+      'ws',
+    ])
+      assert.ok(
+        !main.static.includes(name) && !main.dynamic.includes(name),
+        `${name} is loaded from node_modules, not from the bundle`,
+      );
+    assert.ok(main.inputs.some((input) => input.includes('/node_modules/fastify/')));
   });
 
   it('does not load the PostgreSQL driver, NATS, protobufjs, rss-parser or nodemailer at start', () => {
