@@ -59,7 +59,8 @@ const config = defineConfig({
       color: 'fg',
       fontFeatureSettings: '"tnum" 1, "cv11" 1',
     },
-    html: { scrollBehavior: 'smooth' },
+    // Smooth scrolling only for those who have not asked their system for less motion.
+    html: { _motionSafe: { scrollBehavior: 'smooth' } },
   },
   theme: {
     tokens: {
