@@ -2,49 +2,80 @@
  * `pnpm bench`: every benchmark measures the product against a baseline run in the same process,
  * one after the other, and prints the ratio. Absolute numbers depend on the machine; the ratio is
  * what to compare between runs.
+ *
+ * Each bench runs in a Node process of its own (this script again, with BENCH_CHILD naming the
+ * bench), so one bench's leftovers do not weigh on the next: run in one process, the heap the
+ * earlier benches left (their PGlite instances' memory, the ML dataset's module caches: ~120 MB
+ * live and ~700 MB resident by the time the reads ran) made every collection dearer for the later
+ * ones, and the product's side, which allocates more than a bare baseline, paid more of it. The
+ * child writes its rows to a file; this process prints the table.
  */
-import { benchHealth } from './health.js';
-import { benchTicks } from './ticks.js';
-import { benchPaperOrders } from './orders.js';
-import { benchAnalytics } from './analytics.js';
-import { benchBacktests } from './backtests.js';
-import { benchMl } from './ml.js';
-import { benchCluster } from './cluster.js';
-import { benchReads } from './reads.js';
-import { benchCompression } from './compression.js';
-import { benchLanding } from './landing.js';
-import { benchHistory } from './history.js';
-import { benchBuild } from './build.js';
-import { benchFootprint } from './footprint.js';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BenchResult } from './load.js';
 
-const only = process.env['BENCH_ONLY'];
+/** Each bench, loaded only in its own process. */
 const all = {
-  health: benchHealth,
-  ticks: benchTicks,
-  orders: benchPaperOrders,
-  analytics: benchAnalytics,
-  backtests: benchBacktests,
-  ml: benchMl,
-  cluster: benchCluster,
-  reads: benchReads,
-  compression: benchCompression,
-  landing: benchLanding,
-  history: benchHistory,
-  build: benchBuild,
-  footprint: benchFootprint,
+  health: async () => (await import('./health.js')).benchHealth(),
+  ticks: async () => (await import('./ticks.js')).benchTicks(),
+  orders: async () => (await import('./orders.js')).benchPaperOrders(),
+  analytics: async () => (await import('./analytics.js')).benchAnalytics(),
+  backtests: async () => (await import('./backtests.js')).benchBacktests(),
+  ml: async () => (await import('./ml.js')).benchMl(),
+  cluster: async () => (await import('./cluster.js')).benchCluster(),
+  reads: async () => (await import('./reads.js')).benchReads(),
+  compression: async () => (await import('./compression.js')).benchCompression(),
+  landing: async () => (await import('./landing.js')).benchLanding(),
+  history: async () => (await import('./history.js')).benchHistory(),
+  build: async () => (await import('./build.js')).benchBuild(),
+  footprint: async () => (await import('./footprint.js')).benchFootprint(),
 };
-const results = [];
-// A bench answers one result, or several (ml).
-for (const [name, bench] of Object.entries(all))
-  if (!only || only === name) results.push(...[await bench()].flat());
+type BenchName = keyof typeof all;
+const isBench = (name: string): name is BenchName => Object.hasOwn(all, name);
 
-console.log('\nNivesh benchmarks (ratio = product / baseline, same run)\n');
-console.table(
-  results.map((r) => ({
-    benchmark: r.name,
-    unit: r.unit ?? 'req/s',
-    product: Number(r.product.toPrecision(4)),
-    baseline: Number(r.baseline.toPrecision(4)),
-    ratio: Number((r.product / r.baseline).toFixed(3)),
-  })),
-);
+const child = process.env['BENCH_CHILD'];
+if (child !== undefined) {
+  // In a bench's own process: run it, write its rows (a bench answers one result, or several).
+  if (!isBench(child)) throw new Error(`no bench named ${child}`);
+  const rows = [await all[child]()].flat();
+  writeFileSync(process.env['BENCH_RESULTS']!, JSON.stringify(rows));
+} else {
+  const only = process.env['BENCH_ONLY'];
+  if (only !== undefined && !isBench(only))
+    throw new Error(`BENCH_ONLY=${only}: no such bench (${Object.keys(all).join(', ')})`);
+  const folder = mkdtempSync(path.join(tmpdir(), 'nivesh-bench-'));
+  const results: BenchResult[] = [];
+  try {
+    for (const name of Object.keys(all) as BenchName[]) {
+      if (only && only !== name) continue;
+      const file = path.join(folder, `${name}.json`);
+      await new Promise<void>((resolve, reject) => {
+        const run = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
+          env: { ...process.env, BENCH_CHILD: name, BENCH_RESULTS: file },
+          stdio: 'inherit',
+        });
+        run.on('error', reject);
+        run.on('exit', (code, signal) =>
+          code === 0 ? resolve() : reject(new Error(`bench ${name} failed (${signal ?? `exit ${code}`})`)),
+        );
+      });
+      results.push(...(JSON.parse(readFileSync(file, 'utf8')) as BenchResult[]));
+    }
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+
+  console.log('\nNivesh benchmarks (ratio = product / baseline, same run)\n');
+  console.table(
+    results.map((r) => ({
+      benchmark: r.name,
+      unit: r.unit ?? 'req/s',
+      product: Number(r.product.toPrecision(4)),
+      baseline: Number(r.baseline.toPrecision(4)),
+      ratio: Number((r.product / r.baseline).toFixed(3)),
+    })),
+  );
+}

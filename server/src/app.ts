@@ -255,9 +255,9 @@ function remoteOrigins(config: Config): string[] {
 export const REDACTED_PATHS = ['req.headers.authorization', 'req.headers.cookie', 'password', 'new_password'];
 
 /**
- * zod's request validator and our answer serializer as Fastify's compiler factories (their types
- * are written for ajv's and fast-json-stringify's, hence the cast; setValidatorCompiler and
- * setSerializerCompiler take the same functions).
+ * zod's request validator and our answer serializer, given to Fastify as its compiler factories
+ * at construction, so its default factories (ajv, fast-json-stringify) are never loaded. The
+ * option's types are written for those defaults, hence the cast.
  */
 const ZOD_COMPILERS = {
   buildValidator: () => validatorCompiler,
