@@ -85,6 +85,7 @@ async function benchRemoteRebuild(): Promise<BenchResult> {
       unit: 's',
       product: warm,
       baseline: cold,
+      goal: { of: 'product', bound: 'max', value: 10 },
     };
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
@@ -117,6 +118,7 @@ function routeBudgets(): BenchResult[] {
     unit: 'KB',
     product: report.bytes / 1024,
     baseline: report.goalKB,
+    goal: { of: 'product', bound: 'max', value: report.goalKB },
   }));
 }
 

@@ -82,6 +82,7 @@ export async function benchCluster(): Promise<BenchResult[]> {
         unit: 'orders/s',
         product: concurrentRate,
         baseline: insertRate,
+        goal: { of: 'product', bound: 'min', value: 2000, baselineToo: true },
       },
     ];
   } finally {

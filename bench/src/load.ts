@@ -12,6 +12,19 @@
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 
+/**
+ * A row's goal (issue 14's table): the product's own value, or its ratio to the baseline, at least
+ * or at most `value`. `baselineToo`: the baseline is work the product cannot beat by much (a bare
+ * INSERT, a bare Fastify route), so whether the baseline itself meets the same goal is shown as well:
+ * when it does not, the machine is too slow for the goal, whatever the product does.
+ */
+export interface Goal {
+  of: 'product' | 'ratio';
+  bound: 'min' | 'max';
+  value: number;
+  baselineToo?: boolean;
+}
+
 /** One row of `pnpm bench`. */
 export interface BenchResult {
   name: string;
@@ -19,6 +32,7 @@ export interface BenchResult {
   unit?: string;
   product: number;
   baseline: number;
+  goal?: Goal;
 }
 
 const DURATION_SECONDS = Number(process.env['BENCH_SECONDS'] ?? 8);
@@ -115,6 +129,8 @@ export async function againstBare(route: {
   body: () => unknown;
   connections: number;
   tolerateErrors?: boolean;
+  /** The goals: the least ratio of requests per second, the most 99th percentile latency (ms). */
+  goals?: { ratio?: number; p99Ms?: number };
 }): Promise<BenchResult[]> {
   const bare = Fastify();
   bare.get(route.path.split('?')[0]!, async () => route.body());
@@ -129,9 +145,20 @@ export async function againstBare(route: {
       },
     });
     if (measured.errors > 0) console.info(`${route.path}: ${measured.errors} requests got no answer`);
+    const ratio = route.goals?.ratio;
+    const p99Ms = route.goals?.p99Ms;
+    const rpsGoal: Goal | null = ratio === undefined ? null : { of: 'ratio', bound: 'min', value: ratio };
+    const p99Goal: Goal | null =
+      p99Ms === undefined ? null : { of: 'product', bound: 'max', value: p99Ms, baselineToo: true };
     return [
-      { name: route.name, product: measured.rps, baseline: baseline.rps },
-      { name: `${route.name} p99`, unit: 'ms', product: measured.p99, baseline: baseline.p99 },
+      { name: route.name, product: measured.rps, baseline: baseline.rps, ...(rpsGoal && { goal: rpsGoal }) },
+      {
+        name: `${route.name} p99`,
+        unit: 'ms',
+        product: measured.p99,
+        baseline: baseline.p99,
+        ...(p99Goal && { goal: p99Goal }),
+      },
     ];
   } finally {
     await bare.close();

@@ -113,6 +113,7 @@ export async function benchPaperOrders(): Promise<BenchResult[]> {
         unit: 'orders/s',
         product: concurrent,
         baseline: baselineConcurrent,
+        goal: { of: 'product', bound: 'min', value: 1000, baselineToo: true },
       },
     ];
   } finally {

@@ -1,7 +1,8 @@
 /**
  * `pnpm bench`: every benchmark measures the product against a baseline run in the same process,
  * one after the other, and prints the ratio. Absolute numbers depend on the machine; the ratio is
- * what to compare between runs.
+ * what to compare between runs. Rows with a goal (issue 14's table) say whether it is met, and the
+ * summary below the table lists those missed.
  *
  * Each bench runs in a Node process of its own (this script again, with BENCH_CHILD naming the
  * bench), so one bench's leftovers do not weigh on the next: run in one process, the heap the
@@ -15,7 +16,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BenchResult } from './load.js';
+import type { BenchResult, Goal } from './load.js';
 
 /** Each bench, loaded only in its own process. */
 const all = {
@@ -70,9 +71,51 @@ if (child !== undefined) {
     results.map((r) => ({
       benchmark: r.name,
       unit: r.unit ?? 'req/s',
-      product: Number(r.product.toPrecision(4)),
-      baseline: Number(r.baseline.toPrecision(4)),
+      product: shown(r.product),
+      baseline: shown(r.baseline),
       ratio: Number((r.product / r.baseline).toFixed(3)),
+      goal: r.goal ? goalText(r.goal) : '',
+      met: r.goal ? verdict(r, r.goal) : '',
     })),
   );
+  const held = results.filter((r) => r.goal);
+  const missed = held.filter((r) => !meets(r, r.goal!));
+  console.log(
+    `\nGoals met: ${held.length - missed.length} of ${held.length} (one run; issue 14 asks for the median of three).`,
+  );
+  for (const r of missed) {
+    const goal = r.goal!;
+    const value = goal.of === 'ratio' ? `ratio ${(r.product / r.baseline).toFixed(3)}` : shown(r.product);
+    const baseline =
+      goal.baselineToo && !within(r.baseline, goal)
+        ? `; the baseline (${shown(r.baseline)}) misses it too`
+        : '';
+    const unit = goal.of === 'product' ? ` ${r.unit ?? 'req/s'}` : '';
+    console.log(`  missed: ${r.name}: ${value}, goal ${goalText(goal)}${unit}${baseline}`);
+  }
+}
+
+/** A measure as the table shows it: four significant digits. */
+function shown(value: number): number {
+  return Number(value.toPrecision(4));
+}
+
+/** What the goal asks, as the table shows it (the unit is the row's). */
+function goalText(goal: Goal): string {
+  return `${goal.of === 'ratio' ? 'ratio ' : ''}${goal.bound === 'min' ? '≥' : '≤'} ${goal.value}`;
+}
+
+function within(value: number, goal: Goal): boolean {
+  return goal.bound === 'min' ? value >= goal.value : value <= goal.value;
+}
+
+function meets(r: BenchResult, goal: Goal): boolean {
+  return within(goal.of === 'ratio' ? r.product / r.baseline : r.product, goal);
+}
+
+/** Met or not; for a goal the baseline is held to as well, whether the baseline meets it. */
+function verdict(r: BenchResult, goal: Goal): string {
+  const met = meets(r, goal) ? 'yes' : 'no';
+  if (!goal.baselineToo) return met;
+  return `${met} (baseline: ${within(r.baseline, goal) ? 'yes' : 'no'})`;
 }
