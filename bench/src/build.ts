@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BenchResult } from './load.js';
+import { goals, type BenchResult } from './load.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const REMOTE = 'mfe-risk';
@@ -85,7 +85,7 @@ async function benchRemoteRebuild(): Promise<BenchResult> {
       unit: 's',
       product: warm,
       baseline: cold,
-      goal: { of: 'product', bound: 'max', value: 10 },
+      goal: goals.atMost(10),
     };
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
@@ -118,7 +118,7 @@ function routeBudgets(): BenchResult[] {
     unit: 'KB',
     product: report.bytes / 1024,
     baseline: report.goalKB,
-    goal: { of: 'product', bound: 'max', value: report.goalKB },
+    goal: goals.atMost(report.goalKB),
   }));
 }
 

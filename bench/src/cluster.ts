@@ -14,7 +14,7 @@
 import { createTestApp } from '@nivesh/server/testing';
 import { sharedPostgresDatabase } from '@nivesh/server/testing';
 import { soloCoordination, type Database } from '@nivesh/server/db';
-import type { BenchResult } from './load.js';
+import { goals, type BenchResult } from './load.js';
 import { bareInsert, CLIENTS, paperOrderLoop as prepare, rate } from './orders.js';
 
 export async function benchCluster(): Promise<BenchResult[]> {
@@ -82,7 +82,7 @@ export async function benchCluster(): Promise<BenchResult[]> {
         unit: 'orders/s',
         product: concurrentRate,
         baseline: insertRate,
-        goal: { of: 'product', bound: 'min', value: 2000, baselineToo: true },
+        goal: goals.atLeast(2000, true),
       },
     ];
   } finally {

@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BenchResult } from './load.js';
+import { goals, type BenchResult } from './load.js';
 
 const WATCH_SECONDS = Number(process.env['BENCH_FOOTPRINT_SECONDS'] ?? 60);
 const READS_PER_SECOND = 4;
@@ -260,7 +260,7 @@ export async function benchFootprint(): Promise<BenchResult[]> {
       unit,
       product,
       baseline,
-      ...(most !== undefined && { goal: { of: 'product', bound: 'max', value: most } }),
+      ...(most !== undefined && { goal: goals.atMost(most) }),
     });
     // Issue 14's goals: ready within 3 s on a fresh folder; at most 300 MB steady, 500 MB at peak.
     return [

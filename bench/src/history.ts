@@ -16,14 +16,14 @@ import {
   type ClosedLotSeed,
 } from '@nivesh/server/testing';
 import { openDatabase, type Db } from '@nivesh/server/db';
-import { againstBare, type BenchResult } from './load.js';
+import { againstBare, type BenchResult, type RouteGoals } from './load.js';
 
 const TRADES = Number(process.env['BENCH_HISTORY_TRADES'] ?? 10_000);
 const CONNECTIONS = 100;
 const DAY_MS = 86_400_000;
 
 /** Each read, with issue 14's goals for it on the account with TRADES trades. */
-const PATHS: ReadonlyArray<{ path: string; goals: { ratio: number; p99Ms: number } }> = [
+const PATHS: ReadonlyArray<{ path: string; goals: RouteGoals }> = [
   { path: '/api/quick-stats', goals: { ratio: 0.3, p99Ms: 50 } },
   { path: '/api/trading/history?period=all', goals: { ratio: 0.2, p99Ms: 100 } },
   {

@@ -25,6 +25,27 @@ export interface Goal {
   baselineToo?: boolean;
 }
 
+/** The ways a row's goal is written. */
+export const goals = {
+  /** The product's value at most `value` (`baselineToo`: the baseline is held to it as well). */
+  atMost: (value: number, baselineToo = false): Goal => ({ of: 'product', bound: 'max', value, baselineToo }),
+  /** The product's value at least `value`. */
+  atLeast: (value: number, baselineToo = false): Goal => ({
+    of: 'product',
+    bound: 'min',
+    value,
+    baselineToo,
+  }),
+  /** The product's ratio to its baseline at least `value`. */
+  ratioAtLeast: (value: number): Goal => ({ of: 'ratio', bound: 'min', value }),
+};
+
+/** A route's goals against bare Fastify: the least ratio of requests per second, the most p99 (ms). */
+export interface RouteGoals {
+  ratio?: number;
+  p99Ms?: number;
+}
+
 /** One row of `pnpm bench`. */
 export interface BenchResult {
   name: string;
@@ -129,8 +150,7 @@ export async function againstBare(route: {
   body: () => unknown;
   connections: number;
   tolerateErrors?: boolean;
-  /** The goals: the least ratio of requests per second, the most 99th percentile latency (ms). */
-  goals?: { ratio?: number; p99Ms?: number };
+  goals?: RouteGoals;
 }): Promise<BenchResult[]> {
   const bare = Fastify();
   bare.get(route.path.split('?')[0]!, async () => route.body());
@@ -147,9 +167,9 @@ export async function againstBare(route: {
     if (measured.errors > 0) console.info(`${route.path}: ${measured.errors} requests got no answer`);
     const ratio = route.goals?.ratio;
     const p99Ms = route.goals?.p99Ms;
-    const rpsGoal: Goal | null = ratio === undefined ? null : { of: 'ratio', bound: 'min', value: ratio };
-    const p99Goal: Goal | null =
-      p99Ms === undefined ? null : { of: 'product', bound: 'max', value: p99Ms, baselineToo: true };
+    // Bare Fastify's own p99 is held to the same bound: above it, the machine is too slow for it.
+    const rpsGoal = ratio === undefined ? null : goals.ratioAtLeast(ratio);
+    const p99Goal = p99Ms === undefined ? null : goals.atMost(p99Ms, true);
     return [
       { name: route.name, product: measured.rps, baseline: baseline.rps, ...(rpsGoal && { goal: rpsGoal }) },
       {

@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { createTestApp } from '@nivesh/server/testing';
 import { openDatabase, schema, type Db } from '@nivesh/server/db';
-import type { BenchResult } from './load.js';
+import { goals, type BenchResult } from './load.js';
 
 const DURATION_MS = Number(process.env['BENCH_SECONDS'] ?? 8) * 1000;
 const WARM_UP_MS = 1000;
@@ -113,7 +113,7 @@ export async function benchPaperOrders(): Promise<BenchResult[]> {
         unit: 'orders/s',
         product: concurrent,
         baseline: baselineConcurrent,
-        goal: { of: 'product', bound: 'min', value: 1000, baselineToo: true },
+        goal: goals.atLeast(1000, true),
       },
     ];
   } finally {

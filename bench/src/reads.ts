@@ -8,12 +8,12 @@
  */
 import { createTestApp, setUpOperator } from '@nivesh/server/testing';
 import { openDatabase } from '@nivesh/server/db';
-import { againstBare, type BenchResult } from './load.js';
+import { againstBare, type BenchResult, type RouteGoals } from './load.js';
 
 const CONNECTIONS = 100;
 /** Issue 14's goals: health at 0.8 of bare Fastify; each session read at half, with p99 ≤ 20 ms. */
-const HEALTH_GOALS = { ratio: 0.8 };
-const READ_GOALS = { ratio: 0.5, p99Ms: 20 };
+const HEALTH_GOALS: RouteGoals = { ratio: 0.8 };
+const READ_GOALS: RouteGoals = { ratio: 0.5, p99Ms: 20 };
 
 export async function benchReads(): Promise<BenchResult[]> {
   const database = await openDatabase({ kind: 'pglite', dataDir: null });
@@ -36,7 +36,7 @@ export async function benchReads(): Promise<BenchResult[]> {
       path: string;
       token: string | null;
       body: () => unknown;
-      goals: { ratio?: number; p99Ms?: number };
+      goals: RouteGoals;
     }> = [
       {
         name: 'GET /api/health',
