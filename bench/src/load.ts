@@ -113,7 +113,7 @@ export function median(values: number[]): number {
  * `seconds` each: the median round's requests per second and
  * 99th percentile of each side, and every request without an answer.
  */
-export async function alternate(
+async function alternate(
   sides: {
     baseline: { url: string; options: DriveOptions };
     product: { url: string; options: DriveOptions };

@@ -20,7 +20,6 @@ import type { BenchResult, Goal } from './load.js';
 
 /** Each bench, loaded only in its own process. */
 const all = {
-  health: async () => (await import('./health.js')).benchHealth(),
   ticks: async () => (await import('./ticks.js')).benchTicks(),
   orders: async () => (await import('./orders.js')).benchPaperOrders(),
   analytics: async () => (await import('./analytics.js')).benchAnalytics(),
