@@ -786,6 +786,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     market: () => research.marketRead(),
     decisions,
     costs,
+    halfSpreadPercent: async () => (await paper.settings()).half_spread_percent,
     modelDrift,
     linkPrediction: (day, symbol, decisionId) => ml.linkDecision(day, symbol, decisionId),
     blockers: async () => {

@@ -163,8 +163,10 @@ export const AutomationStatus = z.object({
   /** When the next run is due; null while paused. */
   next_run_at: Timestamp.nullable(),
   last_run: AutomationRun.nullable(),
-  /** Automated positions still open (with a stop and a target). */
+  /** Automated positions still open. */
   open_positions: z.number().int().nonnegative(),
+  /** Of those, the ones a stop-loss order rests for now (read from the open orders). */
+  protected_positions: z.number().int().nonnegative(),
   /** Why new automated entries are held back right now (circuit breakers, a halt); empty when clear. */
   blocked_by: z.array(z.string()),
 });
@@ -180,8 +182,11 @@ export type DecisionAction = z.infer<typeof DecisionAction>;
 
 export const DecisionOutcome = z.object({
   at: Timestamp,
-  /** target, stop, horizon (the time limit) or cancelled (the entry never filled). */
-  kind: z.enum(['target', 'stop', 'horizon', 'cancelled']),
+  /**
+   * target, stop, horizon (the time limit), manual (the position was closed outside the
+   * automation: the operator sold the shares) or cancelled (the entry never filled).
+   */
+  kind: z.enum(['target', 'stop', 'horizon', 'manual', 'cancelled']),
   /** Return after charges on the money put in, percent. */
   return_pct: z.number(),
   /** Profit or loss after charges. */

@@ -294,8 +294,13 @@ export type TradingState = z.infer<typeof TradingState>;
 /** What the emergency stop did, in the trading mode it ran in. */
 export const EmergencyStopResult = z.object({
   trading_mode: TradingMode,
-  /** Open orders cancelled. */
+  /** Open orders cancelled: those that could open or grow a position (every one with square_off). */
   cancelled_orders: z.number().int().nonnegative(),
+  /**
+   * Open orders kept because they only reduce a position (its resting stop-loss or target): they
+   * protect it while trading is halted and after the stop is lifted. 0 with square_off.
+   */
+  kept_protective_orders: z.number().int().nonnegative(),
   /** Positions closed with a market order (empty unless square_off was asked). */
   squared_off: z.array(z.object({ symbol: z.string(), quantity: z.number().int(), order_id: z.string() })),
   /** Orders or positions that could not be cancelled or closed, with the reason. */
@@ -408,7 +413,7 @@ export const riskRoutes = {
     access: 'session',
     tag: 'risk',
     summary:
-      'Halt order entry (closing orders only), cancel every open order and optionally square off every position',
+      'Halt order entry (closing orders only), cancel every open order that could open or grow a position (stop-losses and targets of open positions are kept) and optionally square off every position with its orders',
     body: EmergencyStopRequest,
     responses: { 200: okWithMessage(EmergencyStopResult), 409: ApiError, 502: ApiError, ...errors },
   }),

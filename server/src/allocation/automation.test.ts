@@ -13,6 +13,8 @@ import { schema } from '../db/index.js';
 import { createControlledFeed } from '../paper/testing.js';
 import { scriptedCandles, trendCloses, weekdaysEnding, flatCloses } from '../research/testing.js';
 import { createTestApp, send, signedInApp, signIn, testDatabases } from '../testing/index.js';
+import { costSettingsOf, DEFAULT_PAPER_SETTINGS } from '../paper/settings.js';
+import { roundTripCostOf } from '../research/strategies.js';
 
 /** INFY rising 0.3% a day: trend following buys it. TCS flat: nothing to do. */
 const infy = scriptedCandles(trendCloses(1000, 0.003, 260, 0.006));
@@ -230,6 +232,131 @@ for (const target of await testDatabases()) {
         'The run was cut off by a server restart; orders it placed before that stand.',
       ]);
       assert.equal((await orders()).length, before);
+    });
+  });
+
+  describe(`automated positions the operator steps into, on ${target.name}`, () => {
+    // Friday 20 November 2026, 10:01 IST: the run (10:00) is due.
+    const clock = new ManualClock('2026-11-20T04:31:00.000Z');
+    const reliance = scriptedCandles(trendCloses(900, 0.003, 260, 0.006));
+    const feed = createControlledFeed({
+      now: () => clock.now(),
+      prices: { INFY: last(infy), RELIANCE: last(reliance), NIFTY_50: last(nifty) },
+    });
+    feed.setCandles('INFY', infy);
+    feed.setCandles('RELIANCE', reliance);
+    feed.setCandles('NIFTY_50', nifty);
+    const s = signedInApp(target, { clock, deps: { feed, live: null, liveAccount: null } });
+    const api = (method: 'GET' | 'POST', url: string, body?: unknown) =>
+      send(s.t.app, method, url, { token: s.token, body });
+    const status = async () =>
+      (await api('GET', '/api/allocation/automation')).json<{ data: AutomationStatus }>().data;
+    const orders = async () =>
+      (await api('GET', '/api/trading/orders?status=all')).json<{ data: Order[] }>().data;
+    const decisions = async () =>
+      (await api('GET', '/api/allocation/decisions?days=5')).json<{ data: DecisionDay[] }>().data;
+    /** The first day's entry of a stock (a later run may buy it again). */
+    const ordered = async (symbol: string) =>
+      (await decisions())
+        .flatMap((d) => d.decisions)
+        .find((d) => d.symbol === symbol && d.action === 'ordered' && d.trading_day === '2026-11-20')!;
+    /** The first day's stop of a stock. */
+    const stopOf = async (symbol: string) =>
+      (await orders()).find(
+        (o) => o.symbol === symbol && o.order_type === 'SL-M' && o.placed_at < '2026-11-21',
+      )!;
+
+    it('buys two entries with stops; each decision logs the charges of the quantity it ordered', async () => {
+      assert.equal(
+        (await api('POST', '/api/allocation/automation', { enabled: true, run_time: '10:00' })).statusCode,
+        200,
+      );
+      await s.t.app.services.automation.runOnce();
+      const run = (await status()).last_run!;
+      assert.equal(run.orders_placed, 2, run.lines.join('\n'));
+      assert.ok(run.spent <= run.amount, `spent ${run.spent} of ${run.amount}`);
+      const now = await status();
+      assert.equal(now.open_positions, 2);
+      assert.equal(now.protected_positions, 2);
+      const costs = costSettingsOf(DEFAULT_PAPER_SETTINGS);
+      for (const symbol of ['INFY', 'RELIANCE']) {
+        const decision = await ordered(symbol);
+        const expected = roundTripCostOf(decision.price, decision.quantity!, costs);
+        assert.equal(decision.inputs.quantity, decision.quantity, `${symbol}: the ordered quantity`);
+        assert.equal(decision.inputs.round_trip_charges, expected.charges, `${symbol}: its charges`);
+        assert.equal(decision.inputs.break_even_pct, expected.breakEvenPct);
+      }
+    });
+
+    it('refuses a sale of shares its stop holds, saying which order holds them and how to sell', async () => {
+      const stop = await stopOf('INFY');
+      const decision = await ordered('INFY');
+      const sell = await api('POST', '/api/trading/orders', {
+        symbol: 'INFY',
+        side: 'SELL',
+        quantity: decision.quantity,
+        order_type: 'MARKET',
+        product: 'CNC',
+      });
+      assert.equal(sell.statusCode, 422);
+      const trigger = stop.trigger_price!.toLocaleString('en-IN', { minimumFractionDigits: 2 });
+      assert.equal(
+        sell.json<{ error: string }>().error,
+        `Insufficient holdings: this order sells ${decision.quantity} INFY for delivery (CNC) and 0 shares are available to sell: ` +
+          `${decision.quantity} of the ${decision.quantity} held are reserved by a resting order ` +
+          `(SL-M sell of ${decision.quantity} at trigger ₹${trigger}, order ${stop.order_id}, placed by the automation). ` +
+          'Cancel it under Open orders on the Portfolio page first to sell these shares yourself; ' +
+          'the automation then records its position as closed by hand and no longer protects it',
+      );
+    });
+
+    it('after the operator cancels the stop and sells by hand, records the position as closed by hand, exits the other and still runs the next day', async () => {
+      const stop = await stopOf('INFY');
+      const cancel = await api('POST', `/api/trading/orders/${stop.order_id}/cancel`);
+      assert.equal(cancel.statusCode, 200, cancel.body);
+      assert.equal((await stopOf('INFY')).status_message, 'Cancelled by the operator');
+      assert.equal((await status()).protected_positions, 1, 'read from the orders resting now');
+      const decision = await ordered('INFY');
+      const sold = await api('POST', '/api/trading/orders', {
+        symbol: 'INFY',
+        side: 'SELL',
+        quantity: decision.quantity,
+        order_type: 'MARKET',
+        product: 'CNC',
+      });
+      assert.equal(sold.statusCode, 200, sold.body);
+      const manualSale = sold.json<{ data: Order }>().data;
+
+      // Monday 23 November, 10:01 IST: both stocks are above their targets and the day's run is due.
+      clock.set('2026-11-23T04:31:00.000Z');
+      s.token = await signIn(s.t.app);
+      const relianceDecision = await ordered('RELIANCE');
+      feed.move('INFY', Math.ceil(decision.target!) + 5);
+      feed.move('RELIANCE', Math.ceil(relianceDecision.target!) + 5);
+      await s.t.app.services.automation.runOnce();
+
+      const all = await orders();
+      const entry = all.find((o) => o.order_id === decision.order_id)!;
+      const infyOutcome = (await ordered('INFY')).outcome!;
+      assert.equal(infyOutcome.kind, 'manual');
+      const cost = entry.quantity * entry.average_price! + entry.charges!.total;
+      const pnl = manualSale.quantity * manualSale.average_price! - manualSale.charges!.total - cost;
+      assert.ok(Math.abs(infyOutcome.pnl - pnl) < 0.01, `${infyOutcome.pnl} vs ${pnl}`);
+      assert.deepEqual(
+        all
+          .filter((o) => o.symbol === 'INFY' && o.side === 'SELL' && o.order_type === 'MARKET')
+          .map((o) => o.order_id),
+        [manualSale.order_id],
+        'no automated sale of shares that are no longer held',
+      );
+
+      const relianceOutcome = (await ordered('RELIANCE')).outcome!;
+      assert.equal(relianceOutcome.kind, 'target');
+      assert.equal(
+        (await stopOf('RELIANCE')).status_message,
+        'Cancelled by the automation: exiting at market (target reached)',
+      );
+      assert.equal((await status()).last_run!.trading_day, '2026-11-23', "the day's run still happened");
     });
   });
 }

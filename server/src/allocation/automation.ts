@@ -24,10 +24,11 @@ import {
   type AutomationStatus,
   type Decision,
   type DecisionDay,
+  type Holding,
   type Order,
 } from '@nivesh/api-contract';
 import { z } from 'zod';
-import type { OrderIntent } from '../broker/broker.js';
+import { AUTOMATION_ACTOR, type OrderIntent } from '../broker/broker.js';
 import type { Clock } from '../clock.js';
 import { schema, type Db } from '../db/index.js';
 import { readStoredSetting, writeStoredSetting } from '../db/storedSetting.js';
@@ -45,10 +46,10 @@ import { formatPaise, toPaise, toRupees } from '../paper/money.js';
 import type { OrdersService } from '../orders/service.js';
 import type { TradingModeService } from '../trading/mode.js';
 import type { DecisionLog, Decision as LoggedDecision } from '../research/decisions.js';
-import { STRATEGIES, type StrategySignal } from '../research/strategies.js';
+import { roundTripCostOf, STRATEGIES, type StrategySignal } from '../research/strategies.js';
 import type { CostSettings } from '../paper/costs.js';
 import { expectedPnlPaise } from '../ml/expected.js';
-import { planAllocation } from './plan.js';
+import { entryCostOf, planAllocation } from './plan.js';
 import { withMlConfidence, type MarketRead } from '../research/service.js';
 import { activePhase, phaseTitle } from '../analytics/capitalPhase.js';
 import type { AllocationService } from './service.js';
@@ -59,8 +60,6 @@ const Stored = z.object({ enabled: z.boolean(), run_time: z.string() });
 type Stored = z.infer<typeof Stored>;
 const DEFAULTS: Stored = { enabled: false, run_time: DEFAULT_AUTOMATION_RUN_TIME };
 
-/** The actor automated orders are placed as (audit rows, order history). */
-const AUTOMATION_ACTOR = 'automation';
 /** How often the automation looks at the clock and its open entries. */
 export const AUTOMATION_PASS_MS = 30_000;
 /** A run still marked running after this long was cut off by a restart. */
@@ -78,8 +77,8 @@ export interface AutomationDeps {
   feed: MarketFeed;
   hub: TickHub;
   tradingMode: TradingModeService;
-  orders: Pick<OrdersService, 'place' | 'cancel' | 'list'>;
-  holdings: () => Promise<Array<{ symbol: string; quantity: number }>>;
+  orders: Pick<OrdersService, 'place' | 'preview' | 'cancel' | 'list'>;
+  holdings: () => Promise<Array<Pick<Holding, 'symbol' | 'quantity' | 'product'>>>;
   allocation: Pick<AllocationService, 'budget'>;
   market: () => Promise<MarketRead>;
   decisions: DecisionLog;
@@ -87,6 +86,8 @@ export interface AutomationDeps {
   blockers: () => Promise<string[]>;
   /** The paper engine's cost settings, for the expected outcome of each entry. */
   costs: () => Promise<CostSettings>;
+  /** The paper engine's half spread, percent: a market buy fills at the price plus it (the plan's all-in cost). */
+  halfSpreadPercent: () => Promise<number>;
   /** Whether ML drift is in force: the capital phase then steps down one (ml/store.ts driftInForce). */
   modelDrift: () => Promise<boolean>;
   /** Ties the day's logged ML prediction of a stock to the decision it informed (ml/service.ts). */
@@ -239,6 +240,12 @@ export function createAutomation(deps: AutomationDeps) {
         minConfidence: phase.min_ml_confidence,
         held,
         riskBudget: (budget.riskBudgetPct / 100) * budget.capital,
+        // Priced at the last price now (a market buy fills at its ask), else the signal's.
+        entryCost: entryCostOf({
+          costs,
+          halfSpreadPercent: await deps.halfSpreadPercent(),
+          priceOf: (signal) => deps.hub.last(signal.symbol)?.ltp ?? signal.price,
+        }),
       });
       lines.push(
         `Day's amount ${rupees(budget.amount)} of ${rupees(budget.capital)} capital (${phaseTitle(phase)}${drifting ? ', one phase down while the ML model drifts' : ''}: at most ${phase.max_position_pct}% a position, ${Math.round(phase.min_ml_confidence * 100)}% confidence or more).`,
@@ -262,9 +269,21 @@ export function createAutomation(deps: AutomationDeps) {
           ),
         );
       }
-      for (const entry of plan.entries) {
-        const label = STRATEGIES[entry.strategy].label;
-        const intent: OrderIntent = { strategy: label, automated: true, confidence: entry.confidence };
+      for (const planned of plan.entries) {
+        const label = STRATEGIES[planned.strategy].label;
+        const intent: OrderIntent = { strategy: label, automated: true, confidence: planned.confidence };
+        // The amount is an upper bound with charges: the broker's own estimate of the order, at the
+        // price now, must fit in what is left of it (the price may have moved since the plan).
+        const quantity = await fitted(planned, budget.amount - spent, intent);
+        if (quantity < 1) {
+          const reason = `${rupees(budget.amount - spent)} left of the day's amount does not buy one share of ${planned.symbol} with its charges`;
+          await deps.decisions.record(
+            decisionOf(now, day, account, planned.signal, 'skipped', reason, null, null, skippedMl(planned.signal)),
+          );
+          lines.push(`${planned.symbol} (${label}) left out: ${reason}.`);
+          continue;
+        }
+        const entry = { ...planned, quantity };
         try {
           const { order } = await deps.orders.place(
             {
@@ -291,6 +310,7 @@ export function createAutomation(deps: AutomationDeps) {
               entry.quantity,
               order.order_id,
               mlOf(entry),
+              costs,
             ),
           );
           await deps.linkPrediction?.(day, entry.symbol, decisionId);
@@ -315,6 +335,7 @@ export function createAutomation(deps: AutomationDeps) {
               entry.quantity,
               null,
               mlOf(entry),
+              costs,
             ),
           );
           lines.push(`${entry.symbol} (${label}) refused: ${message}`);
@@ -337,6 +358,32 @@ export function createAutomation(deps: AutomationDeps) {
     }
   }
 
+  /**
+   * The most shares of a planned entry (at most its planned quantity) whose estimated cost with
+   * charges, as the mode's broker previews the order now, stays within `left` rupees.
+   */
+  async function fitted(
+    entry: { symbol: string; quantity: number },
+    left: number,
+    intent: OrderIntent,
+  ): Promise<number> {
+    const netOf = async (quantity: number) =>
+      (
+        await deps.orders.preview(
+          { symbol: entry.symbol, side: 'BUY', quantity, order_type: 'MARKET', product: 'CNC' },
+          intent,
+        )
+      ).net_amount;
+    let quantity = entry.quantity;
+    let net = await netOf(quantity);
+    while (quantity >= 1 && net > left) {
+      // Scale down by how far over it is, at least one share at a time.
+      quantity = Math.min(quantity - 1, Math.floor((quantity * left) / net));
+      if (quantity >= 1) net = await netOf(quantity);
+    }
+    return Math.max(0, quantity);
+  }
+
   /** A resting SL-M sell at the stop: it protects the entry even while the automation is paused. */
   async function protect(symbol: string, quantity: number, stop: number, intent: OrderIntent) {
     await deps.orders.place(
@@ -353,83 +400,110 @@ export function createAutomation(deps: AutomationDeps) {
     );
   }
 
-  /** Exits of open entries: the stop order's fill, the target, the time limit; a cancelled entry. */
+  /**
+   * Exits of open entries: the stop order's fill, the target, the time limit; a cancelled entry; a
+   * position closed outside the automation. Each position on its own: one that fails (the broker
+   * refuses, a read fails) is logged and tried again at the next pass, and never keeps the others
+   * or the day's run from happening.
+   */
   async function manageExits(now: Date, account: 'paper' | 'live'): Promise<void> {
     const open = await deps.decisions.open(account);
     if (open.length === 0) return;
     const orders = await deps.orders.list({ status: 'all', limit: 500 });
-    const byId = new Map(orders.map((o) => [o.order_id, o]));
-    const today = istDay(now);
+    const held = heldBySymbol(await deps.holdings());
     for (const decision of open) {
-      const entry = decision.orderId ? byId.get(decision.orderId) : undefined;
-      if (!entry) continue;
-      if (entry.status === 'cancelled' || entry.status === 'rejected') {
-        await deps.decisions.recordOutcome(decision.id, {
-          at: now,
-          kind: 'cancelled',
-          returnAfterCosts: 0,
-          pnlPaise: 0,
-        });
-        continue;
+      try {
+        await manageExit(decision, orders, held, now);
+      } catch (error) {
+        deps.log.error(
+          { err: error, symbol: decision.symbol, decision: decision.id },
+          'automation: the exit of one position failed; the others and the day run on',
+        );
       }
-      if (entry.status !== 'filled' || entry.average_price === null) continue;
-      const stops = orders.filter(
-        (o) =>
-          o.symbol === decision.symbol &&
-          o.side === 'SELL' &&
-          o.order_type === 'SL-M' &&
-          o.strategy === entry.strategy &&
-          o.placed_at >= entry.placed_at,
-      );
-      const firedStop = stops.find((o) => o.status === 'filled');
-      if (firedStop) {
-        await settle(decision, entry, firedStop, 'stop', now);
-        continue;
-      }
-      const ltp = deps.hub.last(decision.symbol)?.ltp;
-      if (ltp === undefined) continue;
-      const target = decision.targetPaise === null ? null : toRupees(decision.targetPaise);
-      const held = tradingDaysBetween(decision.tradingDay, today, calendar).length - 1;
-      const kind =
-        target !== null && ltp >= target ? 'target' : held >= decision.horizonDays ? 'horizon' : null;
-      if (!kind) continue;
-      for (const stop of stops.filter((o) => o.status === 'open'))
-        await deps.orders.cancel(stop.order_id, AUTOMATION_ACTOR);
-      const intent: OrderIntent = {
-        strategy: entry.strategy,
-        automated: true,
-        confidence: decision.confidence,
-      };
-      const { order: exit } = await deps.orders.place(
-        {
-          symbol: decision.symbol,
-          side: 'SELL',
-          quantity: entry.quantity,
-          order_type: 'MARKET',
-          product: 'CNC',
-        },
-        AUTOMATION_ACTOR,
-        intent,
-      );
-      if (exit.status === 'filled') await settle(decision, entry, exit, kind, now);
-      await deps.notify?.(
-        'automated_order',
-        `Automated exit: SELL ${entry.quantity} ${decision.symbol} (${kind === 'target' ? 'target reached' : 'holding period over'})`,
-        `The automation sold ${entry.quantity} ${decision.symbol} at market (${exit.status}${exit.average_price ? ` at ${rupees(exit.average_price)}` : ''}).`,
-      );
     }
   }
 
+  async function manageExit(
+    decision: LoggedDecision,
+    orders: readonly Order[],
+    held: ReadonlyMap<string, number>,
+    now: Date,
+  ): Promise<void> {
+    const entry = decision.orderId ? orders.find((o) => o.order_id === decision.orderId) : undefined;
+    if (!entry) return;
+    if (entry.status === 'cancelled' || entry.status === 'rejected') {
+      await deps.decisions.recordOutcome(decision.id, {
+        at: now,
+        kind: 'cancelled',
+        returnAfterCosts: 0,
+        pnlPaise: 0,
+      });
+      return;
+    }
+    if (entry.status !== 'filled' || entry.average_price === null) return;
+    const stops = protectiveStops(orders, entry);
+    const firedStop = stops.find((o) => o.status === 'filled');
+    if (firedStop) {
+      await settle(decision, entry, orders, 'stop', now);
+      return;
+    }
+    const openStops = stops.filter((o) => o.status === 'open');
+    // The entry's shares still held: the operator may have sold some or all of them by hand.
+    const remaining = Math.min(entry.quantity, held.get(decision.symbol) ?? 0);
+    if (remaining === 0) {
+      for (const stop of openStops)
+        await deps.orders.cancel(stop.order_id, AUTOMATION_ACTOR, 'the position was closed outside the automation');
+      await settle(decision, entry, orders, 'manual', now);
+      return;
+    }
+    const ltp = deps.hub.last(decision.symbol)?.ltp;
+    if (ltp === undefined) return;
+    const target = decision.targetPaise === null ? null : toRupees(decision.targetPaise);
+    const heldDays = tradingDaysBetween(decision.tradingDay, istDay(now), calendar).length - 1;
+    const kind =
+      target !== null && ltp >= target ? 'target' : heldDays >= decision.horizonDays ? 'horizon' : null;
+    if (!kind) return;
+    const why = kind === 'target' ? 'target reached' : 'holding period over';
+    for (const stop of openStops)
+      await deps.orders.cancel(stop.order_id, AUTOMATION_ACTOR, `exiting at market (${why})`);
+    const intent: OrderIntent = {
+      strategy: entry.strategy,
+      automated: true,
+      confidence: decision.confidence,
+    };
+    const { order: exit } = await deps.orders.place(
+      {
+        symbol: decision.symbol,
+        side: 'SELL',
+        quantity: remaining,
+        order_type: 'MARKET',
+        product: 'CNC',
+      },
+      AUTOMATION_ACTOR,
+      intent,
+    );
+    if (exit.status === 'filled') await settle(decision, entry, [...orders, exit], kind, now);
+    await deps.notify?.(
+      'automated_order',
+      `Automated exit: SELL ${remaining} ${decision.symbol} (${why})`,
+      `The automation sold ${remaining} ${decision.symbol} at market (${exit.status}${exit.average_price ? ` at ${rupees(exit.average_price)}` : ''}).`,
+    );
+  }
+
+  /**
+   * Records what an entry made after charges: its cost against the sells of its stock filled since
+   * it (the automation's exit, its stop, the operator's own), taken in the order they were placed
+   * up to the entry's shares.
+   */
   async function settle(
     decision: LoggedDecision,
     entry: Order,
-    exit: Order,
-    kind: 'target' | 'stop' | 'horizon',
+    orders: readonly Order[],
+    kind: 'target' | 'stop' | 'horizon' | 'manual',
     now: Date,
   ) {
     const cost = filledCost(entry) ?? 0;
-    const quantity = Math.min(entry.quantity, exit.quantity);
-    const proceeds = quantity * (exit.average_price ?? 0) - (exit.charges?.total ?? 0);
+    const proceeds = proceedsOf(entry, orders);
     const pnl = proceeds - cost;
     await deps.decisions.recordOutcome(decision.id, {
       at: now,
@@ -487,6 +561,17 @@ export function createAutomation(deps: AutomationDeps) {
       const last = await lastRun(account);
       const ranToday = last?.tradingDay === istDay(now);
       const open = await deps.decisions.open(account);
+      // Which of them a stop-loss protects is read from the orders resting now, never assumed.
+      const resting = open.length > 0 ? await deps.orders.list({ status: 'open', limit: 500 }) : [];
+      const protectedCount = open.filter((d) =>
+        resting.some(
+          (o) =>
+            o.symbol === d.symbol &&
+            o.side === 'SELL' &&
+            o.product === 'CNC' &&
+            (o.order_type === 'SL-M' || o.order_type === 'SL'),
+        ),
+      ).length;
       return {
         enabled: settings.enabled,
         run_time: settings.run_time,
@@ -494,6 +579,7 @@ export function createAutomation(deps: AutomationDeps) {
         next_run_at: settings.enabled ? nextRunAt(now, settings.run_time, ranToday).toISOString() : null,
         last_run: last ? runOf(last) : null,
         open_positions: open.length,
+        protected_positions: protectedCount,
         blocked_by: await deps.blockers(),
       };
     },
@@ -548,6 +634,53 @@ export function createAutomation(deps: AutomationDeps) {
   };
 }
 
+/** Shares held per symbol (delivery, the automation's product), from the account's holdings. */
+function heldBySymbol(holdings: ReadonlyArray<Pick<Holding, 'symbol' | 'quantity' | 'product'>>) {
+  const held = new Map<string, number>();
+  for (const h of holdings) {
+    if (h.product !== 'CNC') continue;
+    held.set(h.symbol, (held.get(h.symbol) ?? 0) + h.quantity);
+  }
+  return held;
+}
+
+/** The stop-loss sells of an entry's stock placed since it (open, filled or ended). */
+function protectiveStops(orders: readonly Order[], entry: Order): Order[] {
+  return orders.filter(
+    (o) =>
+      o.symbol === entry.symbol &&
+      o.side === 'SELL' &&
+      (o.order_type === 'SL-M' || o.order_type === 'SL') &&
+      o.placed_at >= entry.placed_at,
+  );
+}
+
+/**
+ * What the sells of an entry's stock filled since it brought in for the entry's shares, after
+ * their charges (each sell's charges in proportion to the shares counted), rupees.
+ */
+function proceedsOf(entry: Order, orders: readonly Order[]): number {
+  const sells = orders
+    .filter(
+      (o) =>
+        o.symbol === entry.symbol &&
+        o.side === 'SELL' &&
+        o.status === 'filled' &&
+        o.average_price !== null &&
+        o.placed_at >= entry.placed_at,
+    )
+    .sort((a, b) => a.placed_at.localeCompare(b.placed_at) || a.order_id.localeCompare(b.order_id));
+  let left = entry.quantity;
+  let proceeds = 0;
+  for (const sell of sells) {
+    if (left === 0) break;
+    const quantity = Math.min(left, sell.quantity);
+    proceeds += quantity * sell.average_price! - ((sell.charges?.total ?? 0) * quantity) / sell.quantity;
+    left -= quantity;
+  }
+  return proceeds;
+}
+
 /** What a filled buy cost, charges included; null before it fills. */
 function filledCost(order: Order): number | null {
   if (order.status !== 'filled' || order.average_price === null) return null;
@@ -564,7 +697,11 @@ function decisionOf(
   quantity: number | null,
   orderId: string | null,
   ml: { probability: number; expectedPnlPaise: number | null } | null = null,
+  costs?: CostSettings,
 ) {
+  // An ordered (or refused) entry's figures are those of the quantity it ordered, not the
+  // strategy's notional size: its round trip's charges and the break-even they make.
+  const sized = quantity !== null && costs ? roundTripCostOf(signal.price, quantity, costs) : null;
   return {
     mlProbability: ml?.probability ?? null,
     expectedPnlPaise: ml?.expectedPnlPaise ?? null,
@@ -588,7 +725,12 @@ function decisionOf(
     inputs: {
       ...signal.inputs,
       expected_move_pct: signal.expectedMovePct,
-      break_even_pct: signal.breakEvenPct,
+      break_even_pct: sized?.breakEvenPct ?? signal.breakEvenPct,
+      ...(sized && {
+        quantity: sized.quantity,
+        intended_value: sized.value,
+        round_trip_charges: sized.charges,
+      }),
     },
   };
 }

@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { StrategySignal } from '../research/strategies.js';
-import { planAllocation } from './plan.js';
+import { costSettingsOf, DEFAULT_PAPER_SETTINGS } from '../paper/settings.js';
+import { entryCostOf, planAllocation } from './plan.js';
 import { recommendAllocation } from './recommend.js';
 
 function signal(overrides: Partial<StrategySignal>): StrategySignal {
@@ -25,7 +26,15 @@ function signal(overrides: Partial<StrategySignal>): StrategySignal {
   };
 }
 
-const base = { capital: 10_00_000, maxPositionPct: 6, minConfidence: 0.63, held: new Set<string>() };
+/** Shares at their signal price, no spread, no charges: the sizing rules alone. */
+const atPrice = (s: StrategySignal, quantity: number) => quantity * s.price;
+const base = {
+  capital: 10_00_000,
+  maxPositionPct: 6,
+  minConfidence: 0.63,
+  held: new Set<string>(),
+  entryCost: atPrice,
+};
 
 describe('planAllocation', () => {
   it('splits the amount evenly over the strongest signals, whole shares rounded down', () => {
@@ -45,7 +54,38 @@ describe('planAllocation', () => {
         ['TCS', 3, 9_900],
       ],
     );
-    assert.match(plan.lines.at(-1)!, /Planned 2 entries worth ₹21,900\.00 of ₹25,000\.00/);
+    assert.match(
+      plan.lines.at(-1)!,
+      /Planned 2 entries costing about ₹21,900\.00 with charges, of ₹25,000\.00/,
+    );
+  });
+
+  it('keeps the day within its amount with the spread and the charges: the amount is an upper bound', () => {
+    // One ₹25,000 slot, INFY at ₹1,250: 20 shares are exactly ₹25,000 before the spread and charges.
+    // At the ask (₹1,250 + 0.05% = ₹1,250.625, up to the tick: ₹1,250.65) 20 shares are ₹25,013.00,
+    // ₹25,066.65 with charges (₹20 + STT ₹25 + ₹0.86 + ₹0.03 + stamp ₹4 + GST ₹3.76).
+    // 19 shares: ₹23,762.35, plus brokerage ₹20, STT ₹24 (0.1%, to the rupee), exchange ₹0.82
+    // (0.00345%), SEBI ₹0.02, stamp ₹4 (0.015%, to the rupee), GST ₹3.75 (18% of ₹20.84): ₹23,814.94.
+    const entryCost = entryCostOf({
+      costs: costSettingsOf(DEFAULT_PAPER_SETTINGS),
+      halfSpreadPercent: 0.05,
+    });
+    const infy = signal({ symbol: 'INFY', price: 1250, stop: 1200 });
+    assert.equal(entryCost(infy, 20), 25_066.65);
+    assert.equal(entryCost(infy, 19), 23_814.94);
+    const plan = planAllocation({
+      ...base,
+      capital: 50_00_000,
+      amount: 25_000,
+      maxEntries: 1,
+      entryCost,
+      signals: [infy],
+    });
+    assert.deepEqual(
+      plan.entries.map((e) => [e.symbol, e.quantity, e.value, e.cost]),
+      [['INFY', 19, 23_750, 23_814.94]],
+    );
+    assert.match(plan.lines.at(-1)!, /costing about ₹23,814\.94 with charges, of ₹25,000\.00/);
   });
 
   it('passes money a dear share cannot use on to the next signals', () => {
@@ -68,7 +108,12 @@ describe('planAllocation', () => {
     );
     assert.deepEqual(
       plan.skipped.map((s) => [s.symbol, s.reason]),
-      [['MARUTI', 'one share at ₹12,000.00 costs more than the ₹5,000.00 share of the amount']],
+      [
+        [
+          'MARUTI',
+          'one share at ₹12,000.00 with its charges costs more than the ₹5,000.00 share of the amount',
+        ],
+      ],
     );
   });
 

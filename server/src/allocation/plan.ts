@@ -10,8 +10,14 @@
  *   entries still open (at most `maxEntries`), so money a dear share cannot use passes to the next
  *   signal; each kept within the phase's largest position (percent of capital) and, when a risk
  *   budget is given, within its share of that budget lost at the stop. Whole shares, rounded down.
+ * - The day's amount is an upper bound on what the entries cost ALL IN: each entry's share of it
+ *   pays for the shares at the price a market buy fills at (the ask: the price with the half
+ *   spread) and the buy's charges (`entryCost`, from the paper engine's pricing and cost schedule:
+ *   `entryCostOf`), so the day never spends more than its amount.
  */
-import { formatPaise, toPaise } from '../paper/money.js';
+import { computeCharges, type CostSettings } from '../paper/costs.js';
+import { formatPaise, toPaise, toRupees } from '../paper/money.js';
+import { touchPrice } from '../paper/pricing.js';
 import type { StrategySignal } from '../research/strategies.js';
 
 /** Entries one run makes at most: enough to spread the day's money, few enough to watch. */
@@ -29,6 +35,8 @@ interface PlannedEntry {
   confidence: number;
   /** quantity x price, rupees (before charges). */
   value: number;
+  /** What the entry is expected to cost all in (`entryCost`: the ask and the buy's charges), rupees. */
+  cost: number;
   reason: string;
   signal: StrategySignal;
 }
@@ -62,6 +70,41 @@ export interface AllocationInput {
   maxEntries?: number;
   /** Rupees the day's entries may lose in all if every stop is hit (the daily risk budget). */
   riskBudget?: number;
+  /** What buying `quantity` shares of the signal's stock at market costs all in, rupees (`entryCostOf`). */
+  entryCost: (signal: StrategySignal, quantity: number) => number;
+}
+
+/**
+ * The all-in cost of a market buy for delivery, as the paper engine would fill and charge it:
+ * the shares at the ask (`priceOf(signal)`, by default the signal's price, with the half spread on
+ * the tick) and the buy's charges, rupees.
+ */
+export function entryCostOf(input: {
+  costs: CostSettings;
+  halfSpreadPercent: number;
+  priceOf?: (signal: StrategySignal) => number;
+}): (signal: StrategySignal, quantity: number) => number {
+  return (signal, quantity) => {
+    const ask = touchPrice(toPaise(input.priceOf?.(signal) ?? signal.price), 'BUY', input.halfSpreadPercent);
+    const charges = computeCharges({
+      side: 'BUY',
+      product: 'CNC',
+      quantity,
+      pricePaise: ask,
+      settings: input.costs,
+    }).total;
+    return toRupees(quantity * ask + charges);
+  };
+}
+
+/** The most whole shares whose all-in cost stays within `budget` (0 when not even one does). */
+function affordable(budget: number, signal: StrategySignal, entryCost: AllocationInput['entryCost']): number {
+  let quantity = Math.floor(budget / signal.price);
+  if (quantity < 1) return 0;
+  const first = entryCost(signal, quantity);
+  if (first > budget) quantity = Math.floor((quantity * budget) / first);
+  while (quantity >= 1 && entryCost(signal, quantity) > budget) quantity -= 1;
+  return Math.max(0, quantity);
 }
 
 const rupees = (value: number) => formatPaise(toPaise(value));
@@ -136,7 +179,7 @@ export function planAllocation(input: AllocationInput): AllocationPlan {
     const budget = Math.min(remaining / slots, positionCap);
     const riskPerShare = signal.price - signal.stop;
     const byRisk = riskPerShare > 0 ? Math.floor(riskPerEntry / riskPerShare) : Infinity;
-    const quantity = Math.min(Math.floor(budget / signal.price), byRisk);
+    const quantity = Math.min(affordable(budget, signal, input.entryCost), byRisk);
     if (quantity < 1) {
       skipped.push({
         symbol: signal.symbol,
@@ -144,13 +187,14 @@ export function planAllocation(input: AllocationInput): AllocationPlan {
         reason:
           byRisk < 1
             ? `one share risks ${rupees(riskPerShare)} to its stop, above the ${rupees(riskPerEntry)} risk share`
-            : `one share at ${rupees(signal.price)} costs more than the ${rupees(budget)} share of the amount`,
+            : `one share at ${rupees(signal.price)} with its charges costs more than the ${rupees(budget)} share of the amount`,
         signal,
       });
       return;
     }
     const value = quantity * signal.price;
-    remaining -= value;
+    const cost = input.entryCost(signal, quantity);
+    remaining -= cost;
     entries.push({
       symbol: signal.symbol,
       strategy: signal.strategy,
@@ -162,6 +206,7 @@ export function planAllocation(input: AllocationInput): AllocationPlan {
       horizonDays: signal.horizonDays,
       confidence: signal.confidence,
       value,
+      cost,
       reason:
         `${signal.reasoning} Buy ${quantity} at ${rupees(signal.price)} (${rupees(value)}), ` +
         `stop ${rupees(signal.stop)}, target ${rupees(signal.target)}, ` +
@@ -170,7 +215,9 @@ export function planAllocation(input: AllocationInput): AllocationPlan {
       signal,
     });
   });
-  const total = entries.reduce((sum, e) => sum + e.value, 0);
-  lines.push(`Planned ${entries.length} entries worth ${rupees(total)} of ${rupees(input.amount)}.`);
+  const total = entries.reduce((sum, e) => sum + e.cost, 0);
+  lines.push(
+    `Planned ${entries.length} entries costing about ${rupees(total)} with charges, of ${rupees(input.amount)}.`,
+  );
   return { entries, skipped, lines };
 }

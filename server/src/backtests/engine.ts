@@ -41,7 +41,12 @@ import {
   type LimitName,
   type TradeSide,
 } from '@nivesh/api-contract';
-import { MAX_DAILY_ENTRIES, planAllocation, type AllocationPlan } from '../allocation/plan.js';
+import {
+  entryCostOf,
+  MAX_DAILY_ENTRIES,
+  planAllocation,
+  type AllocationPlan,
+} from '../allocation/plan.js';
 import { activePhase, emergencyStopReached, phaseDrawdown } from '../analytics/capitalPhase.js';
 import { lossLimitState } from '../analytics/lossLimits.js';
 import type { TradeRecord } from '../analytics/performance.js';
@@ -462,6 +467,7 @@ export function createSimulation(input: EngineInput): Simulation {
       minConfidence: phase.min_ml_confidence,
       held: new Set(lots.map((l) => l.symbol)),
       riskBudget: (DEFAULT_ALLOCATION_SETTINGS.daily_risk_budget / 100) * capital,
+      entryCost: entryCostOf({ costs, halfSpreadPercent: halfSpread }),
     });
   }
 

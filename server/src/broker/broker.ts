@@ -33,6 +33,19 @@ export interface OrderIntent {
   confidence: number | null;
 }
 
+/** The actor automated orders are placed and cancelled as (audit rows, order history). */
+export const AUTOMATION_ACTOR = 'automation';
+
+/**
+ * What a cancelled order says about who ended it: the automation, the server itself (actors
+ * `system…`) or the operator (a signed-in user's email), and why when a reason is given.
+ */
+export function cancelledBy(actor: string, reason?: string): string {
+  const who =
+    actor === AUTOMATION_ACTOR ? 'the automation' : actor.startsWith('system') ? 'the system' : 'the operator';
+  return `Cancelled by ${who}${reason ? `: ${reason}` : ''}`;
+}
+
 export interface Broker {
   readonly account: 'paper' | 'live';
   /**
@@ -41,7 +54,8 @@ export interface Broker {
    */
   placeOrder(request: OrderRequest, actor: string, intent?: OrderIntent): Promise<Order>;
   preview(request: OrderRequest, intent?: OrderIntent): Promise<OrderPreview>;
-  cancelOrder(orderId: string, actor: string): Promise<Order>;
+  /** Cancels an open order; `reason` (why, when not the operator's own click) is kept with it. */
+  cancelOrder(orderId: string, actor: string, reason?: string): Promise<Order>;
   listOrders(filter: { status: 'all' | Order['status']; limit: number }): Promise<Order[]>;
 }
 

@@ -30,7 +30,7 @@ export interface LiveTrading {
 }
 
 /** Whether `request` only reduces the position `held` (signed shares of its symbol and product). */
-function onlyReduces(request: Pick<OrderRequest, 'side' | 'quantity'>, held: number): boolean {
+export function onlyReduces(request: Pick<OrderRequest, 'side' | 'quantity'>, held: number): boolean {
   return request.side === 'SELL'
     ? held > 0 && request.quantity <= held
     : held < 0 && request.quantity <= -held;
@@ -104,8 +104,8 @@ export function createOrdersService(deps: {
     async list(filter: { status: 'all' | Order['status']; limit: number }) {
       return (await broker()).listOrders(filter);
     },
-    async cancel(orderId: string, actor: string) {
-      const order = await (await broker(true)).cancelOrder(orderId, actor);
+    async cancel(orderId: string, actor: string, reason?: string) {
+      const order = await (await broker(true)).cancelOrder(orderId, actor, reason);
       return {
         order,
         message: `Order ${order.order_id} cancelled: ${order.side === 'BUY' ? 'buy' : 'sell'} ${order.quantity} ${order.symbol}.`,

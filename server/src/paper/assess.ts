@@ -26,7 +26,13 @@ import {
   type CostSettings,
   type SameDay,
 } from './costs.js';
-import { checkOrder, splitOrder, type LimitBook, type Rejection } from './limits.js';
+import {
+  checkOrder,
+  splitOrder,
+  type LimitBook,
+  type Rejection,
+  type ReservingOrder,
+} from './limits.js';
 import { toPaise, toRupees } from './money.js';
 import {
   orderCharges,
@@ -92,6 +98,8 @@ export function limitBookOf(
   order: {
     symbol: string;
     product: string;
+    /** The side of the order checked: open orders of this side on its position reserve first. */
+    side?: string;
     sectorOf(symbol: string): string;
     reducingOnly?: readonly string[];
     halted?: string | null;
@@ -134,6 +142,21 @@ export function limitBookOf(
     if (value < 0) shorts += -value;
   }
   const ownKey = positionKey(symbol, product);
+  const reservingOrders: ReservingOrder[] = [];
+  if (order.side !== undefined) {
+    for (const o of state.openOrders) {
+      if (o.id === excludeOrderId || o.side !== order.side) continue;
+      if (positionKey(o.symbol, o.product) !== ownKey) continue;
+      reservingOrders.push({
+        id: o.id,
+        quantity: o.quantity,
+        orderType: o.orderType,
+        triggerPricePaise: o.triggerPricePaise,
+        limitPricePaise: o.limitPricePaise,
+        placedBy: o.placedBy,
+      });
+    }
+  }
   const sector = order.sectorOf(symbol);
   let sectorOthers = 0;
   for (const [key, quantity] of projected) {
@@ -154,6 +177,8 @@ export function limitBookOf(
     accountValuePaise: state.cashPaise + holdings,
     grossExposurePaise: gross + pendingOpening,
     positionQuantity: projected.get(ownKey) ?? 0,
+    heldQuantity: state.positions.get(ownKey)?.quantity ?? 0,
+    reservingOrders,
     positionCount: [...projected.values()].filter((q) => q !== 0).length,
     dayLossPaise: Math.max(0, -state.dayPnlPaise),
   };

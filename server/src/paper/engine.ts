@@ -142,14 +142,14 @@ export function createPaperEngine(deps: PaperEngineDeps): PaperEngine {
       return previewOf(await assessOrder(ctx, request, clock.now(), intent));
     },
 
-    async cancelOrder(orderId, actor) {
+    async cancelOrder(orderId, actor, reason) {
       return ctx.serialize(async () => {
         const row = await read.findOrder(orderId);
         if (!row) throw new HttpError(404, `Order ${orderId} not found.`);
         if (row.status !== 'open') {
           throw new HttpError(409, `Order ${orderId} is ${row.status} and can no longer be cancelled.`);
         }
-        const cancelled = await writer.cancelOrder(orderId, actor, clock.now());
+        const cancelled = await writer.cancelOrder(orderId, actor, clock.now(), reason);
         await ctx.refreshOpenOrders();
         return orderToContract(cancelled!, null);
       });

@@ -20,6 +20,7 @@
  * - Nor while Emergency Stop All's halt is in force (`halted`, trading/halt.ts).
  */
 import type { LimitName, PaperLimits, TradeProduct, TradeSide } from '@nivesh/api-contract';
+import { AUTOMATION_ACTOR } from '../broker/broker.js';
 import { formatPaise, formatRupeesShort } from './money.js';
 
 export interface OrderIntent {
@@ -56,6 +57,32 @@ export interface LimitBook {
   reducingOnly: readonly string[];
   /** The emergency stop in force (a sentence, trading/halt.ts), or null: while set, only reducing orders pass. */
   halted: string | null;
+  /** This order's position (symbol and product) held now, before open orders: signed shares. */
+  heldQuantity?: number;
+  /** The open orders on the same side of the same position (they take the same shares first). */
+  reservingOrders?: readonly ReservingOrder[];
+}
+
+/** An open order that holds shares (or cash) of a position before a new order of the same side. */
+export interface ReservingOrder {
+  id: string;
+  quantity: number;
+  orderType: string;
+  triggerPricePaise: number | null;
+  limitPricePaise: number | null;
+  placedBy: string;
+}
+
+/** "SL-M sell of 10 at trigger ₹1,560.00, order P-12, placed by the automation". */
+function describeReserving(o: ReservingOrder, side: TradeSide, automationActor: string): string {
+  const price =
+    o.triggerPricePaise !== null
+      ? ` at trigger ${formatPaise(o.triggerPricePaise)}`
+      : o.limitPricePaise !== null
+        ? ` at limit ${formatPaise(o.limitPricePaise)}`
+        : '';
+  const whose = o.placedBy === automationActor ? ', placed by the automation' : '';
+  return `${o.orderType} ${side === 'SELL' ? 'sell' : 'buy'} of ${o.quantity}${price}, order ${o.id}${whose}`;
 }
 
 /** The limits an order is checked against: the paper limits and the risk limits the engine enforces. */
@@ -142,11 +169,26 @@ export function checkOrder(
 
   if (intent.product === 'CNC' && intent.side === 'SELL' && split.opening > 0) {
     const held = Math.max(0, book.positionQuantity);
+    const message =
+      `Insufficient holdings: this order sells ${intent.quantity} ${intent.symbol} for delivery (CNC) ` +
+      `and ${held} ${held === 1 ? 'share is' : 'shares are'} available to sell`;
+    const owned = Math.max(0, book.heldQuantity ?? 0);
+    const reserving = book.reservingOrders ?? [];
+    const reserved = reserving.reduce((sum, o) => sum + o.quantity, 0);
+    if (reserving.length === 0 || owned <= held) return { limit: 'insufficient_holdings', message };
+    // Shares are there but resting sells hold them: say which, and how to sell them by hand.
+    const one = reserving.length === 1;
+    const automated = reserving.some((o) => o.placedBy === AUTOMATION_ACTOR);
     return {
       limit: 'insufficient_holdings',
       message:
-        `Insufficient holdings: this order sells ${intent.quantity} ${intent.symbol} for delivery (CNC) ` +
-        `and ${held} ${held === 1 ? 'share is' : 'shares are'} available to sell`,
+        `${message}: ${Math.min(reserved, owned)} of the ${owned} held ${Math.min(reserved, owned) === 1 ? 'is' : 'are'} ` +
+        `reserved by ${one ? 'a resting order' : `${reserving.length} resting orders`} ` +
+        `(${reserving.map((o) => describeReserving(o, 'SELL', AUTOMATION_ACTOR)).join('; ')}). ` +
+        `Cancel ${one ? 'it' : 'them'} under Open orders on the Portfolio page first to sell these shares yourself` +
+        (automated
+          ? '; the automation then records its position as closed by hand and no longer protects it'
+          : ''),
     };
   }
 

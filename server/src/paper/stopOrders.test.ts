@@ -105,7 +105,9 @@ for (const target of await testDatabases()) {
         assert.equal(error.extra['limit'], 'insufficient_holdings');
         assert.equal(
           error.message,
-          'Insufficient holdings: this order sells 10 INFY for delivery (CNC) and 0 shares are available to sell',
+          'Insufficient holdings: this order sells 10 INFY for delivery (CNC) and 0 shares are available to sell: ' +
+            `10 of the 10 held are reserved by a resting order (SL-M sell of 10 at trigger ₹1,480.00, order ${stop.order_id}). ` +
+            'Cancel it under Open orders on the Portfolio page first to sell these shares yourself',
         );
       });
 

@@ -14,7 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { DEFAULT_TRADE_STRATEGY, istDay, PAPER_RESET_BALANCE, type TradeSide } from '@nivesh/api-contract';
-import type { OrderRequest } from '../broker/broker.js';
+import { cancelledBy, type OrderRequest } from '../broker/broker.js';
 import { schema, type Db } from '../db/index.js';
 import { haltForOpeningOrder, haltSentence } from '../trading/halt.js';
 import { refusal, type Assessment } from './assess.js';
@@ -477,11 +477,22 @@ export function createWriter(ctx: PaperContext) {
       return ctx.transaction((tx) => cancelRows(tx, ids, message, now, status));
     },
 
-    /** The operator cancels an open order. */
-    async cancelOrder(orderId: string, actor: string, now: Date): Promise<OrderRow | undefined> {
+    /** Cancels an open order for `actor` (the operator, the automation, the server), saying why. */
+    async cancelOrder(
+      orderId: string,
+      actor: string,
+      now: Date,
+      reason?: string,
+    ): Promise<OrderRow | undefined> {
       const [cancelled] = await ctx.transaction(async (tx) => {
-        const rows = await cancelRows(tx, [orderId], 'Cancelled by the operator', now);
-        await writeAudit(tx, actor, 'paper.order.cancel', { order_id: orderId }, now);
+        const rows = await cancelRows(tx, [orderId], cancelledBy(actor, reason), now);
+        await writeAudit(
+          tx,
+          actor,
+          'paper.order.cancel',
+          { order_id: orderId, ...(reason ? { reason } : {}) },
+          now,
+        );
         return rows;
       });
       return cancelled;

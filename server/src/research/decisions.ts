@@ -11,7 +11,8 @@ type DecisionAccount = 'paper' | 'live';
 type DecisionSource = 'automation' | 'exit';
 /** What the system did: ordered, skipped or refused (and exit, for an automated exit's order). */
 type DecisionAction = 'ordered' | 'skipped' | 'refused' | 'exit';
-type OutcomeKind = 'target' | 'stop' | 'horizon' | 'cancelled';
+/** manual: the position was closed outside the automation (the operator sold the shares). */
+type OutcomeKind = 'target' | 'stop' | 'horizon' | 'manual' | 'cancelled';
 
 export interface NewDecision {
   decidedAt: Date;

@@ -114,8 +114,15 @@ export function roundTripCost(price: number, intendedValue: number, costs: CostS
   if (!(price > 0) || !Number.isFinite(price)) throw new RangeError(`price must be positive: ${price}`);
   if (!(intendedValue > 0) || !Number.isFinite(intendedValue))
     throw new RangeError(`intended value must be positive: ${intendedValue}`);
+  return roundTripCostOf(price, Math.max(1, Math.floor(intendedValue / price)), costs);
+}
+
+/** The round trip's charges of `quantity` shares at `price` (a delivery buy, then a delivery sell with the DP charge). */
+export function roundTripCostOf(price: number, quantity: number, costs: CostSettings): RoundTripCost {
+  if (!(price > 0) || !Number.isFinite(price)) throw new RangeError(`price must be positive: ${price}`);
+  if (!Number.isInteger(quantity) || quantity < 1)
+    throw new RangeError(`quantity must be a positive whole number: ${quantity}`);
   const pricePaise = toPaise(price);
-  const quantity = Math.max(1, Math.floor(intendedValue / price));
   const side = (s: 'BUY' | 'SELL') =>
     computeCharges({ side: s, product: 'CNC', quantity, pricePaise, settings: costs }).total;
   const chargesPaise = side('BUY') + side('SELL');

@@ -80,7 +80,16 @@ for (const target of await testDatabases()) {
       assert.equal((await openOrders()).length, 1);
     });
 
-    it('halts: cancels the open order, raises a high alert, refuses a buy and lets a sale of held shares through', async () => {
+    it('halts: cancels the opening order, keeps the protective stop, raises a high alert, refuses a buy and lets a sale of held shares through', async () => {
+      const stopLoss = await order({
+        symbol: 'INFY',
+        side: 'SELL',
+        quantity: 15,
+        order_type: 'SL-M',
+        trigger_price: 1400,
+      });
+      assert.equal(stopLoss.statusCode, 200, stopLoss.body);
+      const stopId = stopLoss.json<{ data: Order }>().data.order_id;
       const res = await api('POST', '/api/risk/emergency-stop', {
         confirm: true,
         reason: 'feed looks wrong',
@@ -89,11 +98,12 @@ for (const target of await testDatabases()) {
       const body = res.json<{ message: string; data: EmergencyStopResult }>();
       assert.equal(
         body.message,
-        'Trading halted: only orders that close a position are accepted until the stop is lifted; 1 open order cancelled.',
+        'Trading halted: only orders that close a position are accepted until the stop is lifted; 1 open order cancelled; 1 protective order kept (stop-losses and targets of open positions).',
       );
       assert.deepEqual(body.data, {
         trading_mode: 'paper',
         cancelled_orders: 1,
+        kept_protective_orders: 1,
         squared_off: [],
         failures: [],
         halt: {
@@ -104,7 +114,17 @@ for (const target of await testDatabases()) {
         },
         executed_at: '2026-11-16T05:00:00.000Z',
       });
-      assert.deepEqual(await openOrders(), []);
+      // The stop-loss protecting INFY rests on; the TCS buy that would open a position is gone.
+      assert.deepEqual(
+        (await openOrders()).map((o) => [o.order_id, o.symbol, o.order_type]),
+        [[stopId, 'INFY', 'SL-M']],
+      );
+      const cancelled = (await api('GET', '/api/trading/orders?status=cancelled')).json<{ data: Order[] }>()
+        .data;
+      assert.deepEqual(
+        cancelled.map((o) => [o.symbol, o.status_message]),
+        [['TCS', 'Cancelled by the operator: Emergency Stop All']],
+      );
       const sentence = `Emergency stop in force since 16 Nov 2026, 10:30 IST (${OPERATOR_EMAIL}: "feed looks wrong").`;
       const state = await stateOf();
       assert.equal(state.state, 'halted');
@@ -145,6 +165,7 @@ for (const target of await testDatabases()) {
       const sell = await order({ symbol: 'INFY', side: 'SELL', quantity: 5 });
       assert.equal(sell.statusCode, 200, sell.body);
       assert.equal((await holdings()).find((h) => h.symbol === 'INFY')?.quantity, 15);
+      assert.equal((await openOrders()).length, 1, 'the stop still protects the 15 shares left');
     });
 
     it('holds after a restart and in a second server on the same database', async () => {
@@ -170,14 +191,16 @@ for (const target of await testDatabases()) {
       const body = res.json<{ message: string; data: EmergencyStopResult }>();
       assert.equal(
         body.message,
-        `Trading was already halted since 16 Nov 2026, 10:30 IST by ${OPERATOR_EMAIL}; 0 open orders cancelled; 1 position squared off at market.`,
+        `Trading was already halted since 16 Nov 2026, 10:30 IST by ${OPERATOR_EMAIL}; 1 open order cancelled; 1 position squared off at market.`,
       );
       assert.equal(body.data.halt.reason, 'feed looks wrong');
       assert.deepEqual(
         body.data.squared_off.map(({ symbol, quantity }) => ({ symbol, quantity })),
         [{ symbol: 'INFY', quantity: 15 }],
       );
+      assert.equal(body.data.kept_protective_orders, 0, 'squaring off takes the stop-loss with its position');
       assert.deepEqual(await holdings(), []);
+      assert.deepEqual(await openOrders(), []);
     });
 
     it('lifts with a second confirmed call, then orders open positions again; lifting twice is a 409', async () => {

@@ -25,11 +25,35 @@ describe('AutomationPanel', () => {
     expect(await screen.findByRole('group', { name: 'Automation' })).toHaveTextContent('On');
     expect(screen.getByRole('group', { name: 'Automation' })).toHaveTextContent('Paper account');
     expect(screen.getByRole('group', { name: 'Next run' })).toHaveTextContent('05 Mar 2026, 09:30 am IST');
-    expect(screen.getByRole('group', { name: 'Open automated positions' })).toHaveTextContent('1');
+    expect(screen.getByRole('group', { name: 'Open automated positions' })).toHaveTextContent(
+      '1With a resting stop',
+    );
     const lines = screen.getByRole('list', { name: 'What the last run did' });
     expect(within(lines).getByText(/Bought 10 INFY \(Trend following\)/)).toBeInTheDocument();
     expect(screen.getByText(/₹49,210 of ₹50,000 · 2 orders/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pause automation' })).toBeInTheDocument();
+  });
+
+  it('says how many open positions a stop-loss rests for, from the orders the server reads', async () => {
+    server.use(
+      mockRoute(contract.allocation.automation, () =>
+        ok(makeAutomationStatus({ open_positions: 5, protected_positions: 3 })),
+      ),
+    );
+    renderWithProviders(<AutomationPanel />);
+    const card = await screen.findByRole('group', { name: 'Open automated positions' });
+    await waitFor(() => expect(card).toHaveTextContent('53 with a resting stop, 2 without'));
+  });
+
+  it('says when no open position has a resting stop (an emergency stop of old stripped them)', async () => {
+    server.use(
+      mockRoute(contract.allocation.automation, () =>
+        ok(makeAutomationStatus({ open_positions: 5, protected_positions: 0 })),
+      ),
+    );
+    renderWithProviders(<AutomationPanel />);
+    const card = await screen.findByRole('group', { name: 'Open automated positions' });
+    await waitFor(() => expect(card).toHaveTextContent('5None with a resting stop'));
   });
 
   it('says what holds new entries back', async () => {
@@ -142,10 +166,20 @@ describe('DecisionsPanel', () => {
       outcome: { at: '2026-03-05T10:00:00.000Z', kind: 'cancelled', return_pct: 0, pnl: 0 },
     });
     const noModel = makeDecision({ id: 6, symbol: 'LT', ml_probability: null, expected_pnl: null });
+    const byHand = makeDecision({
+      id: 7,
+      symbol: 'HCLTECH',
+      ml_probability: null,
+      expected_pnl: null,
+      outcome: { at: '2026-03-05T09:00:00.000Z', kind: 'manual', return_pct: -0.97, pnl: -76.98 },
+    });
     server.use(
       mockRoute(contract.allocation.decisions, () =>
         ok([
-          makeDecisionDay({ trading_day: '2026-03-05', decisions: [loser, open, unfilled, noModel] }),
+          makeDecisionDay({
+            trading_day: '2026-03-05',
+            decisions: [loser, open, unfilled, noModel, byHand],
+          }),
           makeDecisionDay(),
         ]),
       ),
@@ -171,6 +205,7 @@ describe('DecisionsPanel', () => {
       'Expected +₹200 · Realised not filled',
     );
     expect(row('LT')).toHaveTextContent('No ML model');
+    expect(row('HCLTECH')).toHaveTextContent('Closed by hand · -₹77 (-0.97% after charges)');
     expect(within(row('LT')).queryByTestId('expected-realised')).not.toBeInTheDocument();
   });
 

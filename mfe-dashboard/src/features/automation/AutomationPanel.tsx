@@ -31,6 +31,15 @@ export function RunStatusBadge({ status }: { status: AutomationRun['status'] }) 
   );
 }
 
+/** What the open positions' stops are, as the orders resting now say. */
+function stopsHelp(open: number, protectedCount: number): string {
+  if (open === 0) return 'None open';
+  const without = open - protectedCount;
+  if (without === 0) return open === 1 ? 'With a resting stop' : `All ${open} with a resting stop`;
+  if (protectedCount === 0) return open === 1 ? 'No resting stop' : 'None with a resting stop';
+  return `${protectedCount} with a resting stop, ${without} without`;
+}
+
 export function AutomationPanel() {
   const query = useAutomationStatusQuery();
   const view = queryView(query, 'The automation did not answer.');
@@ -114,7 +123,8 @@ export function AutomationPanel() {
           <StatCard
             label="Open automated positions"
             value={String(status.open_positions)}
-            help="Each with a resting stop"
+            tone={status.protected_positions < status.open_positions ? 'warning' : 'neutral'}
+            help={stopsHelp(status.open_positions, status.protected_positions)}
           />
         </SimpleGrid>
         {status.blocked_by.length > 0 && (

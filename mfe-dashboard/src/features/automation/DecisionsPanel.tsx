@@ -105,6 +105,7 @@ const OUTCOME = {
   target: 'Target hit',
   stop: 'Stopped out',
   horizon: 'Time limit',
+  manual: 'Closed by hand',
   cancelled: 'Not filled',
 } as const;
 

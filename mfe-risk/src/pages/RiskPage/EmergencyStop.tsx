@@ -1,7 +1,9 @@
 /**
  * 'Emergency Stop All' and lifting it. The stop, after a confirmation with a reason: the server
  * halts order entry (only orders that close a position are accepted, in every process and after a
- * restart), cancels every open order and, when ticked, squares off every open position at market;
+ * restart), cancels every open order that could open or grow a position (keeping the stop-losses
+ * and targets that protect open positions) and, when ticked, squares off every open position at
+ * market with its orders;
  * it answers with what it did. While halted the page shows who stopped trading, when and why, and
  * 'Lift emergency stop', a second confirmed action.
  */
@@ -29,8 +31,10 @@ function StopResult({ message, result }: { message: string; result: EmergencySto
     <Stack gap="3" role="status">
       <Text fontWeight="semibold">{message}</Text>
       <Text>
-        Cancelled {plural(result.cancelled_orders, 'open order', 'open orders')}; squared off{' '}
-        {plural(result.squared_off.length, 'position', 'positions')}.
+        Cancelled {plural(result.cancelled_orders, 'open order', 'open orders')}
+        {result.kept_protective_orders > 0 &&
+          `; kept ${plural(result.kept_protective_orders, 'protective order', 'protective orders')} (stop-losses and targets of open positions)`}
+        ; squared off {plural(result.squared_off.length, 'position', 'positions')}.
       </Text>
       {result.squared_off.length > 0 && (
         <List.Root gap="1" textStyle="sm" aria-label="Squared off positions">
@@ -128,8 +132,10 @@ function EmergencyStopButton() {
       ) : (
         <Stack gap="4">
           <Text>
-            This halts order entry at once: every open order is cancelled and, until you lift the stop, only
-            orders that close a position are accepted (after a restart too).
+            This halts order entry at once: every open order that could open or grow a position is cancelled
+            and, until you lift the stop, only orders that close a position are accepted (after a restart
+            too). Stop-losses and targets of open positions stay in place
+            {squareOff ? ', unless you square off: then they are cancelled with their positions' : ''}.
           </Text>
           {mode.data && (
             <Text fontWeight="semibold" color={live ? 'red.fg' : 'fg'}>

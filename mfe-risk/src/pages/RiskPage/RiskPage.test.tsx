@@ -241,6 +241,7 @@ describe('Emergency Stop All', () => {
           data: {
             trading_mode: 'paper',
             cancelled_orders: 2,
+            kept_protective_orders: 0,
             squared_off: [{ symbol: 'RELIANCE', quantity: 80, order_id: 'P-101' }],
             failures: [{ symbol: 'TCS', reason: 'Market closed for this instrument.' }],
             halt: { ...halt, square_off: true },
@@ -269,6 +270,38 @@ describe('Emergency Stop All', () => {
     expect(within(dialog).getByText('Cancelled 2 open orders; squared off 1 position.')).toBeInTheDocument();
     expect(within(dialog).getByText('RELIANCE: 80 shares (order P-101)')).toBeInTheDocument();
     expect(within(dialog).getByText('TCS: Market closed for this instrument.')).toBeInTheDocument();
+  });
+
+  it('says which protective orders the stop kept when it does not square off', async () => {
+    server.use(
+      tradingMode,
+      mockRoute(contract.risk.emergencyStop, () =>
+        HttpResponse.json({
+          success: true,
+          message: 'Trading halted: only orders that close a position are accepted until the stop is lifted.',
+          data: {
+            trading_mode: 'paper',
+            cancelled_orders: 1,
+            kept_protective_orders: 5,
+            squared_off: [],
+            failures: [],
+            halt,
+            executed_at: '2026-03-02T09:50:00.000Z',
+          },
+        }),
+      ),
+    );
+    const { user } = await renderConnected();
+    await user.click(screen.getByRole('button', { name: 'Emergency Stop All' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText(/Stop-losses and targets of open positions stay in place\./)).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Feed looks wrong');
+    await user.click(within(dialog).getByRole('button', { name: 'Halt & cancel orders' }));
+    expect(
+      await within(dialog).findByText(
+        'Cancelled 1 open order; kept 5 protective orders (stop-losses and targets of open positions); squared off 0 positions.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('does nothing when the operator cancels', async () => {

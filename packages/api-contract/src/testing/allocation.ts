@@ -27,6 +27,7 @@ export const makeAutomationStatus = fixture(AutomationStatus, 'AutomationStatus'
   next_run_at: '2026-03-05T04:00:00.000Z',
   last_run: makeAutomationRun(),
   open_positions: 1,
+  protected_positions: 1,
   blocked_by: [],
 });
 

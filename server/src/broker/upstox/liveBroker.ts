@@ -389,7 +389,7 @@ export function createLiveBroker(deps: {
       };
     },
 
-    async cancelOrder(orderId: string, actor: string): Promise<Order> {
+    async cancelOrder(orderId: string, actor: string, reason?: string): Promise<Order> {
       const [found] = await db
         .select()
         .from(schema.orders)
@@ -421,7 +421,7 @@ export function createLiveBroker(deps: {
         at: clock.now(),
         actor,
         action: 'live_order.cancel',
-        detail: { order_id: orderId, broker_order_id: row.brokerOrderId },
+        detail: { order_id: orderId, broker_order_id: row.brokerOrderId, ...(reason ? { reason } : {}) },
       });
       try {
         row = (await reconcile([row])).get(orderId) ?? row;
