@@ -25,6 +25,7 @@ import {
 } from './mapping.js';
 import { toRupees } from './money.js';
 import { standingPrice } from './pricing.js';
+import { entryChargesShare } from './plan.js';
 import { monthlyReturnPercent } from './snapshots.js';
 import {
   accountValue,
@@ -59,13 +60,22 @@ export function createReadModels(ctx: PaperContext) {
       const book = limitBookOf(state, s, prices, { symbol: '', product: '', sectorOf: () => '' });
       // Cash = available + blocked, and value = cash + holdings, each to the paisa.
       const cashAvailable = availablePaise(book);
+      // One definition on every page (docs/DOMAIN.md, "P&L"): realised is what the closed shares
+      // made after their entry and exit charges (the trade history's closed trades, summed);
+      // unrealised is what the open shares make at the mark after their own entry charges. The
+      // two add up to the total return, to the paisa.
       let unrealized = 0;
+      let openEntryCharges = 0;
       let gross = 0;
       for (const position of state.positions.values()) {
         const mark = markPrice(position, prices);
-        for (const lot of position.lots) unrealized += lotUnrealized(lot, mark);
+        for (const lot of position.lots) {
+          unrealized += lotUnrealized(lot, mark);
+          openEntryCharges += lot.entryChargesPaise - entryChargesShare(lot, 0, lot.exitQuantity);
+        }
         gross += Math.abs(position.quantity * mark);
       }
+      unrealized -= openEntryCharges;
       const capital = state.epoch?.capitalPaise ?? 0;
       const totalReturns = valuePaise - capital;
       const dayLoss = Math.max(0, -state.dayPnlPaise);
@@ -106,7 +116,7 @@ export function createReadModels(ctx: PaperContext) {
         total_returns: toRupees(totalReturns),
         total_returns_percent: capital > 0 ? round2((totalReturns / capital) * 100) : 0,
         unrealized_pnl: toRupees(unrealized),
-        realized_pnl: toRupees(state.realizedGrossPaise - state.chargesPaise),
+        realized_pnl: toRupees(state.realizedGrossPaise - state.chargesPaise + openEntryCharges),
         trades_today: state.tradesToday,
         total_trades: state.totalTrades,
         trading_mode: 'paper',

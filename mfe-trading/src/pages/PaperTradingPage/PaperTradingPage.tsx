@@ -151,6 +151,7 @@ export default function PaperTradingPage() {
               loading={loading}
               tone={signedTone(account?.unrealized_pnl)}
               value={account && formatRupees(account.unrealized_pnl, { sign: true })}
+              help="After entry charges"
             />
           </SimpleGrid>
         </Panel>
