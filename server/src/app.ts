@@ -939,6 +939,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             db,
             clock,
             calendar,
+            feed,
             measurements,
             autoScaler,
             instanceId: identity.id,

@@ -11,9 +11,17 @@ export type MarketPhase = z.infer<typeof MarketPhase>;
 export const MarketStatusResponse = z.object({
   success: z.literal(true),
   exchange: z.literal('NSE'),
-  /** 'OPEN' exactly while the normal session (09:15-15:30 IST) runs. */
+  /**
+   * The one answer to "is the market open for trading now" on this server: 'OPEN' while orders
+   * trade, that is while NSE's normal session (09:15-15:30 IST) runs, or while the server's
+   * simulated market keeps its own session open outside it (`simulated_session_open`); otherwise
+   * NSE's phase.
+   */
   status: MarketPhase,
+  /** status === 'OPEN'. */
   is_open: z.boolean(),
+  /** NSE's own phase: 'OPEN' exactly while its normal session runs. */
+  exchange_status: MarketPhase,
   /** Why the market is shut today, when it is. */
   closed_reason: z.enum(['weekend', 'holiday']).nullable(),
   holiday_name: z.string().nullable(),
@@ -28,8 +36,8 @@ export const MarketStatusResponse = z.object({
   holidays_known: z.boolean(),
   /**
    * True while the NSE normal session is not running but the server's simulated market keeps its
-   * own session open (NIVESH_SIM_ALWAYS_OPEN): prices move and market orders fill outside exchange
-   * hours. `status` and `is_open` stay the exchange's.
+   * own session open (NIVESH_SIM_ALWAYS_OPEN): prices move and orders fill outside exchange hours,
+   * so `status` is 'OPEN' and `exchange_status` says NSE's phase.
    */
   simulated_session_open: z.boolean(),
 });

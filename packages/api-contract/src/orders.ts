@@ -175,6 +175,8 @@ export const LimitName = z.enum([
   'market_closed',
   /** A stop-loss order whose trigger is on the wrong side of the last price (it would trigger at once). */
   'stop_trigger',
+  /** A limit or trigger price outside the stock's price band of the day (the exchange would refuse it). */
+  'price_band',
 ]);
 export type LimitName = z.infer<typeof LimitName>;
 

@@ -84,8 +84,23 @@ export const RiskPosition = z.object({
   position_value: Rupees,
   /** Suggested stop-loss price per share, rupees. */
   stop_loss_suggestion: Rupees,
-  /** What is lost if the stop-loss is hit: quantity times (current price - stop), rupees. */
+  /** What is lost if the suggested stop-loss is hit: quantity times (current price - stop), rupees. */
   risk_amount: Rupees,
+  /**
+   * The stop-loss order resting for this position now (the nearest one when several do), read
+   * from the open orders; null when none protects it.
+   */
+  resting_stop: z
+    .object({
+      order_id: z.string(),
+      order_type: z.enum(['SL', 'SL-M']),
+      trigger_price: Rupees,
+      /** Shares it would sell (or buy back, for a short). */
+      quantity: z.number().int().positive(),
+      /** What is lost if it triggers at its trigger: its shares times (current price - trigger), rupees. */
+      risk_amount: Rupees,
+    })
+    .nullable(),
   unrealized_pnl: Rupees,
   /** Annualised volatility of the stock's daily returns, fraction; null without history. */
   price_volatility: z.number().nonnegative().nullable(),

@@ -267,9 +267,11 @@ for (const target of await testDatabases()) {
       )!;
 
     it('buys two entries with stops; each decision logs the charges of the quantity it ordered', async () => {
+      const on = await api('POST', '/api/allocation/automation', { enabled: true, run_time: '10:00' });
+      assert.equal(on.statusCode, 200);
       assert.equal(
-        (await api('POST', '/api/allocation/automation', { enabled: true, run_time: '10:00' })).statusCode,
-        200,
+        on.json<{ message: string }>().message,
+        "Automation on: the market is open and today's run time has passed, so today's run starts now (within 30 seconds); then the allocator runs each trading day at 10:00 IST.",
       );
       await s.t.app.services.automation.runOnce();
       const run = (await status()).last_run!;
@@ -357,6 +359,23 @@ for (const target of await testDatabases()) {
         'Cancelled by the automation: exiting at market (target reached)',
       );
       assert.equal((await status()).last_run!.trading_day, '2026-11-23', "the day's run still happened");
+    });
+
+    it('says the run starts at once when it is switched on while the simulated market trades outside NSE hours', async () => {
+      // Saturday 28 November, 22:00 IST: NSE is shut; the test feed keeps its own session open.
+      clock.set('2026-11-28T16:30:00.000Z');
+      s.token = await signIn(s.t.app);
+      assert.equal((await api('POST', '/api/allocation/automation', { enabled: false })).statusCode, 200);
+      const on = await api('POST', '/api/allocation/automation', { enabled: true, run_time: '09:15' });
+      assert.equal(
+        on.json<{ message: string }>().message,
+        "Automation on: the simulated market is open outside NSE hours, so today's run starts now (within 30 seconds); then the allocator runs each trading day at 09:15 IST.",
+      );
+      const market = (await api('GET', '/api/market/status')).json<{
+        status: string;
+        simulated_session_open: boolean;
+      }>();
+      assert.deepEqual([market.status, market.simulated_session_open], ['OPEN', true]);
     });
   });
 }

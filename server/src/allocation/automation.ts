@@ -34,11 +34,11 @@ import { schema, type Db } from '../db/index.js';
 import { readStoredSetting, writeStoredSetting } from '../db/storedSetting.js';
 import type { HolidayCalendar } from '../market/calendar.js';
 import type { MarketFeed, TickHub } from '../market/feed.js';
+import { tradingSession } from '../market/session.js';
 import {
   isTradingDay,
   nextTradingDay,
   previousTradingDay,
-  SESSION_MINUTES,
   SQUARE_OFF_MINUTE,
   tradingDaysBetween,
 } from '../market/tradingDays.js';
@@ -136,14 +136,16 @@ export function createAutomation(deps: AutomationDeps) {
     return mode === 'live' ? 'live' : 'paper';
   }
 
-  /** Whether the day's run is due at `now` (the session is open and, on a trading day, it is past the run time). */
+  /**
+   * Whether the day's run is due at `now`: the market is open for trading and, in NSE's session,
+   * it is past the run time (market/session.ts: outside exchange hours only the simulated market
+   * trades, and then the day's run is due at once).
+   */
   function due(now: Date, runTime: string): boolean {
-    if (!feed.isSessionOpen(now)) return false;
-    const day = istDay(now);
+    const session = tradingSession(now, feed, calendar);
+    if (!session.open) return false;
+    if (session.simulatedOutsideHours) return true;
     const minute = istMinuteOfDay(now);
-    const regular =
-      isTradingDay(day, calendar) && minute >= SESSION_MINUTES.open && minute < SESSION_MINUTES.close;
-    if (!regular) return true;
     return minute >= minuteOf(runTime) && minute < SQUARE_OFF_MINUTE;
   }
 
@@ -278,7 +280,17 @@ export function createAutomation(deps: AutomationDeps) {
         if (quantity < 1) {
           const reason = `${rupees(budget.amount - spent)} left of the day's amount does not buy one share of ${planned.symbol} with its charges`;
           await deps.decisions.record(
-            decisionOf(now, day, account, planned.signal, 'skipped', reason, null, null, skippedMl(planned.signal)),
+            decisionOf(
+              now,
+              day,
+              account,
+              planned.signal,
+              'skipped',
+              reason,
+              null,
+              null,
+              skippedMl(planned.signal),
+            ),
           );
           lines.push(`${planned.symbol} (${label}) left out: ${reason}.`);
           continue;
@@ -452,7 +464,11 @@ export function createAutomation(deps: AutomationDeps) {
     const remaining = Math.min(entry.quantity, held.get(decision.symbol) ?? 0);
     if (remaining === 0) {
       for (const stop of openStops)
-        await deps.orders.cancel(stop.order_id, AUTOMATION_ACTOR, 'the position was closed outside the automation');
+        await deps.orders.cancel(
+          stop.order_id,
+          AUTOMATION_ACTOR,
+          'the position was closed outside the automation',
+        );
       await settle(decision, entry, orders, 'manual', now);
       return;
     }
@@ -599,9 +615,16 @@ export function createAutomation(deps: AutomationDeps) {
         action: 'allocation.automation.set',
       });
       const status = await this.status();
-      const message = next.enabled
-        ? `Automation on: the allocator runs each trading day at ${next.run_time} IST.`
-        : 'Automation paused: no automated entries or exits until it is resumed. Resting stop orders stay in place.';
+      const daily = `the allocator runs each trading day at ${next.run_time} IST`;
+      const now = clock.now();
+      const runsNow = status.next_run_at !== null && Date.parse(status.next_run_at) <= now.getTime();
+      const message = !next.enabled
+        ? 'Automation paused: no automated entries or exits until it is resumed. Resting stop orders stay in place.'
+        : !runsNow
+          ? `Automation on: ${daily}.`
+          : tradingSession(now, feed, calendar).simulatedOutsideHours
+            ? `Automation on: the simulated market is open outside NSE hours, so today's run starts now (within ${AUTOMATION_PASS_MS / 1000} seconds); then ${daily}.`
+            : `Automation on: the market is open and today's run time has passed, so today's run starts now (within ${AUTOMATION_PASS_MS / 1000} seconds); then ${daily}.`;
       return { status, message };
     },
     recoverInterrupted,

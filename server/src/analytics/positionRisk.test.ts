@@ -8,11 +8,13 @@ import {
   diversificationScore,
   liquidityScore,
   positionRisk,
+  restingStopOf,
   riskLevelOf,
   stressTest,
   type DailyCandle,
   type PositionInput,
 } from './positionRisk.js';
+import type { Order } from '@nivesh/api-contract';
 import { near } from '../testing/reference.js';
 
 const date = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
@@ -196,5 +198,65 @@ describe('portfolio risk', () => {
     assert.equal(riskLevelOf(0.29, { low: 0.3, high: 0.7 }), 'low');
     assert.equal(riskLevelOf(0.5, { low: 0.3, high: 0.7 }), 'medium');
     assert.equal(riskLevelOf(0.7, { low: 0.3, high: 0.7 }), 'high');
+  });
+});
+
+describe('the stop-loss resting for a position', () => {
+  const order = (o: Partial<Order>): Order => ({
+    order_id: 'PO-1',
+    account: 'paper',
+    symbol: 'INFY',
+    side: 'SELL',
+    quantity: 10,
+    filled_quantity: 0,
+    order_type: 'SL-M',
+    limit_price: null,
+    trigger_price: 1560,
+    triggered_at: null,
+    product: 'CNC',
+    status: 'open',
+    average_price: null,
+    charges: null,
+    status_message: null,
+    broker_order_id: null,
+    strategy: 'Manual',
+    placed_at: '2026-11-20T05:00:00.000Z',
+    updated_at: '2026-11-20T05:00:00.000Z',
+    filled_at: null,
+    ...o,
+  });
+
+  it('is the nearest open stop on the other side, with the loss to its trigger', () => {
+    const long = { symbol: 'INFY', quantity: 10, price: 1580 };
+    const open = [
+      order({ order_id: 'PO-far', trigger_price: 1540 }),
+      order({ order_id: 'PO-near', trigger_price: 1560, order_type: 'SL', limit_price: 1555 }),
+      order({ order_id: 'PO-buy', side: 'BUY', trigger_price: 1600 }), // grows the position
+      order({ order_id: 'PO-tcs', symbol: 'TCS', trigger_price: 1570 }),
+      order({ order_id: 'PO-limit', order_type: 'LIMIT', trigger_price: null, limit_price: 1650 }),
+    ];
+    // 10 × (₹1,580 - ₹1,560) = ₹200.
+    assert.deepEqual(restingStopOf(long, open), {
+      order_id: 'PO-near',
+      order_type: 'SL',
+      trigger_price: 1560,
+      quantity: 10,
+      risk_amount: 200,
+    });
+  });
+
+  it('protects a short with a buy stop above the price, and counts only the shares it covers', () => {
+    const short = { symbol: 'TCS', quantity: -5, price: 3000 };
+    const stop = order({ symbol: 'TCS', side: 'BUY', quantity: 8, trigger_price: 3050.5, product: 'MIS' });
+    // 5 of its 8 shares cover the short: 5 × (₹3,050.50 - ₹3,000) = ₹252.50.
+    assert.deepEqual(restingStopOf(short, [stop]), {
+      order_id: 'PO-1',
+      order_type: 'SL-M',
+      trigger_price: 3050.5,
+      quantity: 8,
+      risk_amount: 252.5,
+    });
+    assert.equal(restingStopOf(short, [order({ symbol: 'TCS', side: 'SELL' })]), null);
+    assert.equal(restingStopOf({ symbol: 'INFY', quantity: 10, price: 1580 }, []), null);
   });
 });

@@ -3,6 +3,7 @@
  * candles, prices and limits). Every rule that turns a figure into advice is stated where it is
  * applied, so the risk page can say why it suggests what it does.
  */
+import type { Order, RiskPosition } from '@nivesh/api-contract';
 import { mean, sampleCovariance } from 'simple-statistics';
 import { ATR } from 'trading-signals';
 import { annualVolatility, beta } from './ratios.js';
@@ -294,4 +295,37 @@ export function compositeRiskScore(input: {
 /** The specification's bands (under 0.3 low, under 0.7 medium, else high). */
 export function riskLevelOf(score: number, bands: { low: number; high: number }): Level {
   return score < bands.low ? 'low' : score < bands.high ? 'medium' : 'high';
+}
+
+/**
+ * The stop-loss order resting for a position: an open SL or SL-M order on the other side of it
+ * (a sell for a long), the nearest to the price when several rest, with what is lost if it
+ * triggers at its trigger. Null when none does.
+ */
+export function restingStopOf(
+  position: Pick<PositionRisk, 'symbol' | 'quantity' | 'price'>,
+  open: readonly Order[],
+): RiskPosition['resting_stop'] {
+  const long = position.quantity > 0;
+  const stops = open.filter(
+    (o): o is Order & { order_type: 'SL' | 'SL-M'; trigger_price: number } =>
+      o.symbol === position.symbol &&
+      o.status === 'open' &&
+      (o.order_type === 'SL' || o.order_type === 'SL-M') &&
+      o.trigger_price !== null &&
+      o.side === (long ? 'SELL' : 'BUY'),
+  );
+  if (stops.length === 0) return null;
+  const nearest = stops.reduce((a, b) =>
+    long ? (b.trigger_price > a.trigger_price ? b : a) : b.trigger_price < a.trigger_price ? b : a,
+  );
+  const quantity = Math.min(nearest.quantity, Math.abs(position.quantity));
+  const perShare = long ? position.price - nearest.trigger_price : nearest.trigger_price - position.price;
+  return {
+    order_id: nearest.order_id,
+    order_type: nearest.order_type,
+    trigger_price: nearest.trigger_price,
+    quantity: nearest.quantity,
+    risk_amount: Math.round(quantity * Math.max(0, perShare) * 100) / 100,
+  };
 }

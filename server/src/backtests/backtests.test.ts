@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { BacktestRun, BacktestSummary } from '@nivesh/api-contract';
 import { costSettingsOf, DEFAULT_PAPER_SETTINGS } from '../paper/settings.js';
-import { addToDay, computeCharges, sameDayOf } from '../paper/costs.js';
+import { addToDay, computeCharges } from '../paper/costs.js';
 import { toPaise } from '../paper/money.js';
 import { createTestApp, send, setUpOperator, signedInApp, signIn, testDatabases } from '../testing/index.js';
 import type { FastifyInstance } from 'fastify';
@@ -105,14 +105,10 @@ for (const target of await testDatabases()) {
         const buy = computeCharges({ ...entry, product: 'CNC', settings: costs });
         // Sold the day it was bought: the contract note settles the shares as intraday.
         const day =
-          t.exit_date === t.entry_date ? addToDay(undefined, { ...entry, dpPaise: buy.dp }) : undefined;
-        const sell = computeCharges({
-          ...exit,
-          product: 'CNC',
-          settings: costs,
-          chargeDp: true,
-          sameDay: sameDayOf('SELL', t.quantity, day),
-        });
+          t.exit_date === t.entry_date
+            ? addToDay(undefined, { ...entry, product: 'CNC', charges: buy })
+            : undefined;
+        const sell = computeCharges({ ...exit, product: 'CNC', settings: costs, day });
         assert.equal(toPaise(t.charges), buy.total + sell.total, `${t.symbol} ${t.entry_date}`);
         assert.equal(
           toPaise(t.net_pnl),

@@ -8,7 +8,7 @@ import { ManualClock } from '../clock.js';
 import type { Candle } from '../market/feed.js';
 import { loadHolidayCalendar } from '../market/holidays.js';
 import { createSimulatedMarket } from '../market/simulated.js';
-import { addToDay, computeCharges, sameDayOf, type DayTrades } from '../paper/costs.js';
+import { addToDay, computeCharges, type DayTrades } from '../paper/costs.js';
 import { costSettingsOf, DEFAULT_PAPER_SETTINGS } from '../paper/settings.js';
 import { niftyUniverse } from '../research/service.js';
 import {
@@ -142,11 +142,10 @@ describe('backtest simulation', () => {
         quantity: fill.quantity,
         pricePaise: fill.pricePaise,
         settings: costs,
-        chargeDp: !(day?.dpPaid ?? false),
-        sameDay: sameDayOf(fill.side, fill.quantity, day),
+        day,
       });
       assert.deepEqual(fill.charges, expected, `${fill.side} ${fill.quantity} ${fill.symbol} on ${fill.day}`);
-      days.set(key, addToDay(day, { ...fill, dpPaise: expected.dp }));
+      days.set(key, addToDay(day, { ...fill, product: 'CNC', charges: expected }));
     }
     for (const trade of result.trades) {
       const entry = result.fills.find(

@@ -41,12 +41,7 @@ import {
   type LimitName,
   type TradeSide,
 } from '@nivesh/api-contract';
-import {
-  entryCostOf,
-  MAX_DAILY_ENTRIES,
-  planAllocation,
-  type AllocationPlan,
-} from '../allocation/plan.js';
+import { entryCostOf, MAX_DAILY_ENTRIES, planAllocation, type AllocationPlan } from '../allocation/plan.js';
 import { activePhase, emergencyStopReached, phaseDrawdown } from '../analytics/capitalPhase.js';
 import { lossLimitState } from '../analytics/lossLimits.js';
 import type { TradeRecord } from '../analytics/performance.js';
@@ -273,7 +268,7 @@ export function createSimulation(input: EngineInput): Simulation {
   let lots: LotRow[] = [];
   const lotPlans = new Map<number, LotPlan>();
   let nextLotId = 1;
-  let cncToday = new Map<string, DayTrades>();
+  let stocksToday = new Map<string, DayTrades>();
   let realizedGrossPaise = 0;
   let chargesPaise = 0;
   let totalFills = 0;
@@ -330,7 +325,7 @@ export function createSimulation(input: EngineInput): Simulation {
       chargesPaise,
       tradesToday: fillsToday,
       totalTrades: totalFills,
-      cncToday,
+      stocksToday,
     };
   }
 
@@ -342,13 +337,14 @@ export function createSimulation(input: EngineInput): Simulation {
     chargesPaise += plan.charges.total;
     totalFills += 1;
     fillsToday += 1;
-    cncToday.set(
+    stocksToday.set(
       order.symbol,
-      addToDay(cncToday.get(order.symbol), {
+      addToDay(stocksToday.get(order.symbol), {
         side: order.side,
+        product: order.product,
         quantity: order.quantity,
         pricePaise: plan.pricePaise,
-        dpPaise: plan.charges.dp,
+        charges: plan.charges,
       }),
     );
     out.fills.push({
@@ -424,7 +420,7 @@ export function createSimulation(input: EngineInput): Simulation {
   ): void {
     const pricePaise = touchPrice(levelPaise, 'SELL', halfSpread);
     const order: FillOrder = { symbol: lot.symbol, side: 'SELL', product: 'CNC', quantity: lot.openQuantity };
-    const charges = orderCharges(order, pricePaise, cncToday, costs);
+    const charges = orderCharges(order, pricePaise, stocksToday, costs);
     const book = limitBookOf(accountState(day, prices, dayBasePaise), settings, prices, {
       symbol: lot.symbol,
       product: 'CNC',
@@ -437,7 +433,7 @@ export function createSimulation(input: EngineInput): Simulation {
       'funds',
     );
     if (rejection) throw new Error(`an exit of ${lot.symbol} was refused: ${rejection.message}`);
-    const planned = planFill({ order, pricePaise, lots, today: cncToday, costs });
+    const planned = planFill({ order, pricePaise, lots, today: stocksToday, costs });
     if (!planned.plan) throw new Error(`an exit of ${lot.symbol} was refused: ${planned.rejection.message}`);
     apply(day, planned.plan, reason, null, at);
   }
@@ -500,7 +496,7 @@ export function createSimulation(input: EngineInput): Simulation {
     const openAt = new Date(sessionOpenAt(day));
     const closeAt = new Date(sessionCloseAt(day));
     const middayAt = new Date(sessionOpenAt(day) + MIDDAY_MS);
-    cncToday = new Map();
+    stocksToday = new Map();
     fillsToday = 0;
     const previous = series[series.length - 1];
     const dayBasePaise = previous ? toPaise(previous.value) : cashPaise;
@@ -544,7 +540,7 @@ export function createSimulation(input: EngineInput): Simulation {
         product: 'CNC',
         quantity: entry.quantity,
       };
-      const charges = orderCharges(order, pricePaise, cncToday, costs);
+      const charges = orderCharges(order, pricePaise, stocksToday, costs);
       const state = accountState(day, atOpen, dayBasePaise);
       const nowPoint: DayValue = {
         day,
@@ -577,12 +573,12 @@ export function createSimulation(input: EngineInput): Simulation {
           automated: true,
           confidence: entry.confidence,
         }) ??
-        planFill({ order, pricePaise, lots, today: cncToday, costs }).rejection;
+        planFill({ order, pricePaise, lots, today: stocksToday, costs }).rejection;
       if (rejection) {
         record(day, entry.signal, 'refused', rejection.message, entry.quantity, rejection);
         continue;
       }
-      const planned = planFill({ order, pricePaise, lots, today: cncToday, costs });
+      const planned = planFill({ order, pricePaise, lots, today: stocksToday, costs });
       apply(
         day,
         planned.plan!,

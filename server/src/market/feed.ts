@@ -42,6 +42,11 @@ export interface Tick {
   volume: number;
   /** Epoch milliseconds. */
   ts: number;
+  /**
+   * The exchange's price band of the day (its lower and upper circuit limits, rupees) when the
+   * source gives it; absent otherwise (the paper engine then assumes ±20% of the previous close).
+   */
+  band?: { lower: number; upper: number };
 }
 
 /** One daily candle. `date` is the IST trading day, YYYY-MM-DD. */

@@ -13,7 +13,8 @@ import {
 } from '@nivesh/api-contract';
 import type { Clock } from '../clock.js';
 import { serviceUnavailable } from '../http/errors.js';
-import { marketStatus, type HolidayCalendar } from './calendar.js';
+import type { HolidayCalendar } from './calendar.js';
+import { tradingSession } from './session.js';
 import type { MarketFeed, Tick, TickHub } from './feed.js';
 
 const toHundredths = (value: number) => Math.round(value * 100) / 100;
@@ -87,11 +88,13 @@ export function createMarketService(deps: {
   return {
     status() {
       const now = clock.now();
-      const status = marketStatus(now, calendar);
+      const session = tradingSession(now, feed, calendar);
+      const status = session.exchange;
       return {
         exchange: 'NSE',
-        status: status.status,
-        is_open: status.isOpen,
+        status: session.phase,
+        is_open: session.open,
+        exchange_status: status.status,
         closed_reason: status.closedReason,
         holiday_name: status.holidayName,
         is_trading_day: status.isTradingDay,
@@ -99,9 +102,7 @@ export function createMarketService(deps: {
         next_open: status.nextOpen.toISOString(),
         next_close: status.nextClose.toISOString(),
         holidays_known: status.holidaysKnown,
-        // The feed's own session (what fills market orders): open outside NSE hours only when
-        // the simulated market is set to be always open.
-        simulated_session_open: !status.isOpen && feed.isSessionOpen(now),
+        simulated_session_open: session.simulatedOutsideHours,
       };
     },
 

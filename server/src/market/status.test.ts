@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { MarketStatusResponse } from '@nivesh/api-contract';
+import type { AutoScalingStatus, MarketStatusResponse } from '@nivesh/api-contract';
 import { ManualClock } from '../clock.js';
 import type { Database } from '../db/index.js';
 import {
@@ -72,27 +72,38 @@ for (const target of await testDatabases()) {
             : await setUpOperator(t.app);
         const res = await send(t.app, 'GET', '/api/market/status', { token });
         assert.equal(res.statusCode, 200);
-        return res.json<MarketStatusResponse>();
+        const scaling = await send(t.app, 'GET', '/api/auto-scaling/status', { token });
+        assert.equal(scaling.statusCode, 200);
+        return {
+          ...res.json<MarketStatusResponse>(),
+          scaling: scaling.json<{ data: AutoScalingStatus }>().data,
+        };
       } finally {
         await t.close();
       }
     };
 
-    it('says the simulated session is open while NSE is closed', async () => {
+    it('says the market is open for trading while the simulated session runs outside NSE hours, and that NSE is closed', async () => {
       const saturday = await statusAt('2026-11-21T16:30:00Z', true); // Saturday 22:00 IST
-      assert.equal(saturday.status, 'CLOSED', 'the exchange phase stays the calendar phase');
-      assert.equal(saturday.is_open, false);
-      assert.equal(saturday.closed_reason, 'weekend');
+      assert.equal(saturday.status, 'OPEN', 'orders trade: one answer everywhere');
+      assert.equal(saturday.is_open, true);
       assert.equal(saturday.simulated_session_open, true);
+      assert.equal(saturday.exchange_status, 'CLOSED', "NSE's own phase");
+      assert.equal(saturday.closed_reason, 'weekend');
+      assert.equal(saturday.scaling.market_status, 'OPEN', 'the auto-scaling status gives the same answer');
+      assert.equal(saturday.scaling.status, 'active');
     });
 
     it('does not say so while NSE itself is open, or when the simulation keeps exchange hours', async () => {
       const friday = await statusAt('2026-11-20T05:00:00Z', true); // Friday 10:30 IST
       assert.equal(friday.is_open, true);
       assert.equal(friday.simulated_session_open, false);
+      assert.equal(friday.exchange_status, 'OPEN');
       const saturday = await statusAt('2026-11-21T16:30:00Z', false);
       assert.equal(saturday.is_open, false);
+      assert.equal(saturday.status, 'CLOSED');
       assert.equal(saturday.simulated_session_open, false);
+      assert.equal(saturday.scaling.market_status, 'CLOSED');
     });
   });
 }

@@ -14,7 +14,8 @@ import type { AutoScalingStatus, TokenStatus } from '@nivesh/api-contract';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/index.js';
 import type { HolidayCalendar } from '../market/calendar.js';
-import { marketStatus } from '../market/calendar.js';
+import type { MarketFeed } from '../market/feed.js';
+import { tradingSession } from '../market/session.js';
 import type { TradingModeService } from '../trading/mode.js';
 import type { AutoScaler } from './autoScaler.js';
 import { LATENCY_WINDOW_MS, type Measurements } from './measurements.js';
@@ -33,6 +34,8 @@ export interface AutoScalingDeps {
   db: Db;
   clock: Clock;
   calendar: HolidayCalendar;
+  /** The market this server trades on: its session is the market status shown. */
+  feed: Pick<MarketFeed, 'isSessionOpen'>;
   measurements: Measurements;
   autoScaler: AutoScaler;
   instanceId: string;
@@ -88,14 +91,14 @@ export function createAutoScalingStatus(deps: AutoScalingDeps): () => Promise<Au
       autoScaler.recent(DECISIONS_SHOWN),
     ]);
     const healthy = latency.p50 < HEALTHY_LATENCY_MS && loop.p99 < HEALTHY_EVENT_LOOP_MS && dbOk;
-    const market = marketStatus(now, deps.calendar);
+    const market = tradingSession(now, deps.feed, deps.calendar);
     const answeredAt = deps.brokerAnsweredAt();
     const usable = token.state === 'valid' || token.state === 'expiring';
     const hostCpu = windowMean(samples, nowMs, LATENCY_WINDOW_MS, (s) => s.hostCpu) ?? latest?.hostCpu ?? 0;
     return {
       instance_state: 'running',
       instance_type: hostDescription(),
-      market_status: market.status,
+      market_status: market.phase,
       api_healthy: healthy,
       metrics: {
         cpu: round1(hostCpu),
@@ -112,7 +115,7 @@ export function createAutoScalingStatus(deps: AutoScalingDeps): () => Promise<Au
         ? 'scaling'
         : !healthy
           ? 'degraded'
-          : market.status === 'CLOSED'
+          : market.phase === 'CLOSED'
             ? 'closed'
             : 'active',
       last_update: now.toISOString(),

@@ -21,28 +21,29 @@ import { BATCH_READS, type PaperContext } from './context.js';
 import {
   chargesToRupees,
   computeCharges,
-  sameDayRefund,
   type ChargesPaise,
   type CostSettings,
   type SameDay,
 } from './costs.js';
-import {
-  checkOrder,
-  splitOrder,
-  type LimitBook,
-  type Rejection,
-  type ReservingOrder,
-} from './limits.js';
+import { checkOrder, splitOrder, type LimitBook, type Rejection, type ReservingOrder } from './limits.js';
 import { toPaise, toRupees } from './money.js';
 import {
   orderCharges,
   orderSameDay,
+  orderTrueUp,
   planFill,
   type FillOrder,
   type FillPlan,
   type PlanResult,
 } from './plan.js';
-import { orderPrices, requestPricesPaise, standingPrice, stopTriggerRejection } from './pricing.js';
+import {
+  orderPrices,
+  priceBandOf,
+  priceBandRejection,
+  requestPricesPaise,
+  standingPrice,
+  stopTriggerRejection,
+} from './pricing.js';
 import { costSettingsOf, orderLimitsOf, type PaperSettings } from './settings.js';
 import { dailySeries, type AccountHistory } from './history.js';
 import { lossLimitState } from '../analytics/lossLimits.js';
@@ -279,7 +280,7 @@ export async function assessOrder(
     product: request.product,
     quantity: request.quantity,
   };
-  const charges = orderCharges(order, prices.estimatePaise, state.cncToday, costs);
+  const charges = orderCharges(order, prices.estimatePaise, state.stocksToday, costs);
   const sectorOf = sectorLookup(ctx);
   const unchecked = limitBookOf(state, settings, ctx.prices, { ...request, sectorOf });
   // The emergency stop and the loss limits (on the account's stored days and its value now) only
@@ -307,6 +308,10 @@ export async function assessOrder(
     stopTriggerRejection(
       { ...request, orderType: request.order_type, triggerPricePaise, limitPricePaise },
       toPaise(tick.ltp),
+    ) ??
+    priceBandRejection(
+      { ...request, orderType: request.order_type, triggerPricePaise, limitPricePaise },
+      priceBandOf(tick),
     ) ??
     phaseStop ??
     checkOrder(
@@ -336,7 +341,7 @@ export async function assessOrder(
     state,
     estimatePaise: prices.estimatePaise,
     charges,
-    sameDay: orderSameDay(order, state.cncToday),
+    sameDay: orderSameDay(order, state.stocksToday),
     availablePaise: availablePaise(book),
     opens,
     rejection,
@@ -344,8 +349,6 @@ export async function assessOrder(
     intent: intent ?? null,
   };
 }
-
-const sumRefund = (r: { stt: number; stamp: number; dp: number }) => r.stt + r.stamp + r.dp;
 
 export function previewOf(a: Assessment): OrderPreview {
   const value = a.request.quantity * a.estimatePaise;
@@ -359,7 +362,9 @@ export function previewOf(a: Assessment): OrderPreview {
     available_balance: toRupees(a.availablePaise),
     same_day: a.sameDay && {
       quantity: a.sameDay.quantity,
-      refund: toRupees(sumRefund(sameDayRefund(a.request.side, a.sameDay, costSettingsOf(a.settings)))),
+      refund: toRupees(
+        -orderTrueUp(a.request, a.charges, a.estimatePaise, a.state.stocksToday, costSettingsOf(a.settings)),
+      ),
     },
     rejection: a.rejection,
     market_open: a.sessionOpen,
@@ -367,7 +372,7 @@ export function previewOf(a: Assessment): OrderPreview {
 }
 
 const planAgainst = (state: AccountState, order: FillOrder, pricePaise: number, costs: CostSettings) =>
-  planFill({ order, pricePaise, lots: state.openLots, today: state.cncToday, costs });
+  planFill({ order, pricePaise, lots: state.openLots, today: state.stocksToday, costs });
 
 export type RestingAssessment = { rejection: Rejection; plan: null } | { rejection: null; plan: FillPlan };
 

@@ -4,6 +4,7 @@ import {
   addToDay,
   computeCharges,
   chargesToRupees,
+  dayDuties,
   sameDayOf,
   type CostSettings,
   type DayTrades,
@@ -117,13 +118,20 @@ describe('computeCharges', () => {
   });
 });
 
+/** The stock's day after a fill, with the charges the fill paid. */
+const after = (
+  day: DayTrades | undefined,
+  fill: { side: 'BUY' | 'SELL'; product: 'CNC' | 'MIS'; quantity: number; pricePaise: number },
+  charges: { stt: number; stamp: number; dp: number },
+) => addToDay(day, { ...fill, charges });
+
 describe('same-day settlement of delivery (CNC) trades', () => {
   // DOMAIN.md's worked example traded in one day: 5,000 shares at ₹1,000, zero brokerage, 0.00307%.
   const settings: CostSettings = { ...defaults, brokerage_per_trade: 0, transaction_charges: 0.00307 };
   const trade = { product: 'CNC' as const, quantity: 5000, pricePaise: 100_000, settings };
 
   it('charges a sell of shares bought today at intraday rates and takes back the buy’s delivery STT and stamp duty', () => {
-    const buy = computeCharges({ ...trade, side: 'BUY', sameDay: sameDayOf('BUY', 5000, undefined) });
+    const buy = computeCharges({ ...trade, side: 'BUY' });
     // The buy cannot know yet: delivery STT 0.1% of ₹50,00,000 = ₹5,000, stamp 0.015% = ₹750,
     // exchange ₹153.50, SEBI ₹5, GST 18% of ₹158.50 = ₹28.53.
     assert.deepEqual(buy, {
@@ -136,10 +144,9 @@ describe('same-day settlement of delivery (CNC) trades', () => {
       dp: 0,
       total: 593_703,
     });
-    const day = addToDay(undefined, { side: 'BUY', quantity: 5000, pricePaise: 100_000, dpPaise: 0 });
-    const sameDay = sameDayOf('SELL', 5000, day);
-    assert.deepEqual(sameDay, { quantity: 5000, counterValuePaise: 500_000_000, refundsDp: false });
-    const sell = computeCharges({ ...trade, side: 'SELL', sameDay });
+    const day = after(undefined, { ...trade, side: 'BUY' }, buy);
+    assert.deepEqual(sameDayOf('SELL', 5000, day), { quantity: 5000 });
+    const sell = computeCharges({ ...trade, side: 'SELL', day });
     // Intraday STT 0.025% = ₹1,250 on the sell, less the buy's ₹5,000: -₹3,750. Stamp: the buy
     // paid ₹750 and owes ₹150 at 0.003%: -₹600. No DP: no share leaves the demat account.
     assert.deepEqual(sell, {
@@ -163,22 +170,23 @@ describe('same-day settlement of delivery (CNC) trades', () => {
   });
 
   it('charges only the shares bought today as intraday when a sell also delivers older holdings', () => {
-    // 100 bought today at ₹2,500; 120 sold at ₹2,600 (20 of them held from before).
-    const day = addToDay(undefined, { side: 'BUY', quantity: 100, pricePaise: 250_000, dpPaise: 0 });
-    const sameDay = sameDayOf('SELL', 120, day)!;
-    assert.deepEqual(sameDay, { quantity: 100, counterValuePaise: 25_000_000, refundsDp: false });
+    // 100 bought today at ₹2,500 (STT ₹250, stamp ₹37.50 → ₹38); 120 sold at ₹2,600 (20 held from before).
+    const buy = { side: 'BUY' as const, product: 'CNC' as const, quantity: 100, pricePaise: 250_000 };
+    const day = after(undefined, buy, computeCharges({ ...buy, settings: defaults }));
+    assert.deepEqual(sameDayOf('SELL', 120, day), { quantity: 100 });
     const sell = computeCharges({
       side: 'SELL',
       product: 'CNC',
       quantity: 120,
       pricePaise: 260_000,
       settings: defaults,
-      sameDay,
+      day,
     });
-    // STT: intraday 0.025% of ₹2,60,000 = ₹65, delivery 0.1% of ₹52,000 = ₹52, less the buy's
-    // 0.1% of ₹2,50,000 = ₹250: -₹133. Stamp: the buy paid ₹37.50 → ₹38, owes ₹7.50 → ₹8: -₹30.
-    // Exchange 0.00345% of ₹3,12,000 = ₹10.764 → ₹10.76; SEBI ₹0.312 → ₹0.31; GST 18% of
-    // ₹31.07 = ₹5.59; DP ₹21.83 (20 shares leave the demat account). Total -₹104.51.
+    // The day's note: STT 0.025% of the matched ₹2,60,000 sold = ₹65 and 0.1% of the ₹52,000
+    // delivered = ₹52: ₹117, less the buy's ₹250: -₹133. Stamp: the note's 0.003% of ₹2,50,000 =
+    // ₹7.50 → ₹8, less the buy's ₹38: -₹30. Exchange 0.00345% of ₹3,12,000 = ₹10.764 → ₹10.76;
+    // SEBI ₹0.312 → ₹0.31; GST 18% of ₹31.07 = ₹5.59; DP ₹21.83 (20 shares leave the demat
+    // account). Total -₹104.51.
     assert.deepEqual(sell, {
       brokerage: 2_000,
       stt: -13_300,
@@ -193,30 +201,19 @@ describe('same-day settlement of delivery (CNC) trades', () => {
 
   it('settles a buy-back of shares sold from holdings today as intraday, DP charge included', () => {
     // 100 held shares sold at ₹1,000 (delivery STT ₹100, DP ₹21.83), bought back at ₹990.
-    const sold = computeCharges({
-      side: 'SELL',
-      product: 'CNC',
-      quantity: 100,
-      pricePaise: 100_000,
-      settings: defaults,
-    });
+    const sale = { side: 'SELL' as const, product: 'CNC' as const, quantity: 100, pricePaise: 100_000 };
+    const sold = computeCharges({ ...sale, settings: defaults });
     assert.equal(sold.stt, 10_000);
     assert.equal(sold.dp, 2_183);
-    const day: DayTrades = addToDay(undefined, {
-      side: 'SELL',
-      quantity: 100,
-      pricePaise: 100_000,
-      dpPaise: sold.dp,
-    });
-    const sameDay = sameDayOf('BUY', 100, day);
-    assert.deepEqual(sameDay, { quantity: 100, counterValuePaise: 10_000_000, refundsDp: true });
+    const day = after(undefined, sale, sold);
+    assert.deepEqual(sameDayOf('BUY', 100, day), { quantity: 100 });
     const buy = computeCharges({
       side: 'BUY',
       product: 'CNC',
       quantity: 100,
       pricePaise: 99_000,
       settings: defaults,
-      sameDay,
+      day,
     });
     // No STT on an intraday buy, and the sell owes 0.025% (₹25) of the ₹100 it paid: -₹75. Stamp
     // 0.003% of ₹99,000 = ₹2.97 → ₹3. The DP charge comes back: -₹21.83. Exchange ₹3.4155 → ₹3.42,
@@ -234,15 +231,65 @@ describe('same-day settlement of delivery (CNC) trades', () => {
   });
 
   it('matches only what no earlier trade of the day matched', () => {
-    let day = addToDay(undefined, { side: 'BUY', quantity: 10, pricePaise: 100_000, dpPaise: 0 });
-    day = addToDay(day, { side: 'SELL', quantity: 4, pricePaise: 101_000, dpPaise: 0 });
-    assert.deepEqual(sameDayOf('SELL', 10, day), {
-      quantity: 6,
-      counterValuePaise: 600_000,
-      refundsDp: false,
-    });
+    const none = { stt: 0, stamp: 0, dp: 0 };
+    let day = after(undefined, { side: 'BUY', product: 'CNC', quantity: 10, pricePaise: 100_000 }, none);
+    day = after(day, { side: 'SELL', product: 'CNC', quantity: 4, pricePaise: 101_000 }, none);
+    assert.deepEqual(sameDayOf('SELL', 10, day), { quantity: 6 });
     assert.equal(sameDayOf('BUY', 5, day), null, 'no sell of the day is left to match a buy');
     assert.equal(sameDayOf('SELL', 5, undefined), null, 'nothing traded today');
+  });
+});
+
+describe('STT and stamp duty rounded per stock per day, as the contract note rounds them', () => {
+  // PNB at ₹100.35: 70 shares a buy is ₹7,024.50; intraday stamp 0.003% = ₹0.21 a buy, ₹0 each if
+  // rounded alone. The day's ten buys are ₹70,245 on the note: ₹2.107 → ₹2 of stamp duty.
+  const buy = { side: 'BUY' as const, product: 'MIS' as const, quantity: 70, pricePaise: 10_035 };
+
+  it("charges ten intraday buys the note's ₹2 of stamp duty, each paying the day's rounding as it crosses a rupee", () => {
+    assert.equal(computeCharges({ ...buy, settings: defaults }).stamp, 0, 'one buy alone: ₹0.21 → ₹0');
+    let day: DayTrades | undefined;
+    const stamps: number[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      const charges = computeCharges({ ...buy, settings: defaults, day });
+      stamps.push(charges.stamp);
+      day = after(day, buy, charges);
+    }
+    // Running totals ₹0.21, 0.42, 0.63 (→ ₹1), 0.84, 1.05, 1.26, 1.47, 1.69 (→ ₹2), 1.90, 2.11.
+    assert.deepEqual(stamps, [0, 0, 100, 0, 0, 0, 0, 100, 0, 0]);
+    assert.equal(day!.stampPaise, 200);
+    assert.deepEqual(dayDuties(day!, defaults), { stt: 0, stamp: 200, dp: 0 });
+  });
+
+  it('rounds the STT of a day of intraday sells once: ten sells of ₹7,024.50 pay ₹18 (₹17.56 on the note), not ₹20', () => {
+    const sell = { ...buy, side: 'SELL' as const };
+    assert.equal(computeCharges({ ...sell, settings: defaults }).stt, 200, '0.025% = ₹1.756 → ₹2 alone');
+    let day: DayTrades | undefined;
+    let stt = 0;
+    for (let i = 0; i < 10; i += 1) {
+      const charges = computeCharges({ ...sell, settings: defaults, day });
+      stt += charges.stt;
+      day = after(day, sell, charges);
+    }
+    assert.equal(stt, 1_800);
+  });
+
+  it('keeps delivery and intraday trades of one stock on one note: a CNC buy and an MIS sell of the day', () => {
+    // CNC buy 10 at ₹1,000 (STT ₹10, stamp ₹1.50 → ₹2), then MIS sell 10 at ₹1,010: its STT
+    // 0.025% of ₹10,100 = ₹2.525; the note's STT is ₹10 + ₹2.525 = ₹12.525 → ₹13: the sell pays ₹3.
+    const cnc = { side: 'BUY' as const, product: 'CNC' as const, quantity: 10, pricePaise: 100_000 };
+    const paid = computeCharges({ ...cnc, settings: defaults });
+    assert.equal(paid.stt, 1_000);
+    const day = after(undefined, cnc, paid);
+    const mis = computeCharges({
+      side: 'SELL',
+      product: 'MIS',
+      quantity: 10,
+      pricePaise: 101_000,
+      settings: defaults,
+      day,
+    });
+    assert.equal(mis.stt, 300);
+    assert.equal(mis.dp, 0, 'no DP on an intraday sell');
   });
 });
 

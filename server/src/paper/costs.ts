@@ -12,26 +12,27 @@
  * - DP charge: on delivery sells, once per stock per day (the engine decides which fill pays it);
  *   the figure includes its own GST, so `gst` stays exactly DOMAIN.md's formula.
  *
- * Exchange, SEBI and GST round to the nearest paisa; STT and stamp duty to the nearest rupee, as on
- * brokers' contract notes. Halves round up.
+ * Exchange, SEBI and GST round to the nearest paisa, per fill. STT and stamp duty are rounded to the
+ * nearest rupee as brokers' contract notes round them: once per stock per day (DOMAIN.md). The
+ * engine charges at fill time, so each fill pays what the stock's day owes after it less what the
+ * day's earlier fills of the stock paid (`dayDuties`): ten intraday buys of ₹0.21 stamp duty each
+ * pay ₹0, ₹0, ₹1, ₹0, ₹0, ₹0, ₹0, ₹1, ₹0, ₹0, the ₹2 of the contract note. Halves round up.
  *
  * Same-day settlement (DOMAIN.md: "Contract notes are made per stock per day"): the quantity of a
- * stock both bought and sold on the same IST trading day is settled as intraday even in CNC — STT
- * at the intraday rate on the sell side only, stamp duty at the intraday rate on the buy side, and
- * no DP charge (no shares reach or leave the demat account); only the rest is delivery. The engine
- * charges at fill time and charges the matched part as intraday when it can tell (`sameDayOf`): a
- * CNC fill is matched with the day's earlier CNC trades of the stock on the other side that no
- * trade has matched yet (bought today minus sold today, or the reverse). Its matched shares pay
- * intraday rates, and the earlier trade's matched shares, charged at delivery rates when they
- * filled, are trued up in this fill's charges at their average price of the day
- * (`sameDayRefund`): a sell takes back the buy's delivery STT and its stamp duty above the
- * intraday rate; a buy takes back the sell's STT above the intraday rate, and the stock's DP
- * charge once no delivery sell of it is left that day. So a fill's STT, stamp duty and DP can be
- * below zero, and a day's charges of a stock add up to its contract note's (each part rounded on
- * its own). The order preview says how many shares settle so (OrderPreview.same_day).
+ * stock both bought and sold for delivery (CNC) on the same IST trading day is settled as
+ * intraday: STT at the intraday rate on the sell side only, stamp duty at the intraday rate on the
+ * buy side, and no DP charge (no shares reach or leave the demat account); only the rest is
+ * delivery. The day's matched shares are min(bought, sold), valued at the day's average buy and
+ * sell prices; the rest of each side is delivery at the same averages. With the same mechanism as
+ * the rounding, a fill that matches earlier trades trues up what they paid at delivery rates (a
+ * sell takes back the buy's delivery STT and its stamp duty above the intraday rate; a buy takes
+ * back the sell's STT above the intraday rate, and the stock's DP charge once no delivery sell of
+ * it is left that day). So a fill's STT, stamp duty and DP can be below zero, and a day's charges
+ * of a stock always add up to its contract note's. The order preview says how many shares settle
+ * so and what the fill trues up (OrderPreview.same_day).
  */
 import type { TradeProduct, TradeSide } from '@nivesh/api-contract';
-import { applyRate, toPaise, toRupees } from './money.js';
+import { applyRate, applyRatesOver, toPaise, toRupees } from './money.js';
 
 export interface CostSettings {
   /** Rupees per executed order. */
@@ -74,35 +75,46 @@ export interface ChargeInput {
   quantity: number;
   pricePaise: number;
   settings: CostSettings;
-  /**
-   * Whether this fill pays the DP charge. Default: every delivery sell; the engine passes false
-   * when the stock already paid it today, or when every share of the sell settles as intraday.
-   */
+  /** The stock's fills of the day before this one (every product): its contract note so far. */
+  day?: DayTrades;
+  /** False: leave the DP charge out (a figure that excludes it, as DOMAIN.md's worked example). */
   chargeDp?: boolean;
-  /** CNC: the shares of this fill that settle as intraday against today's trades (`sameDayOf`). */
-  sameDay?: SameDay | null;
 }
 
-/** A stock's delivery (CNC) fills of one IST trading day so far: what its contract note nets. */
+/** A stock's fills of one IST trading day so far, every product: what its contract note nets. */
 export interface DayTrades {
+  /** Delivery (CNC) buys: shares, and Σ quantity × price in paise. */
   boughtQuantity: number;
-  /** Σ quantity × price of the buys, paise. */
   boughtPaise: number;
+  /** Delivery (CNC) sells. */
   soldQuantity: number;
   soldPaise: number;
-  /** Whether the day's DP charge of the stock stands paid (its fills' DP adds up above zero). */
-  dpPaid: boolean;
+  /** Intraday (MIS) turnover of the buys and of the sells, paise. */
+  intradayBoughtPaise: number;
+  intradaySoldPaise: number;
+  /** STT, stamp duty and DP charge the day's fills of the stock have paid so far, paise. */
+  sttPaise: number;
+  stampPaise: number;
+  dpPaise: number;
 }
 
-/** The part of a CNC fill that settles as intraday against the day's earlier trades (see above). */
+/** The part of a CNC fill that settles as intraday against the day's earlier trades. */
 export interface SameDay {
   /** Shares of this fill matched with the day's trades of the other side not matched before. */
   quantity: number;
-  /** The earlier trades' matched shares at those trades' average price of the day, paise. */
-  counterValuePaise: number;
-  /** A buy that leaves no delivery sell of the stock that day: the DP charge paid comes back. */
-  refundsDp: boolean;
 }
+
+const EMPTY_DAY: DayTrades = {
+  boughtQuantity: 0,
+  boughtPaise: 0,
+  soldQuantity: 0,
+  soldPaise: 0,
+  intradayBoughtPaise: 0,
+  intradaySoldPaise: 0,
+  sttPaise: 0,
+  stampPaise: 0,
+  dpPaise: 0,
+};
 
 /** The same-day part of a CNC fill of `quantity` on `side`, given the stock's day so far, or null. */
 export function sameDayOf(side: TradeSide, quantity: number, day: DayTrades | undefined): SameDay | null {
@@ -110,30 +122,34 @@ export function sameDayOf(side: TradeSide, quantity: number, day: DayTrades | un
   const unmatched =
     side === 'SELL' ? day.boughtQuantity - day.soldQuantity : day.soldQuantity - day.boughtQuantity;
   const matched = Math.min(quantity, Math.max(0, unmatched));
-  if (matched === 0) return null;
-  const [counterQuantity, counterPaise] =
-    side === 'SELL' ? [day.boughtQuantity, day.boughtPaise] : [day.soldQuantity, day.soldPaise];
-  return {
-    quantity: matched,
-    counterValuePaise: Math.round((counterPaise * matched) / counterQuantity),
-    refundsDp: side === 'BUY' && day.dpPaid && matched === unmatched,
-  };
+  return matched === 0 ? null : { quantity: matched };
 }
 
-/** The stock's day after a CNC fill (a new object; `day` may be undefined for its first fill). */
+/** The stock's day after a fill (a new object; `day` may be undefined for its first fill). */
 export function addToDay(
   day: DayTrades | undefined,
-  fill: { side: TradeSide | string; quantity: number; pricePaise: number; dpPaise: number },
+  fill: {
+    side: TradeSide | string;
+    product: TradeProduct | string;
+    quantity: number;
+    pricePaise: number;
+    charges: Pick<ChargesPaise, 'stt' | 'stamp' | 'dp'>;
+  },
 ): DayTrades {
-  const before = day ?? { boughtQuantity: 0, boughtPaise: 0, soldQuantity: 0, soldPaise: 0, dpPaid: false };
+  const before = day ?? EMPTY_DAY;
   const value = fill.quantity * fill.pricePaise;
   const buy = fill.side === 'BUY';
+  const delivery = fill.product === 'CNC';
   return {
-    boughtQuantity: before.boughtQuantity + (buy ? fill.quantity : 0),
-    boughtPaise: before.boughtPaise + (buy ? value : 0),
-    soldQuantity: before.soldQuantity + (buy ? 0 : fill.quantity),
-    soldPaise: before.soldPaise + (buy ? 0 : value),
-    dpPaid: fill.dpPaise > 0 ? true : fill.dpPaise < 0 ? false : before.dpPaid,
+    boughtQuantity: before.boughtQuantity + (delivery && buy ? fill.quantity : 0),
+    boughtPaise: before.boughtPaise + (delivery && buy ? value : 0),
+    soldQuantity: before.soldQuantity + (delivery && !buy ? fill.quantity : 0),
+    soldPaise: before.soldPaise + (delivery && !buy ? value : 0),
+    intradayBoughtPaise: before.intradayBoughtPaise + (!delivery && buy ? value : 0),
+    intradaySoldPaise: before.intradaySoldPaise + (!delivery && !buy ? value : 0),
+    sttPaise: before.sttPaise + fill.charges.stt,
+    stampPaise: before.stampPaise + fill.charges.stamp,
+    dpPaise: before.dpPaise + fill.charges.dp,
   };
 }
 
@@ -147,30 +163,77 @@ const dpWithGst = (settings: CostSettings) => {
 };
 
 /**
- * What a fill's same-day part takes back from the day's earlier trades (positive paise): what
- * their matched shares paid at delivery rates less what intraday rates charge them.
+ * What the stock's contract note of the day charges in all, paise: STT and stamp duty each rounded
+ * once to the rupee, and the DP charge when shares leave the demat account.
  */
-export function sameDayRefund(
-  side: TradeSide,
-  sameDay: SameDay,
+export function dayDuties(
+  day: DayTrades,
   settings: CostSettings,
 ): { stt: number; stamp: number; dp: number } {
-  const counter = sameDay.counterValuePaise;
-  if (side === 'SELL') {
-    // Today's buy paid delivery STT and stamp duty; an intraday buy pays no STT, intraday stamp.
-    return {
-      stt: rupeeRounded(counter, settings.stt_rate),
-      stamp:
-        rupeeRounded(counter, settings.stamp_duty_delivery_rate) -
-        rupeeRounded(counter, settings.stamp_duty_intraday_rate),
-      dp: 0,
-    };
-  }
-  // Today's sell paid delivery STT (and perhaps the DP charge); an intraday sell pays intraday STT.
+  const matched = Math.min(day.boughtQuantity, day.soldQuantity);
+  // Every value over the common denominator b × s (each side's share of its day's turnover is a
+  // fraction of that side's shares), so the day's figure is rounded once, exactly.
+  const b = BigInt(Math.max(1, day.boughtQuantity));
+  const sq = BigInt(Math.max(1, day.soldQuantity));
+  const m = BigInt(matched);
+  const deliveryBought = BigInt(day.boughtPaise) * (BigInt(day.boughtQuantity) - m) * sq;
+  const intradayBought = BigInt(day.boughtPaise) * m * sq + BigInt(day.intradayBoughtPaise) * b * sq;
+  const deliverySold = BigInt(day.soldPaise) * (BigInt(day.soldQuantity) - m) * b;
+  const intradaySold = BigInt(day.soldPaise) * m * b + BigInt(day.intradaySoldPaise) * b * sq;
+  const denominator = b * sq;
   return {
-    stt: rupeeRounded(counter, settings.stt_rate) - rupeeRounded(counter, settings.intraday_stt_rate),
-    stamp: 0,
-    dp: sameDay.refundsDp ? dpWithGst(settings) : 0,
+    stt: applyRatesOver(
+      [
+        [deliveryBought + deliverySold, settings.stt_rate],
+        [intradaySold, settings.intraday_stt_rate],
+      ],
+      denominator,
+      'half-up',
+      100,
+    ),
+    stamp: applyRatesOver(
+      [
+        [deliveryBought, settings.stamp_duty_delivery_rate],
+        [intradayBought, settings.stamp_duty_intraday_rate],
+      ],
+      denominator,
+      'half-up',
+      100,
+    ),
+    dp: day.soldQuantity > matched ? dpWithGst(settings) : 0,
+  };
+}
+
+/**
+ * What a fill of `quantity` would pay in STT, stamp duty and DP on its own shares alone, rounded on
+ * their own: its same-day shares at intraday rates, the rest at its product's. The difference
+ * between this and what the fill pays (`computeCharges` with the day) is its true-up of the day's
+ * earlier trades of the stock and of the day's rounding.
+ */
+export function ownDuties(
+  input: Pick<ChargeInput, 'side' | 'product' | 'quantity' | 'pricePaise' | 'settings'> & {
+    sameDay: SameDay | null;
+    /** Whether the stock's DP charge of the day is already paid. */
+    dpPaid: boolean;
+  },
+): { stt: number; stamp: number; dp: number } {
+  const { side, product, quantity, pricePaise, settings } = input;
+  const turnover = quantity * pricePaise;
+  const delivery = product === 'CNC';
+  const intradayTurnover = delivery ? (input.sameDay?.quantity ?? 0) * pricePaise : turnover;
+  const deliveryTurnover = turnover - intradayTurnover;
+  return {
+    stt:
+      side === 'SELL'
+        ? rupeeRounded(deliveryTurnover, settings.stt_rate) +
+          rupeeRounded(intradayTurnover, settings.intraday_stt_rate)
+        : rupeeRounded(deliveryTurnover, settings.stt_rate),
+    stamp:
+      side === 'BUY'
+        ? rupeeRounded(deliveryTurnover, settings.stamp_duty_delivery_rate) +
+          rupeeRounded(intradayTurnover, settings.stamp_duty_intraday_rate)
+        : 0,
+    dp: delivery && side === 'SELL' && deliveryTurnover > 0 && !input.dpPaid ? dpWithGst(settings) : 0,
   };
 }
 
@@ -182,36 +245,23 @@ export function computeCharges(input: ChargeInput): ChargesPaise {
     throw new RangeError(`quantity must be a positive integer`);
   if (!Number.isInteger(pricePaise) || pricePaise <= 0) throw new RangeError(`price must be positive paise`);
   const turnover = quantity * pricePaise;
-  const delivery = product === 'CNC';
-  const sameDay = delivery ? (input.sameDay ?? null) : null;
-  // The shares of this fill charged at intraday rates, and the rest (delivery when CNC).
-  const intradayTurnover = delivery ? (sameDay?.quantity ?? 0) * pricePaise : turnover;
-  const deliveryTurnover = turnover - intradayTurnover;
-  const refund = sameDay ? sameDayRefund(side, sameDay, settings) : { stt: 0, stamp: 0, dp: 0 };
 
   const flat = toPaise(settings.brokerage_per_trade);
   const brokerage =
     settings.brokerage_rate === null ? flat : Math.min(flat, applyRate(turnover, settings.brokerage_rate));
-
-  const stt =
-    (side === 'SELL'
-      ? rupeeRounded(deliveryTurnover, settings.stt_rate) +
-        rupeeRounded(intradayTurnover, settings.intraday_stt_rate)
-      : rupeeRounded(deliveryTurnover, settings.stt_rate)) - refund.stt;
-
   const exchange = applyRate(turnover, settings.transaction_charges / 100);
   const sebi = applyRate(turnover, settings.sebi_fee_per_crore / CRORE_RUPEES);
-
-  const stamp =
-    (side === 'BUY'
-      ? rupeeRounded(deliveryTurnover, settings.stamp_duty_delivery_rate) +
-        rupeeRounded(intradayTurnover, settings.stamp_duty_intraday_rate)
-      : 0) - refund.stamp;
-
   const gst = applyRate(brokerage + exchange + sebi, settings.gst_rate);
 
-  const paysDp = delivery && side === 'SELL' && deliveryTurnover > 0 && (input.chargeDp ?? true);
-  const dp = (paysDp ? dpWithGst(settings) : 0) - refund.dp;
+  // STT, stamp duty and DP: what the stock's day owes after this fill less what it paid before.
+  const before = input.day ?? EMPTY_DAY;
+  const after = dayDuties(
+    addToDay(before, { side, product, quantity, pricePaise, charges: { stt: 0, stamp: 0, dp: 0 } }),
+    settings,
+  );
+  const stt = after.stt - before.sttPaise;
+  const stamp = after.stamp - before.stampPaise;
+  const dp = input.chargeDp === false ? 0 : after.dp - before.dpPaise;
 
   return {
     brokerage,

@@ -239,21 +239,22 @@ for (const target of await testDatabases()) {
         );
         assert.equal(filled?.side, 'SELL');
         assert.equal(filled?.average_price, 1519.2, '₹1,520 - 0.05% = ₹1,519.24, down to ₹1,519.20');
-        // Bought today: the sell settles as intraday (costs.ts, "Same-day settlement"). STT 0.025%
-        // of ₹6,076.80 = ₹1.52 → ₹2, less the buy's 0.1% of ₹5,959 = ₹5.96 → ₹6; no DP.
+        // Bought today: the sell settles as intraday (costs.ts, "Same-day settlement"). The day's
+        // note: 0.1% of the 6 of the 10 bought at ₹1,489.75 still delivered (₹8,938.50) = ₹8.94,
+        // and 0.025% of the ₹6,076.80 sold = ₹1.52: ₹10.46 → ₹10, less the ₹15 the buy paid: -₹5.
         assert.equal(filled?.charges?.dp_charge, 0, 'no share leaves the demat account');
-        assert.equal(filled?.charges?.stt, -4);
+        assert.equal(filled?.charges?.stt, -5);
       });
 
       it('cancels an open order, and refuses to cancel it twice or an unknown one', async () => {
-        const placed = await r.engine.placeOrder(order({ order_type: 'LIMIT', limit_price: 1000 }), 'op');
+        const placed = await r.engine.placeOrder(order({ order_type: 'LIMIT', limit_price: 1250 }), 'op');
         const cancelled = await r.engine.cancelOrder(placed.order_id, 'op');
         assert.equal(cancelled.status, 'cancelled');
         assert.equal(cancelled.status_message, 'Cancelled by the operator');
         const again = await rejects(r.engine.cancelOrder(placed.order_id, 'op'), 409);
         assert.equal(again.message, `Order ${placed.order_id} is cancelled and can no longer be cancelled.`);
         await rejects(r.engine.cancelOrder('PO-000000-nothere', 'op'), 404);
-        r.feed.move('INFY', 990);
+        r.feed.move('INFY', 1240);
         await r.engine.idle();
         assert.equal(
           (await r.engine.listOrders({ status: 'filled', limit: 100 })).length,
@@ -263,7 +264,8 @@ for (const target of await testDatabases()) {
       });
 
       it('expires day orders still open after the close', async () => {
-        const placed = await r.engine.placeOrder(order({ order_type: 'LIMIT', limit_price: 900 }), 'op');
+        // INFY is at ₹1,240 now: a limit buy at ₹1,210 rests.
+        const placed = await r.engine.placeOrder(order({ order_type: 'LIMIT', limit_price: 1210 }), 'op');
         r.clock.set('2026-11-20T10:01:00.000Z'); // 15:31 IST
         const result = await r.engine.runScheduled();
         assert.equal(result.cancelled, 1);
@@ -287,6 +289,39 @@ for (const target of await testDatabases()) {
         const second = await r.engine.placeOrder(order({ side: 'SELL', quantity: 1 }), 'op');
         assert.equal(second.status, 'filled');
         assert.equal(second.charges?.dp_charge, 0);
+      });
+    });
+
+    describe("a day's STT and stamp duty of a stock", () => {
+      const r = freshRig(() => database);
+
+      it("add up to the contract note's, rounded once per stock per day, over a restart of the engine too", async () => {
+        // Twelve intraday round trips of 5 INFY: buys at ₹1,500.75 (the ask), ₹7,503.75 each, stamp
+        // duty 0.003% = ₹0.225, ₹0 each if rounded alone; sells at ₹1,499.25 (the bid), ₹7,496.25
+        // each, STT 0.025% = ₹1.874, ₹2 each alone (₹24 in all).
+        const buy = order({ quantity: 5, product: 'MIS' });
+        const sell = { ...buy, side: 'SELL' as const };
+        const stamps: number[] = [];
+        let stt = 0;
+        const roundTrips = async (engine: PaperEngine, times: number) => {
+          for (let i = 0; i < times; i += 1) {
+            stamps.push((await engine.placeOrder(buy, 'op')).charges!.stamp_duty);
+            stt += (await engine.placeOrder(sell, 'op')).charges!.stt;
+          }
+        };
+        await roundTrips(r.engine, 6);
+        // A second engine on the same database reads the day's fills back and goes on from them.
+        const again = await startTestEngine(database.db, FRIDAY_1030_IST);
+        try {
+          await roundTrips(again.engine, 6);
+        } finally {
+          await again.engine.stop();
+        }
+        // The note's stamp duty: running totals ₹0.225, 0.45, 0.675 (→ ₹1), 0.90, 1.125, 1.35,
+        // 1.575 (→ ₹2), 1.80, 2.025, 2.25, 2.475, 2.70 (→ ₹3): a buy pays as the rounded total moves.
+        assert.deepEqual(stamps, [0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
+        // Its STT: 0.025% of the ₹89,955 sold = ₹22.49 → ₹22.
+        assert.equal(stt, 22);
       });
     });
 
@@ -430,6 +465,38 @@ for (const target of await testDatabases()) {
         assert.equal(preview.market_open, true);
       });
 
+      it("refuses a limit or trigger price outside the stock's price band, naming the band", async () => {
+        const before = await counts(r.database);
+        // INFY closed at ₹1,500 yesterday: no band known from the feed, so ±20%: ₹1,200 to ₹1,800.
+        const band =
+          'INFY may trade between ₹1,200.00 and ₹1,800.00 today (±20% of the previous close of ₹1,500.00, ' +
+          "as NSE's own band for it is not known here)";
+        const low = await rejects(
+          r.engine.placeOrder(order({ order_type: 'LIMIT', limit_price: 100 }), 'op'),
+          422,
+          'price_band',
+        );
+        assert.equal(
+          low.message,
+          `Outside the price band: ${band}, so the exchange would refuse a limit price of ₹100.00`,
+        );
+        const preview = await r.engine.preview(order({ order_type: 'LIMIT', limit_price: 100 }));
+        assert.deepEqual(preview.rejection, { limit: 'price_band', message: low.message });
+        const trigger = await rejects(
+          r.engine.placeOrder(order({ order_type: 'SL-M', trigger_price: 1_800.05 }), 'op'),
+          422,
+          'price_band',
+        );
+        assert.equal(
+          trigger.message,
+          `Outside the price band: ${band}, so the exchange would refuse a trigger price of ₹1,800.05`,
+        );
+        assert.deepEqual(await counts(r.database), before);
+        const edge = await r.engine.placeOrder(order({ order_type: 'LIMIT', limit_price: 1200 }), 'op');
+        assert.equal(edge.status, 'open', 'the band’s own limit is inside it');
+        await r.engine.cancelOrder(edge.order_id, 'op');
+      });
+
       it('refuses an unknown symbol with 400', async () => {
         const error = await rejects(r.engine.placeOrder(order({ symbol: 'XYZ' }), 'op'), 400);
         assert.match(error.message, /^Unknown symbol XYZ: /);
@@ -462,10 +529,15 @@ for (const target of await testDatabases()) {
         const sell = await previewThenPlace(order({ side: 'SELL', quantity: 15 }));
         assert.equal(sell.estimated_price, 1539.2);
         // All 20 were bought today: the sells settle as intraday, no DP, and the preview says so.
-        // 15 of the buys' shares at their average ₹1,510.775 are ₹22,661.63: their delivery STT
-        // ₹22.66 → ₹23 and stamp ₹3.40 → ₹3 less ₹0.68 → ₹1 come back, ₹25.
+        // The buys paid STT ₹15 + ₹15 and stamp duty ₹2 + ₹3 (the note's 0.015% of ₹30,215.50 =
+        // ₹4.53 → ₹5). After the sell the note has STT 0.1% of the 5 shares still delivered
+        // (₹7,553.88 at the buys' average) + 0.025% of the ₹23,088 sold = ₹13.33 → ₹13 (-₹17), and
+        // stamp 0.015% of ₹7,553.88 + 0.003% of the ₹22,661.63 matched = ₹1.81 → ₹2 (-₹3). The
+        // sell's own shares would pay ₹6 of intraday STT alone: it takes back ₹26.
         assert.equal(sell.charges.dp_charge, 0, 'no DP on shares bought today');
-        assert.deepEqual(sell.same_day, { quantity: 15, refund: 25 });
+        assert.equal(sell.charges.stt, -17);
+        assert.equal(sell.charges.stamp_duty, -3);
+        assert.deepEqual(sell.same_day, { quantity: 15, refund: 26 });
         const again = await previewThenPlace(order({ side: 'SELL', quantity: 5 }));
         assert.equal(again.charges.dp_charge, 0);
         assert.equal(again.same_day?.quantity, 5);
@@ -479,7 +551,7 @@ for (const target of await testDatabases()) {
       it('refuse with the same sentence when an open buy is counted but no shares are held', async () => {
         // The resting buy makes 2 HDFCBANK "to come", which the limits count; the lots hold none.
         await r.engine.placeOrder(
-          order({ symbol: 'HDFCBANK', order_type: 'LIMIT', limit_price: 1000, quantity: 2 }),
+          order({ symbol: 'HDFCBANK', order_type: 'LIMIT', limit_price: 1400, quantity: 2 }),
           'op',
         );
         const sell = order({ symbol: 'HDFCBANK', side: 'SELL', quantity: 2 });

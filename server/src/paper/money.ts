@@ -45,6 +45,22 @@ export function applyRate(
   return Number(divide(numerator, RATE_SCALE * BigInt(step), rounding) * BigInt(step));
 }
 
+/**
+ * Σ numeratorᵢ × rateᵢ / `denominator` paise, rounded once to a multiple of `step` paise: a sum of
+ * charges on values that are fractions of a paisa (an average price's share of a day's turnover)
+ * rounded as one figure.
+ */
+export function applyRatesOver(
+  terms: ReadonlyArray<readonly [numeratorPaise: bigint, rate: number]>,
+  denominator: bigint,
+  rounding: Rounding = 'half-up',
+  step = 1,
+): number {
+  let numerator = 0n;
+  for (const [value, rate] of terms) numerator += value * rateNumerator(rate);
+  return Number(divide(numerator, RATE_SCALE * denominator * BigInt(step), rounding) * BigInt(step));
+}
+
 /** valuePaise × (1 + rate) or × (1 - rate), rounded to a multiple of `step` paise. */
 export function scaleBy(
   valuePaise: number,

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { entryChargesShare, planFill, type FillOrder, type PlanLot } from './plan.js';
+import type { DayTrades } from './costs.js';
 import { costSettingsOf, DEFAULT_PAPER_SETTINGS } from './settings.js';
 
 // DOMAIN.md's schedule at the defaults: ₹20 brokerage, delivery STT 0.1%, intraday STT 0.025% on
@@ -38,6 +39,20 @@ function plan(input: Parameters<typeof planFill>[0]) {
   assert.equal(result.rejection, null);
   return result.plan!;
 }
+
+/** A stock's day so far: its fills' turnover and what they paid (all zero unless given). */
+const dayOf = (day: Partial<DayTrades>): DayTrades => ({
+  boughtQuantity: 0,
+  boughtPaise: 0,
+  soldQuantity: 0,
+  soldPaise: 0,
+  intradayBoughtPaise: 0,
+  intradaySoldPaise: 0,
+  sttPaise: 0,
+  stampPaise: 0,
+  dpPaise: 0,
+  ...day,
+});
 
 describe('a fill plan', () => {
   // Two delivery lots, 10 @ ₹100 then 10 @ ₹110; 15 sold at ₹120.
@@ -129,20 +144,23 @@ describe('a fill plan', () => {
       order: sell(5),
       pricePaise: 11_500,
       lots: [partly],
+      // Today's earlier sell of 5 at ₹120 paid STT ₹0.60 → ₹1 and the DP charge.
       today: new Map([
-        ['INFY', { boughtQuantity: 0, boughtPaise: 0, soldQuantity: 5, soldPaise: 60_000, dpPaid: true }],
+        ['INFY', dayOf({ soldQuantity: 5, soldPaise: 60_000, sttPaise: 100, dpPaise: 2_183 })],
       ]),
       costs,
     });
-    // Turnover ₹575: brokerage ₹20, STT ₹0.575 → ₹1, exchange 1.98 → 2 paise, GST 18% of 2,002 =
-    // 360.36 → 360; DP already paid today. Total ₹24.62.
-    assert.equal(p.charges.total, 2_462);
+    // Turnover ₹575: brokerage ₹20; STT: the day's delivery sells are ₹1,175, 0.1% = ₹1.175 → ₹1
+    // on the contract note, which the earlier sell paid: ₹0; exchange 1.98 → 2 paise, GST 18% of
+    // 2,002 = 360.36 → 360; DP already paid today. Total ₹23.62.
+    assert.equal(p.charges.total, 2_362);
+    assert.equal(p.charges.stt, 0);
     assert.equal(p.charges.dp, 0);
     assert.deepEqual(p.closes[0]!.after, {
       openQuantity: 0,
       exitQuantity: 10,
       exitValuePaise: 60_000 + 57_500,
-      exitChargesPaise: 1_583 + 2_462,
+      exitChargesPaise: 1_583 + 2_362,
       realizedPnlPaise: 5_000 + 5 * 500,
     });
   });
@@ -180,11 +198,9 @@ describe('a fill plan', () => {
       lot(1, { openQuantity: 10, entryPricePaise: 10_000 }),
       lot(2, { openQuantity: 100, entryPricePaise: 100_000 }),
     ];
+    // Today's buy paid delivery STT ₹100 and stamp duty ₹15.
     const today = new Map([
-      [
-        'INFY',
-        { boughtQuantity: 100, boughtPaise: 10_000_000, soldQuantity: 0, soldPaise: 0, dpPaid: false },
-      ],
+      ['INFY', dayOf({ boughtQuantity: 100, boughtPaise: 10_000_000, sttPaise: 10_000, stampPaise: 1_500 })],
     ]);
     const p = plan({ order: sell(100), pricePaise: 101_000, lots: held, today, costs });
     // Turnover ₹1,01,000: brokerage ₹20; intraday STT 0.025% = ₹25.25 → ₹25, less the buy's
@@ -213,7 +229,7 @@ describe('a fill plan', () => {
 
   it('still charges delivery and the DP charge for a sell of shares bought on earlier days', () => {
     const today = new Map([
-      ['TCS', { boughtQuantity: 100, boughtPaise: 10_000_000, soldQuantity: 0, soldPaise: 0, dpPaid: false }],
+      ['TCS', dayOf({ boughtQuantity: 100, boughtPaise: 10_000_000, sttPaise: 10_000, stampPaise: 1_500 })],
     ]);
     const p = plan({ order: sell(15), pricePaise: 12_000, lots, today, costs });
     assert.equal(p.charges.stt, 200, 'delivery STT: another stock was bought today');

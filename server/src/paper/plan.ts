@@ -7,14 +7,16 @@
  *   is left opens one new lot. A delivery (CNC) sell can never open a lot (no short delivery).
  * - The fill's charges are split over the closed parts and the new lot in proportion to their
  *   shares, to the paisa (money.ts `allocate`).
- * - The charges follow the stock's contract note of the day (`today`: its CNC fills so far): the
- *   part of a CNC fill matched with the day's trades of the other side settles as intraday, and the
- *   DP charge is paid by the day's first delivery sell of a stock that has shares leaving the demat
- *   account (costs.ts, "Same-day settlement"). P&L still closes the oldest lots first.
+ * - The charges follow the stock's contract note of the day (`today`: its fills so far): STT and
+ *   stamp duty rounded per stock per day, the part of a CNC fill matched with the day's trades of
+ *   the other side settled as intraday, and the DP charge paid by the day's first delivery sell of
+ *   a stock that has shares leaving the demat account (costs.ts). P&L still closes the oldest lots
+ *   first.
  */
 import type { TradeProduct, TradeSide } from '@nivesh/api-contract';
 import {
   computeCharges,
+  ownDuties,
   sameDayOf,
   type ChargesPaise,
   type CostSettings,
@@ -97,7 +99,7 @@ export function entryChargesShare(
   return upTo(exitedAfter) - upTo(exitedBefore);
 }
 
-/** Each stock's delivery (CNC) fills of the day so far, by symbol. */
+/** Each stock's fills of the day so far (every product), by symbol: its contract note so far. */
 export type TradesToday = ReadonlyMap<string, DayTrades>;
 
 /** The part of an order that settles as intraday against the day's trades (CNC only), or null. */
@@ -109,9 +111,10 @@ export function orderSameDay(
 }
 
 /**
- * The charges of an order filling at a price: its same-day part at intraday rates with the true-up
- * of the day's earlier trades, and the DP charge when it is the day's first delivery sell of the
- * stock with shares leaving the demat account.
+ * The charges of an order filling at a price, as the stock's contract note of the day has them:
+ * STT and stamp duty rounded per stock per day, its same-day part at intraday rates with the
+ * true-up of the day's earlier trades, and the DP charge when it is the day's first delivery sell
+ * of the stock with shares leaving the demat account (costs.ts).
  */
 export function orderCharges(
   order: FillOrder,
@@ -125,9 +128,31 @@ export function orderCharges(
     quantity: order.quantity,
     pricePaise,
     settings: costs,
-    chargeDp: !(today.get(order.symbol)?.dpPaid ?? false),
-    sameDay: orderSameDay(order, today),
+    day: today.get(order.symbol),
   });
+}
+
+/**
+ * What the order's charges true up of the stock's day (the earlier trades' delivery charges taken
+ * back by its same-day shares, and the day's rupee rounding), paise: its STT, stamp duty and DP
+ * less what its own shares alone would pay. Negative when it takes back.
+ */
+export function orderTrueUp(
+  order: FillOrder,
+  charges: Pick<ChargesPaise, 'stt' | 'stamp' | 'dp'>,
+  pricePaise: number,
+  today: TradesToday,
+  costs: CostSettings,
+): number {
+  const day = today.get(order.symbol);
+  const own = ownDuties({
+    ...order,
+    pricePaise,
+    settings: costs,
+    sameDay: orderSameDay(order, today),
+    dpPaid: (day?.dpPaise ?? 0) > 0,
+  });
+  return charges.stt + charges.stamp + charges.dp - (own.stt + own.stamp + own.dp);
 }
 
 export function planFill(input: {

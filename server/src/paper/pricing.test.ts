@@ -3,6 +3,8 @@ import { describe, it } from 'node:test';
 import {
   crossingPrice,
   orderPrices,
+  priceBandOf,
+  priceBandRejection,
   requestPricesPaise,
   standingPrice,
   stopTriggerRejection,
@@ -191,5 +193,45 @@ describe('stop-loss orders', () => {
       limitPricePaise: null,
       triggerPricePaise: null,
     });
+  });
+});
+
+describe('the price band of the day', () => {
+  it('is ±20% of the previous close on the tick when the exchange band is not known', () => {
+    // ₹2,900.35 × 0.8 = ₹2,320.28 → up to ₹2,320.30; × 1.2 = ₹3,480.42 → down to ₹3,480.40.
+    assert.deepEqual(priceBandOf({ previousClose: 2900.35 }), {
+      lowerPaise: 232_030,
+      upperPaise: 348_040,
+      source: 'default',
+      previousClosePaise: 290_035,
+    });
+    assert.equal(priceBandOf({ previousClose: 0 }), null, 'no close, no band');
+  });
+
+  it("uses the exchange's circuit limits when the feed gives them", () => {
+    const band = priceBandOf({ previousClose: 100, band: { lower: 95, upper: 105 } });
+    assert.deepEqual(band, {
+      lowerPaise: 9_500,
+      upperPaise: 10_500,
+      source: 'exchange',
+      previousClosePaise: 10_000,
+    });
+    assert.deepEqual(
+      priceBandRejection({ symbol: 'PNB', side: 'BUY', orderType: 'LIMIT', limitPricePaise: 10_550 }, band),
+      {
+        limit: 'price_band',
+        message:
+          "Outside the price band: PNB may trade between ₹95.00 and ₹105.00 today (the exchange's circuit limits of the day), so the exchange would refuse a limit price of ₹105.50",
+      },
+    );
+    assert.equal(
+      priceBandRejection({ symbol: 'PNB', side: 'BUY', orderType: 'LIMIT', limitPricePaise: 10_500 }, band),
+      null,
+    );
+    assert.equal(
+      priceBandRejection({ symbol: 'PNB', side: 'BUY', orderType: 'MARKET', limitPricePaise: null }, band),
+      null,
+      'a market order has no price to check',
+    );
   });
 });

@@ -11,6 +11,9 @@
  *   limit price. A new stop's trigger must not be crossed already (`stopTriggerRejection`).
  * - An order is checked (and previewed) at its limit price (LIMIT, SL), its trigger (SL-M), or at
  *   the touch when it has neither.
+ * - A limit or trigger price must lie inside the stock's price band of the day, as the exchange
+ *   requires (`priceBandRejection`): its circuit limits when the feed gives them, else ±20% of
+ *   the previous close.
  */
 import type { OrderType, TradeSide } from '@nivesh/api-contract';
 import type { Rejection } from './limits.js';
@@ -81,6 +84,73 @@ export function stopTriggerRejection(
         ? `Trigger price ${trigger} must be below the last price of ${order.symbol}, ${last}: a sell stop-loss triggers when the price falls to its trigger, so this one would trigger at once`
         : `Trigger price ${trigger} must be above the last price of ${order.symbol}, ${last}: a buy stop-loss triggers when the price rises to its trigger, so this one would trigger at once`,
   };
+}
+
+/** The band NSE applies when this server does not know a stock's own: ±20% of the previous close. */
+export const DEFAULT_PRICE_BAND = 0.2;
+
+/** A stock's price band of the day, paise, and where it comes from. */
+export interface PriceBand {
+  lowerPaise: number;
+  upperPaise: number;
+  /** 'exchange': the source's circuit limits; 'default': ±20% of the previous close. */
+  source: 'exchange' | 'default';
+  previousClosePaise: number;
+}
+
+/**
+ * The day's price band of a stock from its tick: the exchange's circuit limits when the feed
+ * gives them, else ±20% of the previous close on the tick (the lower limit up to the tick, the
+ * upper down to it, as the exchange sets its limits inside the band). Null without a close.
+ */
+export function priceBandOf(tick: {
+  previousClose: number;
+  band?: { lower: number; upper: number };
+}): PriceBand | null {
+  const previousClosePaise = toPaise(tick.previousClose);
+  if (tick.band && tick.band.lower > 0 && tick.band.upper >= tick.band.lower) {
+    return {
+      lowerPaise: toPaise(tick.band.lower),
+      upperPaise: toPaise(tick.band.upper),
+      source: 'exchange',
+      previousClosePaise,
+    };
+  }
+  if (!(previousClosePaise > 0)) return null;
+  return {
+    lowerPaise: scaleBy(previousClosePaise, DEFAULT_PRICE_BAND, -1, 'up', TICK_PAISE),
+    upperPaise: scaleBy(previousClosePaise, DEFAULT_PRICE_BAND, 1, 'down', TICK_PAISE),
+    source: 'default',
+    previousClosePaise,
+  };
+}
+
+/**
+ * The refusal of an order whose limit or trigger price lies outside the stock's price band of the
+ * day: the exchange would refuse it. Null otherwise (and for a market order, which has neither).
+ */
+export function priceBandRejection(
+  order: PricedOrder & { symbol: string },
+  band: PriceBand | null,
+): Rejection | null {
+  if (!band) return null;
+  const prices: Array<[string, number | null]> = [
+    ['limit', order.limitPricePaise],
+    ['trigger', order.triggerPricePaise ?? null],
+  ];
+  for (const [kind, price] of prices) {
+    if (price === null || (price >= band.lowerPaise && price <= band.upperPaise)) continue;
+    const range = `${formatPaise(band.lowerPaise)} and ${formatPaise(band.upperPaise)}`;
+    const basis =
+      band.source === 'exchange'
+        ? "the exchange's circuit limits of the day"
+        : `±${DEFAULT_PRICE_BAND * 100}% of the previous close of ${formatPaise(band.previousClosePaise)}, as NSE's own band for it is not known here`;
+    return {
+      limit: 'price_band',
+      message: `Outside the price band: ${order.symbol} may trade between ${range} today (${basis}), so the exchange would refuse a ${kind} price of ${formatPaise(price)}`,
+    };
+  }
+  return null;
 }
 
 /** The price a market order on `side` fills at when the last price is `ltpPaise`. */

@@ -61,10 +61,11 @@ export interface AccountState {
   tradesToday: number;
   totalTrades: number;
   /**
-   * Each stock's delivery (CNC) fills of the IST day so far, by symbol: the day's contract note,
-   * which same-day settlement and the once-a-day DP charge are worked out from (costs.ts).
+   * Each stock's fills of the IST day so far (every product), by symbol: the day's contract note,
+   * which STT and stamp duty's per-day rounding, same-day settlement and the once-a-day DP charge
+   * are worked out from (costs.ts).
    */
-  cncToday: Map<string, DayTrades>;
+  stocksToday: Map<string, DayTrades>;
 }
 
 export interface Prices {
@@ -150,13 +151,17 @@ const SummaryRow = z.object({
   total_fills: z.coerce.number(),
   today_fills: z.coerce.number(),
   traded_today: z.array(z.object({ symbol: z.string(), net: z.coerce.number(), price: z.coerce.number() })),
-  cnc_today: z.array(
+  stocks_today: z.array(
     z.object({
       symbol: z.string(),
       bought_quantity: z.coerce.number(),
       bought_paise: z.coerce.number(),
       sold_quantity: z.coerce.number(),
       sold_paise: z.coerce.number(),
+      intraday_bought_paise: z.coerce.number(),
+      intraday_sold_paise: z.coerce.number(),
+      stt: z.coerce.number(),
+      stamp: z.coerce.number(),
       dp: z.coerce.number(),
     }),
   ),
@@ -175,7 +180,7 @@ type Summary = z.infer<typeof SummaryRow>;
 const copySummary = (summary: Summary): Summary => ({
   ...summary,
   traded_today: summary.traded_today.map((t) => ({ ...t })),
-  cnc_today: summary.cnc_today.map((d) => ({ ...d })),
+  stocks_today: summary.stocks_today.map((d) => ({ ...d })),
 });
 
 async function loadSummary(db: Db, today: string): Promise<Summary> {
@@ -222,13 +227,21 @@ async function loadSummary(db: Db, today: string): Promise<Summary> {
         group by symbol) t) as traded_today,
       (select coalesce(json_agg(d), '[]'::json) from (
         select symbol,
-          coalesce(sum(quantity) filter (where side = 'BUY'), 0) as bought_quantity,
-          coalesce(sum(quantity * price_paise) filter (where side = 'BUY'), 0) as bought_paise,
-          coalesce(sum(quantity) filter (where side = 'SELL'), 0) as sold_quantity,
-          coalesce(sum(quantity * price_paise) filter (where side = 'SELL'), 0) as sold_paise,
+          coalesce(sum(quantity) filter (where side = 'BUY' and product = 'CNC'), 0) as bought_quantity,
+          coalesce(sum(quantity * price_paise) filter (where side = 'BUY' and product = 'CNC'), 0)
+            as bought_paise,
+          coalesce(sum(quantity) filter (where side = 'SELL' and product = 'CNC'), 0) as sold_quantity,
+          coalesce(sum(quantity * price_paise) filter (where side = 'SELL' and product = 'CNC'), 0)
+            as sold_paise,
+          coalesce(sum(quantity * price_paise) filter (where side = 'BUY' and product <> 'CNC'), 0)
+            as intraday_bought_paise,
+          coalesce(sum(quantity * price_paise) filter (where side = 'SELL' and product <> 'CNC'), 0)
+            as intraday_sold_paise,
+          coalesce(sum(stt_paise), 0) as stt,
+          coalesce(sum(stamp_paise), 0) as stamp,
           coalesce(sum(dp_paise), 0) as dp
-        from fills where account = ${PAPER} and product = 'CNC' and trading_day = ${today}
-        group by symbol) d) as cnc_today
+        from fills where account = ${PAPER} and trading_day = ${today}
+        group by symbol) d) as stocks_today
     from e, ledger, f`);
   const rows = (result as unknown as { rows: unknown[] }).rows;
   return SummaryRow.parse(rows[0]);
@@ -291,15 +304,19 @@ function buildState(
     chargesPaise: summary.charges,
     tradesToday: summary.today_fills,
     totalTrades: summary.total_fills,
-    cncToday: new Map(
-      summary.cnc_today.map((d) => [
+    stocksToday: new Map(
+      summary.stocks_today.map((d) => [
         d.symbol,
         {
           boughtQuantity: d.bought_quantity,
           boughtPaise: d.bought_paise,
           soldQuantity: d.sold_quantity,
           soldPaise: d.sold_paise,
-          dpPaid: d.dp > 0,
+          intradayBoughtPaise: d.intraday_bought_paise,
+          intradaySoldPaise: d.intraday_sold_paise,
+          sttPaise: d.stt,
+          stampPaise: d.stamp,
+          dpPaise: d.dp,
         },
       ]),
     ),
@@ -361,28 +378,35 @@ export function createStateCache(seed: HeldAccount | null = null): StateCache {
           traded.net += signed;
           traded.price = Math.max(traded.price, fill.pricePaise);
         } else summary.traded_today.push({ symbol: fill.symbol, net: signed, price: fill.pricePaise });
-        if (fill.product === 'CNC') {
-          let day = summary.cnc_today.find((d) => d.symbol === fill.symbol);
-          if (!day) {
-            day = {
-              symbol: fill.symbol,
-              bought_quantity: 0,
-              bought_paise: 0,
-              sold_quantity: 0,
-              sold_paise: 0,
-              dp: 0,
-            };
-            summary.cnc_today.push(day);
-          }
-          if (fill.side === 'BUY') {
+        let day = summary.stocks_today.find((d) => d.symbol === fill.symbol);
+        if (!day) {
+          day = {
+            symbol: fill.symbol,
+            bought_quantity: 0,
+            bought_paise: 0,
+            sold_quantity: 0,
+            sold_paise: 0,
+            intraday_bought_paise: 0,
+            intraday_sold_paise: 0,
+            stt: 0,
+            stamp: 0,
+            dp: 0,
+          };
+          summary.stocks_today.push(day);
+        }
+        const delivery = fill.product === 'CNC';
+        if (fill.side === 'BUY') {
+          if (delivery) {
             day.bought_quantity += fill.quantity;
             day.bought_paise += value;
-          } else {
-            day.sold_quantity += fill.quantity;
-            day.sold_paise += value;
-          }
-          day.dp += fill.dpPaise;
-        }
+          } else day.intraday_bought_paise += value;
+        } else if (delivery) {
+          day.sold_quantity += fill.quantity;
+          day.sold_paise += value;
+        } else day.intraday_sold_paise += value;
+        day.stt += fill.sttPaise;
+        day.stamp += fill.stampPaise;
+        day.dp += fill.dpPaise;
       }
       cached.lots = lotsAfter.filter((l) => l.openQuantity > 0);
     },

@@ -261,7 +261,7 @@ for (const target of await testDatabases()) {
       const pending = { period: 'all', status: 'pending' } as const;
       const before = (await newAnswer(pending)).data.map((t) => t.trade_id);
       const placed = await rig.engine.placeOrder(
-        order('BUY', 1, 'INFY', { order_type: 'LIMIT', limit_price: 1_000 }),
+        order('BUY', 1, 'INFY', { order_type: 'LIMIT', limit_price: 1_250 }),
         'op',
       );
       assert.equal(placed.status, 'open');

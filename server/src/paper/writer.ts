@@ -31,7 +31,7 @@ import { PAPER, positionsOf, type AccountState, type FillRow, type LotRow, type 
 /** What fills need to know of the account inside their transaction. */
 interface FillBook {
   lots: LotRow[];
-  /** Each stock's delivery fills of the day, this transaction's included (plan.ts `TradesToday`). */
+  /** Each stock's fills of the day, this transaction's included (plan.ts `TradesToday`). */
   today: Map<string, DayTrades>;
   /** Fills written in the transaction so far. */
   fills: FillRow[];
@@ -39,7 +39,7 @@ interface FillBook {
 
 const fillBook = (state: AccountState): FillBook => ({
   lots: [...state.openLots],
-  today: new Map(state.cncToday),
+  today: new Map(state.stocksToday),
   fills: [],
 });
 
@@ -139,12 +139,7 @@ function writeFill(
   };
   rows.fills.push(fill);
 
-  if (product === 'CNC') {
-    book.today.set(
-      symbol,
-      addToDay(book.today.get(symbol), { side, quantity, pricePaise, dpPaise: charges.dp }),
-    );
-  }
+  book.today.set(symbol, addToDay(book.today.get(symbol), { side, product, quantity, pricePaise, charges }));
   for (const close of plan.closes) {
     const index = book.lots.findIndex((l) => l.id === close.lotId);
     const updated: LotRow = {

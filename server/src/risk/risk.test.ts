@@ -100,6 +100,33 @@ for (const target of await testDatabases()) {
       assert.equal(infyRisk.risk_amount, 20 * 19.25);
       assert.equal(infyRisk.recommendation, 'hold');
       assert.equal(infyRisk.target_price, null);
+      assert.equal(infyRisk.resting_stop, null, 'no stop-loss order rests for INFY yet');
+
+      // A stop-loss placed for INFY is shown beside the suggestion, with the risk to its trigger.
+      const stop = await send(s.t.app, 'POST', '/api/trading/orders', {
+        token: token || s.token,
+        body: {
+          symbol: 'INFY',
+          side: 'SELL',
+          quantity: 20,
+          order_type: 'SL-M',
+          trigger_price: 1470,
+          product: 'CNC',
+        },
+      });
+      assert.equal(stop.statusCode, 200, stop.body);
+      const protectedInfy = (await get<RiskPosition[]>('/api/risk/positions'))[0]!;
+      assert.deepEqual(protectedInfy.resting_stop, {
+        order_id: stop.json<{ data: { order_id: string } }>().data.order_id,
+        order_type: 'SL-M',
+        trigger_price: 1470,
+        quantity: 20,
+        risk_amount: 20 * 30, // 20 × (₹1,500 - ₹1,470)
+      });
+      assert.equal(protectedInfy.stop_loss_suggestion, 1480.75, 'the suggestion stays beside it');
+      await send(s.t.app, 'POST', `/api/trading/orders/${protectedInfy.resting_stop!.order_id}/cancel`, {
+        token: token || s.token,
+      });
       const r = closeReturns(infy);
       const sd = Math.sqrt(sampleCov(r, r));
       near(infyRisk.price_volatility, sd * Math.sqrt(252), 'INFY volatility');

@@ -51,6 +51,7 @@ import {
   stressTest,
   VOLATILITY_BANDS,
   type DailyCandle,
+  restingStopOf,
   type PositionRisk,
 } from '../analytics/positionRisk.js';
 
@@ -68,12 +69,16 @@ export interface RiskServiceDeps {
   feed: MarketFeed;
   tradingMode: TradingModeService;
   history: AccountHistoryReader;
-  paper: Pick<PaperEngine, 'overview' | 'holdings' | 'settings' | 'updateSettings'>;
+  paper: Pick<PaperEngine, 'overview' | 'holdings' | 'settings' | 'updateSettings' | 'listOrders'>;
   calendar: HolidayCalendar;
   riskFreeRate: number;
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/** Open orders read for the positions' resting stops (more than any account here holds). */
+const OPEN_ORDERS_READ = 500;
+
 const cap = (x: number) => Math.min(1, Math.max(0, x));
 
 /** 09:15 IST, when the next review is due. */
@@ -339,7 +344,10 @@ export function createRiskService(deps: RiskServiceDeps) {
 
     async positions(): Promise<RiskPosition[]> {
       await paperOnly();
-      const { positions, limit } = await book();
+      const [{ positions, limit }, open] = await Promise.all([
+        book(),
+        deps.paper.listOrders({ status: 'open', limit: OPEN_ORDERS_READ }),
+      ]);
       return positions.map((p) => ({
         symbol: p.symbol,
         sector: feed.instrument(p.symbol)?.sector ?? null,
@@ -347,6 +355,7 @@ export function createRiskService(deps: RiskServiceDeps) {
         position_value: round2(p.value),
         stop_loss_suggestion: round2(p.stopLoss),
         risk_amount: round2(p.riskAmount),
+        resting_stop: restingStopOf(p, open),
         unrealized_pnl: round2(p.unrealizedPnl),
         price_volatility: p.volatility,
         ml_risk_score: positionScore(p, limit.position_limits.max_single_stock),

@@ -62,7 +62,11 @@ describe('market status', () => {
   it('says in words that the simulated session is open while NSE is closed, with an active dot', async () => {
     server.use(
       mockRoute(contract.market.status, () =>
-        makeMarketStatus('CLOSED', { closed_reason: 'weekend', simulated_session_open: true }),
+        makeMarketStatus('OPEN', {
+          exchange_status: 'CLOSED',
+          closed_reason: 'weekend',
+          simulated_session_open: true,
+        }),
       ),
     );
     await renderBar();

@@ -95,11 +95,11 @@ export function TopBar({ sidebarOpen, onMenuClick, live }: TopBarProps) {
 }
 
 function marketDetail(status: MarketStatusResponse): string {
-  const parts = [`NSE ${status.status.replace('_', '-').toLowerCase()}`];
+  const parts = [`NSE ${status.exchange_status.replace('_', '-').toLowerCase()}`];
   if (status.closed_reason === 'holiday')
     parts.push(`holiday${status.holiday_name ? `: ${status.holiday_name}` : ''}`);
   if (status.closed_reason === 'weekend') parts.push('weekend');
-  if (status.status !== 'OPEN') parts.push(`next open ${formatIstDateTime(status.next_open)}`);
+  if (status.exchange_status !== 'OPEN') parts.push(`next open ${formatIstDateTime(status.next_open)}`);
   else parts.push(`closes ${formatIstDateTime(status.next_close)}`);
   if (status.simulated_session_open) parts.push('the simulated market trades outside NSE hours');
   return parts.join(' · ');
@@ -116,8 +116,9 @@ function MarketStatus() {
   const isLoading = view.state === 'loading';
   // Open or closed is a claim about now: an answer that could not be refreshed is not shown.
   const known = view.state === 'ready';
-  const simulated = known && data?.status !== 'OPEN' && data?.simulated_session_open === true;
-  const open = (known && data?.status === 'OPEN') || simulated;
+  // One answer (the server's market/session.ts): open while orders trade, simulated or not.
+  const open = known && data?.is_open === true;
+  const simulated = open && data?.simulated_session_open === true;
   const label = isLoading
     ? 'Checking market...'
     : !known

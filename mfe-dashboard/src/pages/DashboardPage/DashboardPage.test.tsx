@@ -145,7 +145,11 @@ describe('DashboardPage, connected', () => {
     server.use(
       mockRoute(
         contract.market.status,
-        makeMarketStatus('CLOSED', { closed_reason: 'weekend', simulated_session_open: true }),
+        makeMarketStatus('OPEN', {
+          exchange_status: 'CLOSED',
+          closed_reason: 'weekend',
+          simulated_session_open: true,
+        }),
       ),
     );
     renderDashboard();

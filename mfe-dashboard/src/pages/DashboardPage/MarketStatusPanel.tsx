@@ -85,19 +85,20 @@ function SessionBadge() {
   // Open or closed is a claim about now: an answer that could not be refreshed is not shown.
   const data = view.state === 'ready' ? view.data : undefined;
   if (!data) return null;
-  // Outside NSE hours a simulated market set to be always open still moves prices and fills orders.
-  const simulated = !data.is_open && data.simulated_session_open;
-  const label = data.is_open
-    ? 'Market Open'
-    : simulated
-      ? `${SIMULATED_SESSION_LABEL} ${SIMULATED_SESSION_NOTE}`
+  // Outside NSE hours a simulated market set to be always open still moves prices and fills orders:
+  // the market is open for trading, and said to be simulated.
+  const simulated = data.is_open && data.simulated_session_open;
+  const label = simulated
+    ? `${SIMULATED_SESSION_LABEL} ${SIMULATED_SESSION_NOTE}`
+    : data.is_open
+      ? 'Market Open'
       : data.holiday_name
         ? `Closed · ${data.holiday_name}`
         : 'Market Closed';
   return (
     // A long label (a holiday's name) wraps inside the badge rather than running past the card.
     <Badge
-      colorPalette={data.is_open ? 'green' : simulated ? 'purple' : 'gray'}
+      colorPalette={simulated ? 'purple' : data.is_open ? 'green' : 'gray'}
       variant="subtle"
       whiteSpace="normal"
       maxW="full"

@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { Badge, Button, DataList, SimpleGrid, Stack, Text } from '@nivesh/ui/chakra';
 import { LuRefreshCw } from 'react-icons/lu';
-import { TRADING_MODE_LABELS } from '@nivesh/api-contract';
+import { SIMULATED_SESSION_LABEL, SIMULATED_SESSION_NOTE, TRADING_MODE_LABELS } from '@nivesh/api-contract';
 import {
   queryView,
   useBrokerStatusQuery,
@@ -108,10 +108,17 @@ export function ConnectivityTab() {
           {market ? (
             <DataList.Root orientation="horizontal" gap="2" aria-label="Market">
               <Row label="Now">
-                <Badge colorPalette={market.is_open ? 'green' : 'gray'}>
-                  {MARKET_PHASE_LABELS[market.status]}
+                <Badge colorPalette={market.exchange_status === 'OPEN' ? 'green' : 'gray'}>
+                  {MARKET_PHASE_LABELS[market.exchange_status]}
                 </Badge>
               </Row>
+              {market.simulated_session_open && (
+                <Row label="Trading">
+                  <Badge colorPalette="purple">
+                    {SIMULATED_SESSION_LABEL} {SIMULATED_SESSION_NOTE}
+                  </Badge>
+                </Row>
+              )}
               {market.closed_reason && (
                 <Row label="Closed for">
                   {market.closed_reason === 'holiday'
@@ -119,8 +126,8 @@ export function ConnectivityTab() {
                     : 'Weekend'}
                 </Row>
               )}
-              <Row label={market.is_open ? 'Closes' : 'Next open'}>
-                {formatIstDateTime(market.is_open ? market.next_close : market.next_open)}
+              <Row label={market.exchange_status === 'OPEN' ? 'Closes' : 'Next open'}>
+                {formatIstDateTime(market.exchange_status === 'OPEN' ? market.next_close : market.next_open)}
               </Row>
               {!market.holidays_known && (
                 <Row label="Calendar">

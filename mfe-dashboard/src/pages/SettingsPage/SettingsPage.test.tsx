@@ -244,6 +244,7 @@ describe('Connectivity tab', () => {
         exchange: 'NSE',
         status: 'CLOSED',
         is_open: false,
+        exchange_status: 'CLOSED',
         closed_reason: 'holiday',
         holiday_name: 'Guru Nanak Jayanti',
         is_trading_day: false,

@@ -122,10 +122,15 @@ describe('RiskPage when the risk system answers', () => {
     const reliance = within(table).getByText('RELIANCE').closest('tr') as HTMLElement;
     expect(within(reliance).getByText('Low')).toBeInTheDocument();
     expect(within(reliance).getByText('₹2,50,000')).toBeInTheDocument();
-    expect(within(reliance).getByText('₹2,845.50')).toBeInTheDocument();
-    expect(within(reliance).getByText('₹12,500')).toBeInTheDocument();
+    // RELIANCE has a stop-loss resting: its trigger and risk first, the suggestion beside them.
+    expect(within(reliance).getByText('₹2,840.00')).toBeInTheDocument();
+    expect(within(reliance).getByText('Resting SL-M · 80 sh · suggested ₹2,845.50')).toBeInTheDocument();
+    expect(within(reliance).getByText('₹12,940')).toBeInTheDocument();
+    expect(within(reliance).getByText('₹12,500 at the suggestion')).toBeInTheDocument();
     expect(within(reliance).getByText('HOLD')).toBeInTheDocument();
     const infy = within(table).getByText('INFY').closest('tr') as HTMLElement;
+    expect(within(infy).getByText('₹950.00')).toBeInTheDocument();
+    expect(within(infy).getByText('Suggested · no stop resting')).toBeInTheDocument();
     expect(within(infy).getByText('REDUCE')).toBeInTheDocument();
     expect(within(infy).getByText('-₹3,400')).toBeInTheDocument();
     expect(
@@ -294,7 +299,9 @@ describe('Emergency Stop All', () => {
     const { user } = await renderConnected();
     await user.click(screen.getByRole('button', { name: 'Emergency Stop All' }));
     const dialog = await screen.findByRole('alertdialog');
-    expect(within(dialog).getByText(/Stop-losses and targets of open positions stay in place\./)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/Stop-losses and targets of open positions stay in place\./),
+    ).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Feed looks wrong');
     await user.click(within(dialog).getByRole('button', { name: 'Halt & cancel orders' }));
     expect(

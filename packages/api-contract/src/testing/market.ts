@@ -2,7 +2,10 @@
 import { MarketOverview, MarketStatusResponse, type MarketPhase } from '../market';
 import { fixture, valid } from './fixture';
 
-/** GET /api/market/status in `phase` on a trading day (2 March 2026). */
+/**
+ * GET /api/market/status in `phase` on a trading day (2 March 2026). The simulated session outside
+ * NSE hours is `makeMarketStatus('OPEN', { exchange_status: 'CLOSED', simulated_session_open: true })`.
+ */
 export function makeMarketStatus(
   phase: MarketPhase,
   overrides: Partial<MarketStatusResponse> = {},
@@ -13,6 +16,7 @@ export function makeMarketStatus(
     exchange: 'NSE',
     status: phase,
     is_open: open,
+    exchange_status: phase,
     closed_reason: null,
     holiday_name: null,
     is_trading_day: true,

@@ -42,6 +42,7 @@ export const makeRiskPosition = fixture(RiskPosition, 'RiskPosition', {
   position_value: 100_000,
   stop_loss_suggestion: 950,
   risk_amount: 5_000,
+  resting_stop: null,
   unrealized_pnl: 1_200,
   price_volatility: 0.22,
   ml_risk_score: 0.3,
@@ -63,6 +64,13 @@ export function makeRiskPositions(): RiskPosition[] {
       position_value: 250_000,
       stop_loss_suggestion: 2_845.5,
       risk_amount: 12_500,
+      resting_stop: {
+        order_id: 'PO-260302-0a1b2c3d4e',
+        order_type: 'SL-M',
+        trigger_price: 2_840,
+        quantity: 80,
+        risk_amount: 12_940,
+      },
     }),
     makeRiskPosition({ symbol: 'TCS', sector: 'IT', risk_level: 'low', position_value: 150_000 }),
     makeRiskPosition({

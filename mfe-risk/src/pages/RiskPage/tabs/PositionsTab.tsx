@@ -11,6 +11,33 @@ const RECOMMENDATION_PALETTE: Record<PositionRecommendation, 'green' | 'yellow' 
   exit: 'red',
 };
 
+/**
+ * The stop loss of a position: the stop-loss order resting for it (its trigger, type and shares)
+ * with the suggested level beside it, or the suggestion alone when no stop rests.
+ */
+function StopLossCell({ position }: { position: RiskPosition }) {
+  const suggestion = formatRupees(position.stop_loss_suggestion, { decimals: 2 });
+  const resting = position.resting_stop;
+  if (!resting) {
+    return (
+      <Stack gap="0" align="end">
+        <Text as="span">{suggestion}</Text>
+        <Text as="span" textStyle="xs" color="orange.fg">
+          Suggested · no stop resting
+        </Text>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="0" align="end">
+      <Text as="span">{formatRupees(resting.trigger_price, { decimals: 2 })}</Text>
+      <Text as="span" textStyle="xs" color="fg.muted">
+        Resting {resting.order_type} · {resting.quantity} sh · suggested {suggestion}
+      </Text>
+    </Stack>
+  );
+}
+
 export function PositionsTab({
   positions,
   loading,
@@ -61,9 +88,20 @@ export function PositionsTab({
                 </Table.Cell>
                 <Table.Cell textAlign="end">{formatRupees(position.position_value)}</Table.Cell>
                 <Table.Cell textAlign="end">
-                  {formatRupees(position.stop_loss_suggestion, { decimals: 2 })}
+                  <StopLossCell position={position} />
                 </Table.Cell>
-                <Table.Cell textAlign="end">{formatRupees(position.risk_amount)}</Table.Cell>
+                <Table.Cell textAlign="end">
+                  {position.resting_stop ? (
+                    <Stack gap="0" align="end">
+                      <Text as="span">{formatRupees(position.resting_stop.risk_amount)}</Text>
+                      <Text as="span" textStyle="xs" color="fg.muted">
+                        {formatRupees(position.risk_amount)} at the suggestion
+                      </Text>
+                    </Stack>
+                  ) : (
+                    formatRupees(position.risk_amount)
+                  )}
+                </Table.Cell>
                 <Table.Cell textAlign="end">
                   <Text as="span" color={position.unrealized_pnl < 0 ? 'loss' : 'gain'}>
                     {formatRupees(position.unrealized_pnl, { sign: true })}
@@ -82,7 +120,10 @@ export function PositionsTab({
     );
   }
   return (
-    <Panel title="Position Risk" subtitle="Exposure, suggested stop loss and what is lost if it is hit">
+    <Panel
+      title="Position Risk"
+      subtitle="Exposure, the stop loss resting for each position beside the suggested one, and what is lost if it is hit"
+    >
       {body}
     </Panel>
   );
