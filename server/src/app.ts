@@ -490,6 +490,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     notify,
   });
+  // A key an older server stored in clear is sealed like the secret (broker/credentials.ts).
+  if (await upstox.credentials.sealStoredKey()) app.log.info('the stored Upstox API key is now encrypted');
   if (deps.watchBrokerToken ?? true) upstox.watcher.start();
   app.addHook('onClose', async () => upstox.watcher.stop());
   const feed =
