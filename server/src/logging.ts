@@ -16,7 +16,7 @@
 import pino, { type LoggerOptions } from 'pino';
 
 /** Field names whose values are secrets, wherever a log object holds them. */
-export const SECRET_FIELDS = [
+const SECRET_FIELDS = [
   'password',
   'new_password',
   'current_password',
@@ -65,7 +65,7 @@ function redactPaths(): string[] {
 }
 
 /** A URL (or path with a query) with the values of its secret query parameters redacted. */
-export function redactUrl(url: unknown): unknown {
+function redactUrl(url: unknown): unknown {
   if (typeof url !== 'string') return url;
   const at = url.indexOf('?');
   if (at === -1) return url;
@@ -120,7 +120,7 @@ function chainOf(error: Error): Error[] {
 }
 
 /** pino's error serializer, with what a database error quotes of its values taken out. */
-export function serializeError(value: unknown): unknown {
+function serializeError(value: unknown): unknown {
   // Only the message of an error was logged: drizzle's lists the parameters after "params:".
   if (typeof value === 'string') return value.replace(/\nparams: [\s\S]*$/, '');
   if (!(value instanceof Error)) return pino.stdSerializers.err(value as Error);
