@@ -158,6 +158,28 @@ for (const target of await testDatabases()) {
         assert.equal(afterwards.json().data.available_balance, before.json().data.available_balance);
       });
 
+      it("below the smallest capital phase's minimum are refused for the balance and reset, with a sentence; the cash stays", async () => {
+        const before = await send(app.t.app, 'GET', '/api/portfolio/overview', { token: app.token });
+        for (const url of ['/api/trading/paper/balance', '/api/trading/paper-reset']) {
+          for (const balance of [1.5, 0, 4_999.99]) {
+            const res = await send(app.t.app, 'POST', url, { token: app.token, body: { balance } });
+            assert.equal(
+              refusal(res, 400),
+              "Invalid request body: balance: The balance must be at least ₹5,000, the smallest capital phase's minimum.",
+              `${url} ${balance}`,
+            );
+          }
+        }
+        const afterwards = await send(app.t.app, 'GET', '/api/portfolio/overview', { token: app.token });
+        assert.deepEqual(afterwards.json().data, before.json().data);
+        const atTheMinimum = await send(app.t.app, 'POST', '/api/trading/paper/balance', {
+          token: app.token,
+          body: { balance: 5_000 },
+        });
+        assert.equal(atTheMinimum.statusCode, 200, atTheMinimum.body);
+        assert.equal(atTheMinimum.json().new_balance, 5_000);
+      });
+
       it('up to the bound are kept to the paisa', async () => {
         const res = await send(app.t.app, 'POST', '/api/trading/paper/balance', {
           token: app.token,
