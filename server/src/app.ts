@@ -12,6 +12,7 @@ import Fastify, {
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { deferredChildLogger } from './http/requestLogger.js';
+import { loggerOptions } from './logging.js';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { devOrigins } from '@nivesh/build/remotes';
 import type { Config } from './config.js';
@@ -135,7 +136,10 @@ export interface AppDeps {
    */
   coordination?: Coordination;
   clock?: Clock;
-  /** A pino logger, Fastify logger options, or false for none (tests). */
+  /**
+   * A pino logger (made with logging.ts's `loggerOptions`, so no line carries a secret), Fastify
+   * logger options, or false for none; default: `loggerOptions(config.logLevel)`.
+   */
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
   mailer?: Mailer | null;
   calendar?: HolidayCalendar;
@@ -252,8 +256,6 @@ function remoteOrigins(config: Config): string[] {
   return [...origins];
 }
 
-export const REDACTED_PATHS = ['req.headers.authorization', 'req.headers.cookie', 'password', 'new_password'];
-
 /**
  * zod's request validator and our answer serializer, given to Fastify as its compiler factories
  * at construction, so its default factories (ajv, fast-json-stringify) are never loaded. The
@@ -267,8 +269,7 @@ const ZOD_COMPILERS = {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const clock = deps.clock ?? systemClock;
-  const loggerOption =
-    deps.logger === undefined ? { level: config.logLevel, redact: REDACTED_PATHS } : deps.logger;
+  const loggerOption = deps.logger === undefined ? loggerOptions(config.logLevel) : deps.logger;
   const isInstance = typeof loggerOption === 'object' && loggerOption !== null && 'child' in loggerOption;
   const app = Fastify({
     ...(isInstance
@@ -489,6 +490,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     notify,
   });
+  // A key an older server stored in clear is sealed like the secret (broker/credentials.ts).
+  if (await upstox.credentials.sealStoredKey()) app.log.info('the stored Upstox API key is now encrypted');
   if (deps.watchBrokerToken ?? true) upstox.watcher.start();
   app.addHook('onClose', async () => upstox.watcher.stop());
   const feed =

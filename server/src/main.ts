@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
-import { buildApp, REDACTED_PATHS } from './app.js';
+import { buildApp } from './app.js';
+import { loggerOptions } from './logging.js';
 import { ConfigError, loadConfig, repoRoot } from './config.js';
 import { openDatabase, type Database } from './db/index.js';
 import { DataDirLockedError } from './db/lock.js';
@@ -38,10 +39,9 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  // Structured JSON logs; readable lines when a person is watching the terminal.
+  // Structured JSON logs without secrets (logging.ts); readable lines when a person is watching the terminal.
   const logger = pino({
-    level: config.logLevel,
-    redact: REDACTED_PATHS,
+    ...loggerOptions(config.logLevel),
     ...(process.stdout.isTTY
       ? {
           transport: {

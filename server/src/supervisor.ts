@@ -19,6 +19,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import pino from 'pino';
+import { loggerOptions } from './logging.js';
 import { isServerMessage, RESTART_EXIT_CODE, SUPERVISED_ARG } from './management/supervision.js';
 import { bundled, serverDir, sourceFile } from './paths.js';
 
@@ -37,6 +38,7 @@ const CRASH_BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 const RECOVERED_AFTER_MS = 60_000;
 
 const log = pino({
+  ...loggerOptions('info'),
   base: { pid: process.pid, role: 'supervisor' },
   ...(process.stdout.isTTY
     ? {

@@ -59,16 +59,34 @@ export const SessionResponse = z.object({
 
 export const LogoutResponse = z.object({ success: z.literal(true), message: z.string() });
 
+/** An email address as the operator's is compared: trimmed and lower-cased. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * What `operator_email_sha256` is the SHA-256 of: the install's salt, then the address normalised.
+ * The salt is random per install, so the hash of one address differs from install to install and
+ * cannot be looked up in a table of known addresses' hashes.
+ */
+export function saltedOperatorEmail(salt: string, email: string): string {
+  return `${salt}${normaliseEmail(email)}`;
+}
+
 export const AuthConfigResponse = z.object({
   success: z.literal(true),
+  /** This install's random salt (32 hex characters), stored once and kept across restarts. */
+  operator_email_salt: z.string().regex(/^[0-9a-f]{32}$/),
   /**
-   * SHA-256 (hex) of the operator's email, lower-cased and trimmed: the login screen refuses other
-   * addresses before calling the server, without the page revealing the address itself.
+   * SHA-256 (hex) of `saltedOperatorEmail(operator_email_salt, the operator's email)`: the login
+   * screen refuses other addresses before calling the server, without the page revealing the
+   * address itself.
    */
   operator_email_sha256: z.string().regex(/^[0-9a-f]{64}$/),
   /** False on a fresh install, until the first password is set. */
   password_set: z.boolean(),
 });
+export type AuthConfig = z.infer<typeof AuthConfigResponse>;
 
 export const authRoutes = {
   config: route({

@@ -35,6 +35,7 @@ export * from './trading';
 export * from './orders';
 export * from './stream';
 export * from './ops';
+export * from './capitalPhases';
 export * from './portfolio';
 export * from './ml';
 export * from './risk';

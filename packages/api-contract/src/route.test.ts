@@ -7,7 +7,7 @@ import { brokerRoutes } from './broker';
 import { dataSourcesRoutes } from './dataSources';
 import { MAX_ORDER_PRICE, MAX_ORDER_QUANTITY, PlaceOrderRequest, ordersRoutes } from './orders';
 import { remotesRoutes } from './remotes';
-import { NUL_IN_KEY, NUL_IN_TEXT, route } from './route';
+import { NUL_IN_KEY, NUL_IN_TEXT, SURROGATE_IN_KEY, SURROGATE_IN_TEXT, route } from './route';
 import {
   DEFAULT_PAPER_LIMITS,
   PaperBalanceRequest,
@@ -96,6 +96,42 @@ describe('every route refuses the NUL character', () => {
       responses: { 200: z.unknown() },
     });
     expect(z.toJSONSchema(declared.body, { io: 'input' })).toEqual(z.toJSONSchema(plain, { io: 'input' }));
+  });
+});
+
+describe('every route refuses a lone UTF-16 surrogate (half of a character)', () => {
+  it('in the broker credentials, where one reached the database as a 500', () => {
+    expect(problems(brokerRoutes.saveCredentials.body, { api_key: 'key\ud800xyz', api_secret: 's' })).toEqual(
+      [`api_key: ${SURROGATE_IN_TEXT}`],
+    );
+    expect(problems(brokerRoutes.saveCredentials.body, { api_key: 'key', api_secret: '\udfff' })).toEqual([
+      `api_secret: ${SURROGATE_IN_TEXT}`,
+    ]);
+  });
+
+  it('high or low, at either end or inside, in bodies, paths, query strings and keys', () => {
+    for (const text of ['\ud800', 'a\ud800', '\ud800a', '\udc00', 'a\udfffb', '\udc00\ud800']) {
+      expect(problems(authRoutes.login.body, { email: `x${text}@b.in`, password: 'pw' })).toEqual([
+        `email: ${SURROGATE_IN_TEXT}`,
+      ]);
+    }
+    expect(problems(ordersRoutes.cancel.params, { orderId: 'PO\ud8001' })).toEqual([
+      `orderId: ${SURROGATE_IN_TEXT}`,
+    ]);
+    expect(problems(tradingRoutes.history.querystring, { search: 'INFY\udbff' })).toEqual([
+      `search: ${SURROGATE_IN_TEXT}`,
+    ]);
+    const source = { name: 'Feed', endpoint: 'https://feed.example.com', type: 'Custom API' };
+    expect(problems(dataSourcesRoutes.add.body, { ...source, headers: { 'X-\ud800': 'v' } })).toEqual([
+      `headers: ${SURROGATE_IN_KEY}`,
+    ]);
+  });
+
+  it('and takes whole characters outside the Basic Multilingual Plane (a surrogate pair)', () => {
+    expect(
+      problems(remotesRoutes.reportFailure.body, { version: '1.0.0', kind: 'entry', message: '😀 𝔸 ₹' }),
+    ).toEqual([]);
+    expect(problems(authRoutes.login.body, { email: '\ud83d\ude00@b.in', password: 'pw' })).toEqual([]);
   });
 });
 

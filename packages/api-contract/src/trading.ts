@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ApiError, MAX_COUNT, MAX_RUPEES, MAX_RUPEES_TEXT, RupeeAmount, Rupees, Timestamp } from './common';
+import { MIN_PHASE_CAPITAL } from './capitalPhases';
 import { route } from './route';
 import { istDay } from './time';
 
@@ -375,7 +376,19 @@ export const PaperLimitsUpdateResponse = z.object({
   data: PaperLimits,
 });
 
-export const PaperResetRequest = z.object({ balance: RupeeAmount.positive() });
+/** What a balance edit or reset refuses below: the smallest capital phase's minimum (₹5,000). */
+export const MIN_PAPER_BALANCE_TEXT = `The balance must be at least ₹${MIN_PHASE_CAPITAL.toLocaleString('en-IN')}, the smallest capital phase's minimum.`;
+
+/**
+ * The cash a balance edit or reset may set: no account below the first capital phase, whose
+ * limits are sized for ₹5,000 and up (₹1.50 would leave no order the phase rules allow).
+ */
+const PaperBalance = RupeeAmount.min(0, {
+  error: 'Please enter a valid positive balance amount.',
+  abort: true,
+}).min(MIN_PHASE_CAPITAL, MIN_PAPER_BALANCE_TEXT);
+
+export const PaperResetRequest = z.object({ balance: PaperBalance });
 
 export const PaperResetResponse = z.object({
   success: z.literal(true),
@@ -384,9 +397,7 @@ export const PaperResetResponse = z.object({
   balance: Rupees,
 });
 
-export const PaperBalanceRequest = z.object({
-  balance: RupeeAmount.min(0, 'Please enter a valid positive balance amount.'),
-});
+export const PaperBalanceRequest = z.object({ balance: PaperBalance });
 
 /** A refused change (negative amount, service down) is an ApiError with the reason in `error`. */
 export const PaperBalanceResponse = z.object({

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { schema, type Database } from '../db/index.js';
@@ -14,6 +15,7 @@ import {
 import { hashToken } from './tokens.js';
 
 const HOUR = 60 * 60 * 1000;
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 const MINUTE = 60 * 1000;
 
 for (const target of await testDatabases()) {
@@ -34,13 +36,44 @@ for (const target of await testDatabases()) {
       });
       after(() => t.close());
 
-      it('tells the login screen no password is set, with a hash of the operator email', async () => {
+      it('tells the login screen no password is set, with a salted hash of the operator email', async () => {
         const res = await send(t.app, 'GET', '/api/auth/config');
         assert.equal(res.statusCode, 200);
-        const body = res.json();
+        const body = res.json<{
+          operator_email_salt: string;
+          operator_email_sha256: string;
+          password_set: boolean;
+        }>();
         assert.equal(body.password_set, false);
-        assert.match(body.operator_email_sha256, /^[0-9a-f]{64}$/);
+        assert.match(body.operator_email_salt, /^[0-9a-f]{32}$/);
+        assert.equal(body.operator_email_sha256, sha256(`${body.operator_email_salt}${OPERATOR_EMAIL}`));
+        assert.notEqual(
+          body.operator_email_sha256,
+          sha256(OPERATOR_EMAIL),
+          'not the plain hash anyone can look up',
+        );
         assert.ok(!res.body.includes(OPERATOR_EMAIL), 'the email itself is not revealed');
+      });
+
+      it("keeps the install's salt across a restart; another install has its own", async () => {
+        const config = async (app: TestApp) => (await send(app.app, 'GET', '/api/auth/config')).json();
+        const first = await config(t);
+        const restarted = await createTestApp(database);
+        try {
+          assert.deepEqual(await config(restarted), first);
+        } finally {
+          await restarted.close();
+        }
+        const otherDatabase = await target.open();
+        const other = await createTestApp(otherDatabase);
+        try {
+          const second = await config(other);
+          assert.notEqual(second.operator_email_salt, first.operator_email_salt);
+          assert.notEqual(second.operator_email_sha256, first.operator_email_sha256);
+        } finally {
+          await other.close();
+          await otherDatabase.close();
+        }
       });
 
       it('answers login with 403 setup_required', async () => {

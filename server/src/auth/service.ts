@@ -20,9 +20,17 @@
  *   HTTP caller: the link goes to the server log (printed at start on a fresh install), and by
  *   email when SMTP is configured. Only the person at the server can use it (or the CLI).
  */
+import { randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNull, lt, min, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
-import { passwordProblem, SESSION_IDLE_HOURS, type User } from '@nivesh/api-contract';
+import {
+  normaliseEmail,
+  passwordProblem,
+  saltedOperatorEmail,
+  SESSION_IDLE_HOURS,
+  type User,
+} from '@nivesh/api-contract';
 import { schema, type Db } from '../db/index.js';
 import { HttpError } from '../http/errors.js';
 import type { Clock } from '../clock.js';
@@ -44,6 +52,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** A session's expiry is pushed forward at most once a minute (one write, not one per request). */
 const SLIDE_GRANULARITY_MS = 60 * 1000;
 const OPERATOR_ID = 1;
+/** The settings row of the install's salt for the login screen's hash of the operator email. */
+const EMAIL_SALT_KEY = 'auth.operator_email_salt';
+const StoredSalt = z.object({ salt: z.string().regex(/^[0-9a-f]{32}$/) });
 /**
  * How long a process answers for a session from its memory before reading its row again: the
  * bound on how late a revocation made elsewhere without a bus (another process, the CLI) is seen.
@@ -116,8 +127,6 @@ export interface AuthServiceDeps {
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
-
-const normalise = (email: string) => email.trim().toLowerCase();
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, clock, log } = deps;
@@ -313,8 +322,36 @@ export function createAuthService(deps: AuthServiceDeps) {
     revoked('all');
   }
 
+  /**
+   * The install's salt: made once, at random, by whichever process asks first (the others read
+   * the same row), and kept in the database across restarts.
+   */
+  async function emailSalt(): Promise<string> {
+    const made = { salt: randomBytes(16).toString('hex') };
+    await db
+      .insert(schema.settings)
+      .values({ key: EMAIL_SALT_KEY, value: made, updatedAt: clock.now(), updatedBy: 'system' })
+      .onConflictDoNothing();
+    const [row] = await db.select().from(schema.settings).where(eq(schema.settings.key, EMAIL_SALT_KEY));
+    const stored = StoredSalt.safeParse(row?.value);
+    if (!stored.success) throw new Error(`the ${EMAIL_SALT_KEY} setting is not a salt`);
+    return stored.data.salt;
+  }
+
+  /** What the login screen compares a typed address with; worked out once per process. */
+  let emailHash: Promise<{ operator_email_salt: string; operator_email_sha256: string }> | null = null;
+  function operatorEmailHash() {
+    emailHash ??= emailSalt().then((salt) => ({
+      operator_email_salt: salt,
+      operator_email_sha256: sha256Hex(saltedOperatorEmail(salt, deps.operatorEmail)),
+    }));
+    // A failed read is tried again by the next caller.
+    emailHash.catch(() => (emailHash = null));
+    return emailHash;
+  }
+
   return {
-    /** Creates (or brings up to date) the operator account from the configuration. */
+    /** Creates (or brings up to date) the operator account from the configuration, and the salt. */
     async ensureOperator(): Promise<void> {
       await db
         .insert(schema.operators)
@@ -323,6 +360,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           target: schema.operators.id,
           set: { email: deps.operatorEmail, name: deps.operatorName },
         });
+      await operatorEmailHash();
     },
 
     async passwordIsSet(): Promise<boolean> {
@@ -330,14 +368,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async loginScreenConfig() {
-      return {
-        operator_email_sha256: sha256Hex(deps.operatorEmail),
-        password_set: await this.passwordIsSet(),
-      };
+      return { ...(await operatorEmailHash()), password_set: await this.passwordIsSet() };
     },
 
     async login(emailInput: string, password: string, origin: RequestOrigin): Promise<SignedIn> {
-      const email = normalise(emailInput);
+      const email = normaliseEmail(emailInput);
       const now = clock.now();
       const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
       // Count this attempt before checking anything: of any number of parallel guesses, only
@@ -402,7 +437,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     ): Promise<{ message: string; temp_token?: string }> {
       if (!(await setupRequests.allow(origin.ip))) throw new HttpError(429, MESSAGES.tooManySetupRequests);
       const account = await operator();
-      if (normalise(emailInput) !== account.email) {
+      if (normaliseEmail(emailInput) !== account.email) {
         log.warn({ ip: origin.ip }, 'password setup requested for an unknown address');
         return { message: MESSAGES.setupSent };
       }

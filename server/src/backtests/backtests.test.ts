@@ -188,6 +188,36 @@ for (const target of await testDatabases()) {
       assert.equal((await finished(s.t.app, s.token, next)).run.status, 'done');
     });
 
+    it('answers every one of fifty concurrent bad requests with its own 400, while a run runs and while none does', async () => {
+      const bad: Array<[Record<string, unknown>, RegExp]> = [
+        [{ ...RUN, from: '2021-12-01', to: '2022-03-01' }, /too early: the market's history starts on/],
+        [
+          { ...RUN, from: '2025-07-01', to: '2025-07-15' },
+          /holds 11 trading days; a backtest needs at least 20/,
+        ],
+        [{ ...RUN, to: '2026-12-31' }, /to must be a trading day whose session has closed/],
+      ];
+      const fifty = () =>
+        Promise.all(
+          Array.from({ length: 50 }, async (_, i) => {
+            const [body, message] = bad[i % bad.length]!;
+            const res = await post(s.t.app, s.token, body);
+            assert.equal(res.statusCode, 400, `request ${i}: ${res.body}`);
+            assert.match(res.json<{ error: string }>().error, message);
+          }),
+        );
+      // Nothing runs: none of them is told another is starting.
+      await fifty();
+      const id = await started(s.t.app, s.token, { ...RUN, from: '2025-01-01', to: '2025-12-31' });
+      try {
+        await fifty();
+        // A good request is still told one runs.
+        assert.equal((await post(s.t.app, s.token, RUN)).statusCode, 409);
+      } finally {
+        await send(s.t.app, 'DELETE', `/api/backtests/${id}`, { token: s.token });
+      }
+    });
+
     it('needs a session', async () => {
       assert.equal((await send(s.t.app, 'GET', '/api/backtests')).statusCode, 401);
       assert.equal((await post(s.t.app, '', RUN)).statusCode, 401);

@@ -352,14 +352,18 @@ export function createBacktestService(deps: BacktestServiceDeps) {
   }
 
   return {
-    /** Checks the request, stores the run and starts it; answers once it is under way. */
+    /**
+     * Checks the request, stores the run and starts it; answers once it is under way. The request
+     * is checked first: a bad one gets its own 400 whatever else runs or starts meanwhile, and only
+     * a good one can be told another run is under way (409).
+     */
     async start(body: z.output<typeof StartBacktestRequest>): Promise<{ id: string; name: string }> {
+      const source = deps.history(body.seed);
+      if ('error' in source) throw new HttpError(400, source.error);
+      const range = await checkRange(source.feed, body.from, body.to);
       if (active || starting) throw busy(active ? ((await runningRow()) ?? null) : null);
       starting = true;
       try {
-        const source = deps.history(body.seed);
-        if ('error' in source) throw new HttpError(400, source.error);
-        const range = await checkRange(source.feed, body.from, body.to);
         const settings = await deps.settings();
         const now = clock.now();
         const params: StoredParams = {

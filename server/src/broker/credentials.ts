@@ -1,10 +1,12 @@
 /**
- * The broker's API credentials and access token, kept in the `settings` table. The API secret and
- * the access token are sealed with AES-256-GCM (secretBox.ts); the API key is stored as is (it is
- * the OAuth client id and travels in the sign-in URL) but every answer masks it to its first 8
- * characters. Changes are written to the audit log without the secret values.
+ * The broker's API credentials and access token, kept in the `settings` table. The API key, the
+ * API secret and the access token are sealed with AES-256-GCM (secretBox.ts): the key is opened
+ * only to build the OAuth sign-in URL and the code exchange, and every answer masks it to its
+ * first 8 characters. A row an older server stored with the key in clear (`api_key`) is still
+ * read, and `sealStoredKey()` (at start) rewrites it sealed. Changes are written to the audit log
+ * without the secret values.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { maskApiKey, RedirectUri, type BrokerCredentials } from '@nivesh/api-contract';
 import { schema, type Db } from '../db/index.js';
@@ -13,14 +15,20 @@ import type { SecretBox } from './secretBox.js';
 
 const CREDENTIALS_KEY = 'broker.upstox.credentials';
 const TOKEN_KEY = 'broker.upstox.access_token';
+const SEAL_KEY = 'upstox.api_key';
 const SEAL_SECRET = 'upstox.api_secret';
 const SEAL_TOKEN = 'upstox.access_token';
 
-const StoredCredentials = z.object({
-  api_key: z.string().min(1),
+const StoredFields = z.object({
   api_secret: z.string().nullable(),
   redirect_uri: z.string().nullable(),
 });
+/** As stored now: the key sealed. */
+const SealedCredentials = StoredFields.extend({ api_key_sealed: z.string().min(1) });
+/** As an older server stored them: the key in clear. */
+const ClearKeyCredentials = StoredFields.extend({ api_key: z.string().min(1) });
+const StoredCredentials = z.union([SealedCredentials, ClearKeyCredentials]);
+type StoredCredentials = z.infer<typeof StoredCredentials>;
 
 const StoredToken = z.object({
   access_token: z.string().min(1),
@@ -43,7 +51,9 @@ export interface StoredAccessToken {
 }
 
 export interface ApiCredentials {
+  /** Null when none is stored, or it cannot be decrypted with this server's key. */
   apiKey: string | null;
+  apiKeyStored: boolean;
   /** Null when none is stored, or it cannot be decrypted with this server's key. */
   apiSecret: string | null;
   apiSecretStored: boolean;
@@ -97,16 +107,55 @@ export function createCredentialStore(deps: {
     });
   }
 
+  function apiKeyOf(stored: StoredCredentials): string | null {
+    return 'api_key_sealed' in stored ? openOrNull(stored.api_key_sealed, SEAL_KEY) : stored.api_key;
+  }
+
   return {
+    /**
+     * Seals a key an older server stored in clear (at start; a no-op once sealed). The row is
+     * rewritten only if it still holds what was read, so a save by another process meanwhile stands.
+     */
+    async sealStoredKey(): Promise<boolean> {
+      const row = await readRow(CREDENTIALS_KEY);
+      const parsed = ClearKeyCredentials.safeParse(row?.value);
+      if (!row || !parsed.success || 'api_key_sealed' in (row.value as object)) return false;
+      const { api_key, ...rest } = parsed.data;
+      const value: z.infer<typeof SealedCredentials> = {
+        ...rest,
+        api_key_sealed: box.seal(api_key, SEAL_KEY),
+      };
+      // The stored JSON is compared as jsonb: equal values whatever their key order.
+      const sealed = await db
+        .update(schema.settings)
+        .set({ value })
+        .where(
+          and(
+            eq(schema.settings.key, CREDENTIALS_KEY),
+            sql`${schema.settings.value} = ${JSON.stringify(row.value)}::jsonb`,
+          ),
+        )
+        .returning({ key: schema.settings.key });
+      return sealed.length > 0;
+    },
+
     async credentials(): Promise<ApiCredentials> {
       const row = await readRow(CREDENTIALS_KEY);
       const parsed = StoredCredentials.safeParse(row?.value);
       if (!row || !parsed.success) {
-        return { apiKey: null, apiSecret: null, apiSecretStored: false, redirectUri: null, updatedAt: null };
+        return {
+          apiKey: null,
+          apiKeyStored: false,
+          apiSecret: null,
+          apiSecretStored: false,
+          redirectUri: null,
+          updatedAt: null,
+        };
       }
-      const { api_key, api_secret, redirect_uri } = parsed.data;
+      const { api_secret, redirect_uri } = parsed.data;
       return {
-        apiKey: api_key,
+        apiKey: apiKeyOf(parsed.data),
+        apiKeyStored: true,
         apiSecret: api_secret === null ? null : openOrNull(api_secret, SEAL_SECRET),
         apiSecretStored: api_secret !== null,
         // One stored before the http(s) rule existed counts as none: sign-in asks for a new one.
@@ -123,8 +172,8 @@ export function createCredentialStore(deps: {
     ): Promise<void> {
       const current = StoredCredentials.safeParse((await readRow(CREDENTIALS_KEY))?.value);
       const previous = current.success ? current.data : null;
-      const value: z.infer<typeof StoredCredentials> = {
-        api_key: input.apiKey,
+      const value: z.infer<typeof SealedCredentials> = {
+        api_key_sealed: box.seal(input.apiKey, SEAL_KEY),
         api_secret:
           input.apiSecret !== undefined
             ? box.seal(input.apiSecret, SEAL_SECRET)

@@ -21,12 +21,18 @@ const rss = (title: string) => `<?xml version="1.0"?>
 <item><title>${title}</title><guid>${title}</guid><pubDate>Fri, 20 Nov 2026 04:00:00 GMT</pubDate></item>
 </channel></rss>`;
 
-/** The local endpoint the sources point at; remembers the headers of the last request to /ok. */
+/**
+ * The local endpoint the sources point at; remembers the headers of the last request to /ok, which
+ * answers 503 while `down`.
+ */
 async function fakeEndpoint() {
   let lastHeaders: http.IncomingHttpHeaders = {};
+  let down = false;
   const server = http.createServer((request, response) => {
     const path = request.url ?? '/';
-    if (path.startsWith('/ok')) {
+    if (path.startsWith('/ok') && down) {
+      response.writeHead(503).end('down');
+    } else if (path.startsWith('/ok')) {
       lastHeaders = request.headers;
       response.setHeader('content-type', 'application/json');
       response.end('{"ok":true}');
@@ -50,6 +56,9 @@ async function fakeEndpoint() {
     base: `http://127.0.0.1:${port}`,
     port,
     lastHeaders: () => lastHeaders,
+    setDown(value: boolean) {
+      down = value;
+    },
     close() {
       server.closeAllConnections();
       server.close();
@@ -277,14 +286,39 @@ for (const target of await testDatabases()) {
       assert.equal((await list()).length, before);
     });
 
+    it('refuses to add a source whose endpoint fails the check validate makes, and stores nothing', async () => {
+      const before = await list();
+      for (const [endpoint, reason] of [
+        // An IPv4-compatible IPv6 address of loopback: never fetched, never stored as pending.
+        [
+          `http://[::127.0.0.1]:${fake.port}/ok`,
+          `Refused to fetch http://[::7f00:1]:${fake.port}: it is an IPv4-compatible IPv6 address (::/96, deprecated), not a public one.`,
+        ],
+        [
+          `http://127.0.0.2:${fake.port}/ok`,
+          `Refused to fetch http://127.0.0.2:${fake.port}: it is a loopback address, not a public one.`,
+        ],
+        [`${fake.base}/fail`, 'the endpoint answered HTTP 500 (Internal Server Error), not a success.'],
+      ] as const) {
+        const res = await call('POST', '/api/data-sources/add', custom({ name: 'Sneaky', endpoint }));
+        assert.equal(res.statusCode, 400, res.body);
+        assert.equal(res.json<{ message: string }>().message, `Validation failed: ${reason}`);
+        // The same sentence as validate's.
+        const validated = await call('POST', '/api/data-sources/validate', custom({ endpoint }));
+        assert.deepEqual(validated.json(), { valid: false, error: reason });
+      }
+      assert.deepEqual(await list(), before);
+    });
+
     let added: DataSourceEntry;
 
-    it('adds a custom source: stored with its key encrypted, answered without it; duplicates are 409', async () => {
+    it('adds a custom source once its check passes: stored with its key encrypted, answered without it; duplicates are 409', async () => {
       const res = await call('POST', '/api/data-sources/add', custom());
       assert.equal(res.statusCode, 200, res.body);
       added = res.json<DataSourceEntry>();
+      assert.equal(typeof added.latency, 'number');
       assert.deepEqual(
-        { ...added, id: '' },
+        { ...added, id: '', latency: 0 },
         {
           id: '',
           name: 'Quotes API',
@@ -292,14 +326,16 @@ for (const target of await testDatabases()) {
           description: 'Quotes from a partner',
           endpoint: `${fake.base}/ok/quotes`,
           enabled: true,
-          status: 'pending',
+          // The check add made, with the key and headers given.
+          status: 'connected',
           custom: true,
           api_key_required: true,
           external_url: null,
-          last_updated: null,
-          latency: null,
+          last_updated: clock.now().toISOString(),
+          latency: 0,
         },
       );
+      assert.equal(fake.lastHeaders().authorization, `Bearer ${KEY}`);
       const [row] = await s.database.db
         .select()
         .from(schema.dataSources)
@@ -359,12 +395,24 @@ for (const target of await testDatabases()) {
       assert.equal(second.statusCode, 200, second.body);
       assert.equal(second.json<DataSourceEntry>().api_key_required, false);
 
-      const edit = await call('POST', `/api/data-sources/${added.id}/update`, {
-        name: 'Quotes API v2',
-        endpoint: `${fake.base}/fail`,
-        type: 'Custom API',
-        description: 'Moved',
-      });
+      const moveTo = (endpoint: string) =>
+        call('POST', `/api/data-sources/${added.id}/update`, {
+          name: 'Quotes API v2',
+          endpoint,
+          type: 'Custom API',
+          description: 'Moved',
+        });
+      // A new endpoint is checked first, as add checks one: a failing one changes nothing.
+      const refused = await moveTo(`${fake.base}/fail`);
+      assert.equal(refused.statusCode, 400, refused.body);
+      assert.equal(
+        refused.json<{ message: string }>().message,
+        'Validation failed: the endpoint answered HTTP 500 (Internal Server Error), not a success.',
+      );
+      assert.equal((await byName('Quotes API')).endpoint, `${fake.base}/ok/quotes`);
+
+      clock.advance(1_000);
+      const edit = await moveTo(`${fake.base}/ok/moved`);
       assert.equal(edit.statusCode, 200, edit.body);
       const edited = edit.json<DataSourceEntry>();
       assert.deepEqual(
@@ -375,11 +423,20 @@ for (const target of await testDatabases()) {
           key: edited.api_key_required,
           at: edited.last_updated,
         },
-        // A new endpoint has not been checked yet.
-        { name: 'Quotes API v2', type: 'Custom API', status: 'pending', key: true, at: null },
+        // Checked with the stored key, which the edit left out.
+        {
+          name: 'Quotes API v2',
+          type: 'Custom API',
+          status: 'connected',
+          key: true,
+          at: clock.now().toISOString(),
+        },
       );
+      assert.equal(fake.lastHeaders().authorization, `Bearer ${KEY}`);
+      fake.setDown(true);
       const failed = await call('POST', `/api/data-sources/${added.id}/refresh`);
       assert.equal(failed.json<DataSourceEntry>().status, 'disconnected');
+      fake.setDown(false);
 
       // Back to a working endpoint: the stored key and headers are still sent.
       await call(

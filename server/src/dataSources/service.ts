@@ -22,11 +22,13 @@
  * The browser applies the specification's toggle rule (on: available -> connected, otherwise kept;
  * off: disabled) once the server accepted, then reloads the list, which says what is true.
  *
- * Checks (validate, refresh) fetch the endpoint from the server through http/safeFetch.ts (public
- * addresses only unless NIVESH_FETCH_ALLOW names them, redirects re-checked, time-out, size limit)
- * with the stored headers and, when a key is stored, `Authorization: Bearer <key>`. A check passes
- * when the endpoint answers 2xx within the time-out; otherwise the reason is a sentence (the HTTP
- * status, the time-out, the refused address). Refresh records status, last_updated (on success),
+ * Checks (validate, add, an edit that moves the endpoint, refresh) fetch the endpoint from the
+ * server through http/safeFetch.ts (public addresses only unless NIVESH_FETCH_ALLOW names them,
+ * redirects re-checked, time-out, size limit) with the stored headers and, when a key is stored,
+ * `Authorization: Bearer <key>`. A check passes when the endpoint answers 2xx within the time-out;
+ * otherwise the reason is a sentence (the HTTP status, the time-out, the refused address). Add and
+ * an edit to a new endpoint store nothing unless the check passes (400 'Validation failed: …', the
+ * sentence the form shows for validate), and the check is the new row's first (connected). Refresh records status, last_updated (on success),
  * latency (round trip of the last successful check) and the last error. A switched-off source is
  * not checked: refresh answers 400 saying so.
  *
@@ -360,6 +362,30 @@ export function createDataSourcesService(deps: DataSourcesDeps) {
     if (problem) throw badRequest(problem);
   }
 
+  /** Fetches the input's endpoint with its key and headers, or, when it leaves them out, `stored`'s. */
+  function probeInput(
+    input: Pick<SourceInput, 'endpoint' | 'apiKey' | 'headers'>,
+    stored: Row | null,
+  ): ReturnType<typeof probe> {
+    const apiKey = input.apiKey ?? (stored ? storedKey(stored) : null);
+    const headers = input.headers ?? ((stored?.headers ?? {}) as Record<string, string>);
+    return probe(input.endpoint, apiKey, headers);
+  }
+
+  /**
+   * The check add and an edit that moves the endpoint pass first, as validate checks it: a 400
+   * with validate's reason when it fails, so nothing is stored that a check refuses (a loopback
+   * address, say). Its outcome, when it passes, is the row's last check.
+   */
+  async function mustPass(
+    input: Pick<SourceInput, 'endpoint' | 'apiKey' | 'headers'>,
+    stored: Row | null,
+  ): Promise<{ lastUpdated: Date; latencyMs: number; lastError: null }> {
+    const outcome = await probeInput(input, stored);
+    if (!outcome.ok) throw badRequest(`Validation failed: ${outcome.error}`);
+    return { lastUpdated: clock.now(), latencyMs: outcome.latencyMs, lastError: null };
+  }
+
   /** 409 when another source has this name (any case) or endpoint; runs inside the write lock. */
   function duplicateOf(all: readonly Row[], input: SourceInput, exceptId: string | null): HttpError | null {
     const name = input.name.trim().toLowerCase();
@@ -469,23 +495,21 @@ export function createDataSourcesService(deps: DataSourcesDeps) {
     /** Checks an endpoint (nothing stored); with `id`, a custom source's stored key and headers stand in. */
     async validate(input: SourceInput): Promise<ValidationResult> {
       checkInput(input);
-      let apiKey = input.apiKey ?? null;
-      let headers = input.headers ?? {};
+      let stored: Row | null = null;
       if (input.id !== undefined) {
-        const row = await rowById(input.id);
-        if (!row.custom)
+        stored = await rowById(input.id);
+        if (!stored.custom)
           throw badRequest(
-            `${builtinById.get(row.id)?.name ?? row.name} is built in: it is checked with Refresh.`,
+            `${builtinById.get(stored.id)?.name ?? stored.name} is built in: it is checked with Refresh.`,
           );
-        apiKey ??= storedKey(row);
-        headers = input.headers ?? (row.headers as Record<string, string>);
       }
-      const outcome = await probe(input.endpoint, apiKey, headers);
+      const outcome = await probeInput(input, stored);
       return outcome.ok ? { valid: true } : { valid: false, error: outcome.error };
     },
 
     async add(input: z.output<typeof NewDataSource>): Promise<DataSourceEntry> {
       checkInput(input);
+      const checked = await mustPass(input, null);
       const row = await locked(async (tx, all) => {
         const duplicate = duplicateOf(all, input, null);
         if (duplicate) throw duplicate;
@@ -504,7 +528,8 @@ export function createDataSourcesService(deps: DataSourcesDeps) {
             apiKeyEncrypted: input.apiKey === undefined ? null : box.seal(input.apiKey, sealContext(id)),
             headers: input.headers ?? {},
             externalUrl: null,
-            status: input.enabled ? 'pending' : 'disabled',
+            status: input.enabled ? lastCheckStatus(checked) : 'disabled',
+            ...checked,
             createdAt: now,
             updatedAt: now,
           })
@@ -517,6 +542,12 @@ export function createDataSourcesService(deps: DataSourcesDeps) {
 
     async update(id: string, input: z.output<typeof NewDataSource>): Promise<DataSourceEntry> {
       checkInput(input);
+      const before = await rowById(id);
+      // A new endpoint is checked first, with the stored key and headers when the edit leaves them out.
+      const checkedNew =
+        before.custom && !sameEndpoint(before.endpoint, input.endpoint)
+          ? await mustPass(input, before)
+          : null;
       const row = await locked(async (tx, all) => {
         const current = all.find((candidate) => candidate.id === id);
         if (!current || (!current.custom && !builtinById.has(id))) throw notFound(id);
@@ -528,7 +559,11 @@ export function createDataSourcesService(deps: DataSourcesDeps) {
         const duplicate = duplicateOf(all, input, id);
         if (duplicate) throw duplicate;
         const moved = !sameEndpoint(current.endpoint, input.endpoint);
-        const checked = moved ? { lastUpdated: null, latencyMs: null, lastError: null } : current;
+        // `checkedNew` checked input.endpoint; null when it was the endpoint read before the lock
+        // and another edit has moved the row since: pending until the next refresh.
+        const checked = moved
+          ? (checkedNew ?? { lastUpdated: null, latencyMs: null, lastError: null })
+          : current;
         const [updated] = await tx
           .update(schema.dataSources)
           .set({

@@ -110,6 +110,40 @@ for (const target of await testDatabases()) {
       });
     });
 
+    describe('a lone UTF-16 surrogate (half of a character), anywhere in a request', () => {
+      it('is refused in broker credentials with 400, nothing is stored and no key reaches the log', async () => {
+        const key = 'a1b2c3d4-lone-surrogate-key';
+        const res = await app.t.app.inject({
+          method: 'POST',
+          url: '/api/upstox/credentials',
+          remoteAddress: '127.0.0.1',
+          headers: { authorization: `Bearer ${app.token}`, 'content-type': 'application/json' },
+          // As a client sends it: JSON's escape for half of a character.
+          payload: `{"api_key":"${key}\\ud800","api_secret":"secret-of-the-operator"}`,
+        });
+        assert.equal(
+          refusal(res, 400),
+          'Invalid request body: api_key: text may not contain a lone UTF-16 surrogate (half of a character, such as \\ud800)',
+        );
+        const stored = await send(app.t.app, 'GET', '/api/upstox/credentials', { token: app.token });
+        assert.equal(stored.json().credentials.api_key, null);
+        const logged = JSON.stringify(app.t.logs);
+        assert.ok(!logged.includes(key) && !logged.includes('secret-of-the-operator'), logged);
+      });
+
+      it('is refused in an object key, naming the field', async () => {
+        const source = { name: 'Feed', endpoint: 'https://feed.example.com', type: 'Custom API' };
+        const key = await send(app.t.app, 'POST', '/api/data-sources/add', {
+          token: app.token,
+          body: { ...source, headers: { 'X-\udc00': 'v' } },
+        });
+        assert.equal(
+          refusal(key, 400),
+          'Invalid request body: headers: a key may not contain a lone UTF-16 surrogate (half of a character, such as \\ud800)',
+        );
+      });
+    });
+
     describe('amounts of money', () => {
       it('of ₹1,00,000 crore and more are refused for the paper balance and reset; the cash stays', async () => {
         const before = await send(app.t.app, 'GET', '/api/portfolio/overview', { token: app.token });
@@ -122,6 +156,28 @@ for (const target of await testDatabases()) {
         }
         const afterwards = await send(app.t.app, 'GET', '/api/portfolio/overview', { token: app.token });
         assert.equal(afterwards.json().data.available_balance, before.json().data.available_balance);
+      });
+
+      it("below the smallest capital phase's minimum are refused for the balance and reset, with a sentence; the cash stays", async () => {
+        const before = await send(app.t.app, 'GET', '/api/portfolio/overview', { token: app.token });
+        for (const url of ['/api/trading/paper/balance', '/api/trading/paper-reset']) {
+          for (const balance of [1.5, 0, 4_999.99]) {
+            const res = await send(app.t.app, 'POST', url, { token: app.token, body: { balance } });
+            assert.equal(
+              refusal(res, 400),
+              "Invalid request body: balance: The balance must be at least ₹5,000, the smallest capital phase's minimum.",
+              `${url} ${balance}`,
+            );
+          }
+        }
+        const afterwards = await send(app.t.app, 'GET', '/api/portfolio/overview', { token: app.token });
+        assert.deepEqual(afterwards.json().data, before.json().data);
+        const atTheMinimum = await send(app.t.app, 'POST', '/api/trading/paper/balance', {
+          token: app.token,
+          body: { balance: 5_000 },
+        });
+        assert.equal(atTheMinimum.statusCode, 200, atTheMinimum.body);
+        assert.equal(atTheMinimum.json().new_balance, 5_000);
       });
 
       it('up to the bound are kept to the paisa', async () => {

@@ -6,12 +6,12 @@
  * refused.
  *
  * Two rounds. The first sends mostly broken requests (wrong types, missing fields, out-of-range
- * numbers, NUL characters, long strings, `__proto__` keys, malformed JSON, bad paths and query
- * strings): GET routes get everything, every other route only requests its schemas refuse, so the
- * account, orders, settings and releases must read byte for byte the same afterwards (the clock
- * stands still, and the simulated market with it). The second round sends well-formed requests
- * with the session to every route but logout; they may change things, and must not break the
- * server either: a value the schemas let through reaches the code behind them.
+ * numbers, NUL characters and lone surrogates, long strings, `__proto__` keys, malformed JSON, bad
+ * paths and query strings): GET routes get everything, every other route only requests its
+ * schemas refuse, so the account, orders, settings and releases must read byte for byte the same
+ * afterwards (the clock stands still, and the simulated market with it). The second round sends
+ * well-formed requests with the session to every route but logout; they may change things, and
+ * must not break the server either: a value the schemas let through reaches the code behind them.
  *
  * Seeds are fixed per route, so a failure replays the same way.
  */
@@ -213,6 +213,8 @@ for (const target of await testDatabases()) {
         orderId: orders.json<{ data: Array<{ order_id: string }> }>().data.map((o) => o.order_id),
         version: [STABLE, CANARY],
         name: ['dashboard'],
+        // The broker's credentials reach the code that stores them only with a redirect URI it takes.
+        redirect_uri: ['https://nivesh.example/api/upstox/callback'],
         // No operator email: wrong passwords for it would lock the sign-in and hide the code behind.
       };
 

@@ -115,6 +115,13 @@ describe('safeFetch', () => {
     ['http://0x7f.1/', /loopback/],
     ['http://[::ffff:7f00:1]/', /loopback/],
     ['http://[::ffff:169.254.169.254]/', /linkLocal/],
+    // IPv4-compatible (::/96): the whole range, whatever IPv4 address it holds.
+    ['http://[::127.0.0.1]/', /IPv4-compatible IPv6 address \(::\/96/],
+    ['http://[::7f00:1]/', /IPv4-compatible/],
+    ['http://[::169.254.169.254]/', /IPv4-compatible/],
+    ['http://[::10.0.0.1]/', /IPv4-compatible/],
+    ['http://[::8.8.8.8]/', /IPv4-compatible/],
+    ['http://[0:0:0:0:0:0:ffff:1]/', /IPv4-compatible/],
     ['http://[fc00::1]/', /uniqueLocal/],
     ['http://[ff02::1]/', /multicast/],
     ['http://[::]/', /unspecified/],

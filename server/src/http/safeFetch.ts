@@ -2,7 +2,7 @@
  * The one way the server fetches a URL an operator supplied (a news feed, a data source): http(s)
  * only; the host is resolved once and every address it resolves to must be a public unicast
  * address (no loopback, private, link-local, multicast, unspecified, cloud-metadata or other
- * special range, in any IPv4, IPv6 or IPv4-mapped form) unless the allow-list names the host or
+ * special range, in any IPv4, IPv6, IPv4-mapped or IPv4-compatible form) unless the allow-list names the host or
  * the address; the connection goes to the address that was checked (no second lookup); at most 3
  * redirects, each hop checked again, every header but User-Agent, Accept and Accept-Language
  * (credentials, API keys) dropped when a redirect leaves the origin; a time-out over the whole fetch
@@ -62,6 +62,12 @@ function bareHost(url: URL): string {
   return url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
 }
 
+/**
+ * `::/96`, the IPv4-compatible IPv6 addresses (`::127.0.0.1` is `::7f00:1`), deprecated since
+ * RFC 4291: ipaddr.js counts them unicast, but a host may route them to the IPv4 address inside.
+ */
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
+
 /** Why an address may not be fetched, or null when it is a public unicast address. */
 function refusal(address: string): string | null {
   if (!ipaddr.isValid(address)) return 'is not an IP address';
@@ -70,7 +76,11 @@ function refusal(address: string): string | null {
     parsed = (parsed as ipaddr.IPv6).toIPv4Address();
   }
   const range = parsed.range();
-  return range === 'unicast' ? null : `is a ${range} address`;
+  if (range !== 'unicast') return `is a ${range} address`;
+  if (parsed.kind() === 'ipv6' && parsed.match(IPV4_COMPATIBLE)) {
+    return 'is an IPv4-compatible IPv6 address (::/96, deprecated)';
+  }
+  return null;
 }
 
 function normalised(address: string): string {

@@ -1,8 +1,8 @@
 /**
  * fast-check arbitraries generated from the contract's zod (v4) schemas: values a schema accepts,
  * values it should refuse, and whole HTTP requests for a route, valid or broken on purpose (wrong
- * types, missing fields, out-of-range numbers, NUL characters, long strings, `__proto__` keys,
- * malformed JSON, bad path parameters and query strings). The fuzz suite (http/fuzz.test.ts)
+ * types, missing fields, out-of-range numbers, NUL characters and lone UTF-16 surrogates, long
+ * strings, `__proto__` keys, malformed JSON, bad path parameters and query strings). The fuzz suite (http/fuzz.test.ts)
  * sends these to every route.
  *
  * The walker reads `schema._zod.def`. It knows the kinds the contract uses (object, string with
@@ -75,6 +75,14 @@ function unwrap(schema: Schema): Schema {
 // ---------------------------------------------------------------------------------------------
 
 const NUL = '\u0000';
+/** What no stored text may hold: NUL, and half of a character (a lone high or low surrogate). */
+const UNSTORABLE = [NUL, '\ud800', '\udfff'] as const;
+
+/** `text` with NUL or a lone surrogate put in somewhere (start, end or inside). */
+const withUnstorable = (text: string): fc.Arbitrary<string> =>
+  fc
+    .tuple(fc.nat({ max: text.length }), fc.constantFrom(...UNSTORABLE))
+    .map(([at, bad]) => `${text.slice(0, at)}${bad}${text.slice(at)}`);
 
 /** Text that breaks things: NUL, lone surrogates, control and direction characters, huge. */
 const nastyString: fc.Arbitrary<string> = fc.oneof(
@@ -180,14 +188,9 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
         ? fc.stringMatching(regex)
         : fc.string({ minLength: min, maxLength: Math.min(max, Math.max(min, 0) + LONGEST_VALID_STRING) });
   }
-  // Now and then an edge value (NUL, a lone surrogate, very long) or NUL inside a fitting one:
-  // whichever the schema lets through is a value the server must cope with.
-  const edges = fc.oneof(
-    nastyString,
-    base.chain((text) =>
-      fc.nat({ max: text.length }).map((at) => `${text.slice(0, at)}${NUL}${text.slice(at)}`),
-    ),
-  );
+  // Now and then an edge value (NUL, a lone surrogate, very long) or NUL or a lone surrogate
+  // inside a fitting one: whichever the schema lets through is a value the server must cope with.
+  const edges = fc.oneof(nastyString, base.chain(withUnstorable));
   // Checks the generator does not know (trim, refinements) decide the rest.
   return fc
     .oneof({ weight: 2, arbitrary: base }, { weight: 1, arbitrary: edges })
@@ -414,11 +417,7 @@ function invalidValue(schema: Schema, hints: Hints = {}, depth = 0): fc.Arbitrar
       const options: Array<fc.Arbitrary<unknown>> = [
         generic,
         nastyString,
-        valid(schema).chain((s) =>
-          fc
-            .nat({ max: String(s).length })
-            .map((at) => `${String(s).slice(0, at)}${NUL}${String(s).slice(at)}`),
-        ),
+        valid(schema).chain((s) => withUnstorable(String(s))),
       ];
       if (Number.isFinite(max)) options.push(fc.constant('z'.repeat(max + 1)));
       return fc.oneof(...options);
@@ -440,7 +439,7 @@ function invalidValue(schema: Schema, hints: Hints = {}, depth = 0): fc.Arbitrar
       return fc.oneof(
         generic,
         fc.constantFrom(...allowed).map((v) => (v.toLowerCase() === v ? v.toUpperCase() : v.toLowerCase())),
-        fc.constantFrom(...allowed).map((v) => `${v}${NUL}`),
+        fc.constantFrom(...allowed).chain(withUnstorable),
         fc.constantFrom(...allowed).map((v) => ` ${v} `),
       );
     }

@@ -8,6 +8,7 @@ import { buildApp, type AppDeps } from '../app.js';
 import { ManualClock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
+import { loggerOptions } from '../logging.js';
 
 import type { TestDatabaseTarget } from './databases.js';
 
@@ -81,10 +82,10 @@ export async function createTestApp(
   const config = testConfig(options.config);
   const logs: Array<Record<string, unknown>> = [];
   const { default: pino } = await import('pino');
-  const logger = pino(
-    { level: 'info' },
-    { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) },
-  );
+  // The server's own logger options (logging.ts): the lines are the ones it would write.
+  const logger = pino(loggerOptions('info'), {
+    write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>),
+  });
   // The minute-by-minute broker token check, risk alert monitor and automation stay off: tests call
   // services.upstox.watcher.check(), services.riskMonitor.runOnce() and services.automation.runOnce().
   const app = await buildApp({

@@ -1,6 +1,7 @@
 /**
- * Cash Balance with inline editing (pencil, save, cancel): POST /api/trading/paper/balance. The
- * figure is the account's cash, what a balance edit sets; under it, how much of it is available to
+ * Cash Balance with inline editing (pencil, save, cancel): POST /api/trading/paper/balance, after
+ * the form refused what the server would (empty, negative, below the smallest capital phase's
+ * minimum: messages.ts). The figure is the account's cash, what a balance edit sets; under it, how much of it is available to
  * trade and how much open orders and short positions hold (cash = available + held, to the paisa).
  */
 import { useState, type FormEvent } from 'react';
@@ -8,7 +9,7 @@ import { Box, Field, HStack, IconButton, Input, Skeleton, Stack, Text } from '@n
 import { LuCheck, LuPencil, LuWallet, LuX } from 'react-icons/lu';
 import { useSetPaperBalanceMutation, type ApiCallError } from '@nivesh/api-client';
 import { formatRupees, notify } from '@nivesh/ui';
-import { INVALID_BALANCE, balanceUpdateFailure, balanceUpdated, parseBalance } from './messages';
+import { balanceUpdateFailure, balanceUpdated, checkBalance } from './messages';
 
 const paise = (value: number) => formatRupees(value, { decimals: 2 });
 
@@ -44,14 +45,14 @@ export function CashBalanceCard({
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    const amount = parseBalance(text);
-    if (amount === null) {
-      setProblem(INVALID_BALANCE);
+    const checked = checkBalance(text);
+    if ('problem' in checked) {
+      setProblem(checked.problem);
       return;
     }
     setProblem(undefined);
     try {
-      const answer = await setBalance({ body: { balance: amount } }).unwrap();
+      const answer = await setBalance({ body: { balance: checked.amount } }).unwrap();
       notify('success', balanceUpdated(answer.new_balance));
       setEditing(false);
     } catch (error) {

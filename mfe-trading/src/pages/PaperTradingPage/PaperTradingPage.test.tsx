@@ -145,6 +145,44 @@ describe('the cash balance editor', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it.each([
+    ['₹1.50', '1.5'],
+    ['zero', '0'],
+    ['₹4,999.99', '4999.99'],
+  ])('refuses %s, below the smallest capital phase, with a sentence naming the minimum', async (_, typed) => {
+    const calls: unknown[] = [];
+    server.use(
+      mockRoute(contract.trading.setPaperBalance, async ({ request }) => {
+        calls.push(await request.json());
+        return HttpResponse.json({ success: true, new_balance: 1.5, message: 'ok' });
+      }),
+    );
+    const { user, input } = await openEditor();
+    await user.clear(input);
+    await user.type(input, typed);
+    await user.click(screen.getByRole('button', { name: 'Save balance' }));
+    expect(
+      screen.getByText("The balance must be at least ₹5,000, the smallest capital phase's minimum."),
+    ).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('saves the smallest capital phase minimum itself', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      mockRoute(contract.trading.setPaperBalance, async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ success: true, new_balance: 5_000, message: 'Balance set' });
+      }),
+    );
+    const { user, input } = await openEditor();
+    await user.clear(input);
+    await user.type(input, '5000');
+    await user.click(screen.getByRole('button', { name: 'Save balance' }));
+    expect(await screen.findByText('Balance updated successfully to ₹5,000')).toBeInTheDocument();
+    expect(bodies).toEqual([{ balance: 5_000 }]);
+  });
+
   it('saves the new balance and says so in en-IN format', async () => {
     const bodies: unknown[] = [];
     server.use(

@@ -1,9 +1,9 @@
 /** The paper account's messages (specification part 2, sections 5 and 8) and how failures map to them. */
-import { PAPER_RESET_BALANCE } from '@nivesh/api-contract';
+import { PAPER_RESET_BALANCE, PaperBalanceRequest } from '@nivesh/api-contract';
 import { httpStatus, isNetworkError, serverMessage, type ApiCallError } from '@nivesh/api-client';
 import { formatNumber, formatRupees } from '@nivesh/ui';
 
-export const INVALID_BALANCE = 'Please enter a valid positive balance amount.';
+const INVALID_BALANCE = 'Please enter a valid positive balance amount.';
 
 export const RESET_CONFIRMATION = `WARNING: This will reset your entire paper trading account! All positions will be closed and balance reset to ${formatRupees(PAPER_RESET_BALANCE)}. Are you sure?`;
 
@@ -41,9 +41,14 @@ export function costsUpdateFailure(error: ApiCallError): string {
   return isNetworkError(error) ? COSTS_ERROR : COSTS_FAILED;
 }
 
-/** An amount typed into the balance field, or null when it is empty, not a number or negative. */
-export function parseBalance(text: string): number | null {
-  if (text.trim() === '') return null;
-  const value = Number(text);
-  return Number.isFinite(value) && value >= 0 ? value : null;
+/**
+ * An amount typed into the balance field, or the sentence refusing it: the specification's for an
+ * empty, non-numeric or negative amount, and the contract's (PaperBalanceRequest, as the server
+ * refuses it) below the smallest capital phase's minimum or above the largest amount.
+ */
+export function checkBalance(text: string): { amount: number } | { problem: string } {
+  const amount = Number(text);
+  if (text.trim() === '' || !Number.isFinite(amount) || amount < 0) return { problem: INVALID_BALANCE };
+  const parsed = PaperBalanceRequest.safeParse({ balance: amount });
+  return parsed.success ? { amount } : { problem: parsed.error.issues[0]?.message ?? INVALID_BALANCE };
 }

@@ -58,7 +58,9 @@ export function createUpstoxOAuth(deps: {
     if (!c.apiKey) {
       throw new HttpError(
         400,
-        'Add your Upstox API key in Settings › Data Sources before connecting to Upstox.',
+        c.apiKeyStored
+          ? "The stored Upstox API key cannot be decrypted with this server's secret key. Enter it again in Settings › Data Sources."
+          : 'Add your Upstox API key in Settings › Data Sources before connecting to Upstox.',
       );
     }
     if (!c.redirectUri) {

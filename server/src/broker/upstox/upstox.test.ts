@@ -214,9 +214,69 @@ for (const target of await testDatabases()) {
         const stored = await settingsJson();
         assert.ok(stored.includes('broker.upstox.credentials'));
         assert.ok(!stored.includes(fake.app.apiSecret), 'the secret is not stored in clear');
+        assert.ok(!stored.includes(fake.app.apiKey), 'nor is the key');
         const audit = JSON.stringify(await database.db.select().from(schema.auditLog));
         assert.ok(audit.includes('broker.credentials.save'));
         assert.ok(!audit.includes(fake.app.apiSecret) && !audit.includes(fake.app.apiKey));
+      });
+
+      it('seals a key an older server stored in clear at the next start, and still signs in with it', async () => {
+        const credentialsRow = eq(schema.settings.key, 'broker.upstox.credentials');
+        const [current] = await database.db.select().from(schema.settings).where(credentialsRow);
+        const { api_secret } = current!.value as { api_secret: string };
+        // As a server before this change stored it.
+        const clear = { api_key: fake.app.apiKey, api_secret, redirect_uri: REDIRECT_URI };
+        await database.db.update(schema.settings).set({ value: clear }).where(credentialsRow);
+        assert.ok((await settingsJson()).includes(fake.app.apiKey));
+        const shown = await send(t.app, 'GET', '/api/upstox/credentials', { token: session });
+        assert.equal(shown.json().credentials.api_key, 'a1b2c3d4****', 'read as it is until then');
+
+        const restarted = await createTestApp(database, {
+          clock,
+          config: { upstox: { apiUrl: fake.url, orderUrl: fake.orderUrl, algoName: 'nivesh-test' } },
+          deps: { paperTimers: false },
+        });
+        try {
+          assert.ok(!(await settingsJson()).includes(fake.app.apiKey), 'sealed at start');
+          assert.ok(
+            restarted.logs.some((line) => line['msg'] === 'the stored Upstox API key is now encrypted'),
+          );
+          const connect = await send(restarted.app, 'POST', '/api/upstox/connect', { token: session });
+          assert.equal(connect.statusCode, 200, connect.body);
+          assert.equal(new URL(connect.json().auth_url).searchParams.get('client_id'), fake.app.apiKey);
+          assert.equal(
+            (await send(restarted.app, 'GET', '/api/upstox/credentials', { token: session })).json()
+              .credentials.api_key,
+            'a1b2c3d4****',
+          );
+          // The secret and the redirect URI were kept as they were.
+          const credentials = await restarted.app.services.upstox.credentials.credentials();
+          assert.equal(credentials.apiSecret, fake.app.apiSecret);
+          assert.equal(credentials.redirectUri, REDIRECT_URI);
+        } finally {
+          await restarted.close();
+        }
+      });
+
+      it('cannot sign in with a key sealed under another secret key, and says so', async () => {
+        const other = await createTestApp(database, {
+          clock,
+          config: {
+            secretKey: '1'.repeat(64),
+            upstox: { apiUrl: fake.url, orderUrl: fake.orderUrl, algoName: 'nivesh-test' },
+          },
+          deps: { paperTimers: false },
+        });
+        try {
+          const connect = await send(other.app, 'POST', '/api/upstox/connect', { token: session });
+          assert.equal(connect.statusCode, 400);
+          assert.equal(
+            connect.json().message,
+            "The stored Upstox API key cannot be decrypted with this server's secret key. Enter it again in Settings › Data Sources.",
+          );
+        } finally {
+          await other.close();
+        }
       });
 
       it('keeps the stored secret when a save leaves it out', async () => {

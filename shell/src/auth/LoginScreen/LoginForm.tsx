@@ -5,12 +5,14 @@ import { LuKeyRound, LuLogIn } from 'react-icons/lu';
 import { useLoginMutation, type SignedInSession } from '@nivesh/api-client';
 import { MESSAGES, loginFailure, type LoginFailure } from './messages';
 import { EmailInput, FormMessage, PasswordInput } from './parts';
+import type { OperatorEmailHash } from './operatorEmail';
 import { useOperatorEmailCheck } from './useOperatorEmailCheck';
 
 export interface LoginFormProps {
   email: string;
   onEmailChange: (email: string) => void;
-  operatorEmailSha256: string | undefined;
+  /** The install's salt and the salted hash of the operator's address (the login screen's config). */
+  operatorEmail: OperatorEmailHash | undefined;
   /** False on a fresh install: no password exists yet. */
   passwordSet: boolean | undefined;
   /** Signed in: the form stays visible but inert while the screen redirects. */
@@ -22,7 +24,7 @@ export interface LoginFormProps {
 export function LoginForm({
   email,
   onEmailChange,
-  operatorEmailSha256,
+  operatorEmail,
   passwordSet,
   done,
   onSignedIn,
@@ -30,7 +32,7 @@ export function LoginForm({
 }: LoginFormProps) {
   const [password, setPassword] = useState('');
   const [failure, setFailure] = useState<LoginFailure | null>(null);
-  const { checking, mayBeOperator } = useOperatorEmailCheck(operatorEmailSha256);
+  const { checking, mayBeOperator } = useOperatorEmailCheck(operatorEmail);
   const [login, { isLoading }] = useLoginMutation();
   const busy = isLoading || checking;
 

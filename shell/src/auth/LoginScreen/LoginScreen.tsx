@@ -146,7 +146,7 @@ export function LoginScreen({ redirectTo = HOME_PATH }: { redirectTo?: string })
                 <LoginForm
                   email={email}
                   onEmailChange={setEmail}
-                  operatorEmailSha256={config?.operator_email_sha256}
+                  operatorEmail={config}
                   passwordSet={config?.password_set}
                   done={signedIn}
                   onSignedIn={completeSignIn}
@@ -157,7 +157,7 @@ export function LoginScreen({ redirectTo = HOME_PATH }: { redirectTo?: string })
                 <ResetForm
                   email={email}
                   onEmailChange={setEmail}
-                  operatorEmailSha256={config?.operator_email_sha256}
+                  operatorEmail={config}
                   done={returningToLogin}
                   onBack={() => switchTo('login')}
                   onTokenIssued={(token, message) => {

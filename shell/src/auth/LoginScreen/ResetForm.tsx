@@ -10,12 +10,14 @@ import { LuArrowLeft, LuMailCheck } from 'react-icons/lu';
 import { useRequestPasswordSetupMutation } from '@nivesh/api-client';
 import { MESSAGES, resetFailure } from './messages';
 import { EmailInput, FormMessage } from './parts';
+import type { OperatorEmailHash } from './operatorEmail';
 import { useOperatorEmailCheck } from './useOperatorEmailCheck';
 
 export interface ResetFormProps {
   email: string;
   onEmailChange: (email: string) => void;
-  operatorEmailSha256: string | undefined;
+  /** The install's salt and the salted hash of the operator's address (the login screen's config). */
+  operatorEmail: OperatorEmailHash | undefined;
   /** The server's answer is showing and the screen is about to return to login. */
   done: boolean;
   onBack: () => void;
@@ -26,14 +28,14 @@ export interface ResetFormProps {
 export function ResetForm({
   email,
   onEmailChange,
-  operatorEmailSha256,
+  operatorEmail,
   done,
   onBack,
   onTokenIssued,
   onLinkSent,
 }: ResetFormProps) {
   const [failure, setFailure] = useState<{ message: string; detail?: string } | null>(null);
-  const { checking, mayBeOperator } = useOperatorEmailCheck(operatorEmailSha256);
+  const { checking, mayBeOperator } = useOperatorEmailCheck(operatorEmail);
   const [requestSetup, { isLoading }] = useRequestPasswordSetupMutation();
   const busy = isLoading || checking;
 

@@ -18,14 +18,18 @@ import {
 import { LoginScreen } from './LoginScreen';
 
 export const OPERATOR_EMAIL = TEST_USER.email;
-/** What the server publishes: SHA-256 hex of the lower-cased, trimmed operator email. */
-const OPERATOR_EMAIL_SHA256 = createHash('sha256').update(OPERATOR_EMAIL).digest('hex');
+/** What the server publishes: this install's salt, and SHA-256 hex of the salt then the operator email. */
+const OPERATOR_EMAIL_SALT = '5a17ed0f1ce0b1a5e5a17ed0f1ce0b1a';
+const OPERATOR_EMAIL_SHA256 = createHash('sha256')
+  .update(`${OPERATOR_EMAIL_SALT}${OPERATOR_EMAIL}`)
+  .digest('hex');
 export const NEW_SESSION_TOKEN = 'new-session-token';
 export const STRONG_PASSWORD = 'Correct-Horse-42';
 
 export function authConfig(passwordSet = true) {
   return mockRoute(contract.auth.config, () => ({
     success: true,
+    operator_email_salt: OPERATOR_EMAIL_SALT,
     operator_email_sha256: OPERATOR_EMAIL_SHA256,
     password_set: passwordSet,
   }));

@@ -1,4 +1,10 @@
-import { PRODUCTION_PHASES, ProductionPhase, phaseForCapital, phaseStatus, type PhaseStatus } from './ops';
+import {
+  PRODUCTION_PHASES,
+  ProductionPhase,
+  phaseForCapital,
+  phaseStatus,
+  type PhaseStatus,
+} from './capitalPhases';
 
 function statuses(capital: number): PhaseStatus[] {
   return PRODUCTION_PHASES.map((phase) => phaseStatus(phase, capital));
