@@ -4,7 +4,18 @@
  * Percentages are percent of total capital (2.5 means 2.5%); amounts are rupees.
  */
 import { z } from 'zod';
-import { ApiError, MAX_RUPEES, MAX_RUPEES_TEXT, RupeeAmount, Rupees, Timestamp } from './common';
+import {
+  ApiError,
+  MAX_RUPEES,
+  MAX_RUPEES_TEXT,
+  RupeeAmount,
+  Rupees,
+  Timestamp,
+  asEntered,
+  Fraction,
+  Percent,
+  Ratio,
+} from './common';
 import { route } from './route';
 
 export const AllocationStrategy = z.enum(['conservative', 'moderate', 'aggressive', 'ai_optimized']);
@@ -94,9 +105,21 @@ export const AllocationSettings = z.object({
 });
 export type AllocationSettings = z.infer<typeof AllocationSettings>;
 
+/**
+ * The settings as the server answers them: the operator's choices as entered, and the figures it
+ * works out (the day's amount, the account's figures) rounded to the paisa.
+ */
+export const AllocationSettingsAnswer = AllocationSettings.extend({
+  manual_allocation_pct: asEntered(ManualAllocationPct),
+  daily_amount: Rupees.nonnegative(),
+  total_capital: Rupees,
+  portfolio_value: Rupees,
+  available_cash: Rupees,
+});
+
 /** One strategy's daily figures; null while AI Optimized has no recommendation yet. */
 export const StrategyAllocation = z.object({
-  percentage: z.number().nullable(),
+  percentage: Percent.nullable(),
   amount: Rupees.nullable(),
 });
 export type StrategyAllocation = z.infer<typeof StrategyAllocation>;
@@ -109,9 +132,9 @@ export type DailyAmountData = z.infer<typeof DailyAmountData>;
 
 export const AiAllocationRecommendation = z.object({
   allocation_amount: Rupees.nonnegative(),
-  allocation_pct: z.number().nonnegative(),
+  allocation_pct: Percent.nonnegative(),
   /** Fraction 0-1. */
-  confidence: z.number().min(0).max(1),
+  confidence: Fraction.min(0).max(1),
   risk_assessment: z.enum(['Low', 'Medium', 'High']),
   reasoning: z.array(z.string()),
   /** How many trade opportunities the AI expects today. */
@@ -188,7 +211,7 @@ export const DecisionOutcome = z.object({
    */
   kind: z.enum(['target', 'stop', 'horizon', 'manual', 'cancelled']),
   /** Return after charges on the money put in, percent. */
-  return_pct: z.number(),
+  return_pct: Percent,
   /** Profit or loss after charges. */
   pnl: Rupees,
 });
@@ -207,17 +230,17 @@ export const Decision = z.object({
   action: DecisionAction,
   reason: z.string(),
   /** 0-1. */
-  confidence: z.number().min(0).max(1),
+  confidence: Fraction.min(0).max(1),
   price: Rupees,
   target: Rupees.nullable(),
   stop: Rupees.nullable(),
   horizon_days: z.number().int().nonnegative(),
   quantity: z.number().int().nullable(),
   order_id: z.string().nullable(),
-  /** The indicator values and costs the strategy read. */
-  inputs: z.record(z.string(), z.number()),
+  /** The indicator values and costs the strategy read, to 4 decimals. */
+  inputs: z.record(z.string(), Ratio),
   /** The ML ensemble's calibrated probability of a win after charges when it decided; null without a model. */
-  ml_probability: z.number().min(0).max(1).nullable(),
+  ml_probability: Ratio.min(0).max(1).nullable(),
   /**
    * The expected profit or loss after charges of an ordered entry, from that probability: p × (gain
    * at the target − charges) + (1 − p) × (loss at the stop − charges). Compared with `outcome.pnl`.
@@ -246,7 +269,7 @@ export const allocationRoutes = {
     access: 'session',
     tag: 'allocation',
     summary: 'The allocation settings with the account figures they apply to',
-    responses: { 200: z.object({ success: z.literal(true), data: AllocationSettings }), ...errors },
+    responses: { 200: z.object({ success: z.literal(true), data: AllocationSettingsAnswer }), ...errors },
   }),
   aiRecommendation: route({
     method: 'GET',
@@ -284,7 +307,7 @@ export const allocationRoutes = {
     summary: 'Save the allocation settings (the body is the full settings object)',
     body: AllocationSettings,
     responses: {
-      200: z.object({ success: z.literal(true), message: z.string(), data: AllocationSettings }),
+      200: z.object({ success: z.literal(true), message: z.string(), data: AllocationSettingsAnswer }),
       ...errors,
     },
   }),

@@ -6,7 +6,7 @@
  * performance page. Amounts are rupees; percentages are percent (1.5 means 1.5%).
  */
 import { z } from 'zod';
-import { ApiError, Rupees, SuccessMessage, Timestamp } from './common';
+import { ApiError, Rupees, SuccessMessage, Timestamp, Fraction, Percent, Ratio } from './common';
 import { PerformanceAnalytics } from './performance';
 import { route } from './route';
 
@@ -107,14 +107,14 @@ export type BacktestStatus = z.infer<typeof BacktestStatus>;
 export const BacktestHeadline = z.object({
   final_value: Rupees,
   /** Time-weighted return over the range, percent. */
-  total_return: z.number(),
-  annualized_return: z.number().nullable(),
+  total_return: Percent,
+  annualized_return: Percent.nullable(),
   /** NIFTY 50's return over the same days, percent; null without its closes. */
-  benchmark_return: z.number().nullable(),
-  sharpe_ratio: z.number().nullable(),
+  benchmark_return: Percent.nullable(),
+  sharpe_ratio: Ratio.nullable(),
   /** Percent, <= 0. */
-  max_drawdown: z.number(),
-  win_rate: z.number().min(0).max(100).nullable(),
+  max_drawdown: Percent,
+  win_rate: Percent.min(0).max(100).nullable(),
   total_trades: z.number().int().min(0),
 });
 export type BacktestHeadline = z.infer<typeof BacktestHeadline>;
@@ -132,7 +132,7 @@ export const BacktestSummary = z.object({
   seed: z.number().int().nullable(),
   status: BacktestStatus,
   /** 0-1. */
-  progress: z.number().min(0).max(1),
+  progress: Fraction.min(0).max(1),
   created_at: Timestamp,
   finished_at: Timestamp.nullable(),
   /** Why it failed, in a sentence; null otherwise. */

@@ -4,7 +4,7 @@
  * The path's first segment names the broker; Upstox is the only one.
  */
 import { z } from 'zod';
-import { ApiError, Timestamp } from './common';
+import { ApiError, Timestamp, Measure } from './common';
 import { route } from './route';
 import { TradingMode } from './trading';
 
@@ -32,7 +32,7 @@ export const TokenStatus = z.object({
   state: TokenState,
   is_expired: z.boolean(),
   /** Hours until expiry (negative once expired); null without a decodable token. */
-  hours_remaining: z.number().nullable(),
+  hours_remaining: Measure.nullable(),
   expires_at: Timestamp.nullable(),
   updated_at: Timestamp.nullable(),
   message: z.string(),

@@ -27,8 +27,59 @@ export function dataEnvelope<T extends z.ZodType>(data: T) {
 /** An ISO-8601 timestamp with offset (the server always sends UTC, `...Z`). */
 export const Timestamp = z.iso.datetime({ offset: true });
 
-/** Amounts of money travel as rupees with up to two decimals (stored as integer paise). */
-export const Rupees = z.number().finite();
+/**
+ * `x` rounded half away from zero to `digits` decimals, on its decimal text (so 1.005 is 1.01,
+ * not 1.00 as binary arithmetic gives), never -0.
+ */
+export function roundTo(x: number, digits: number): number {
+  // From 2^53 no double has a fraction left to round.
+  if (!Number.isFinite(x) || Math.abs(x) >= Number.MAX_SAFE_INTEGER) return x;
+  const text = String(Math.abs(x));
+  // Exponent notation (below 1e-6): the decimal shift would not parse; such a value rounds to 0
+  // at any precision used here, as the binary product gives.
+  const magnitude = text.includes('e')
+    ? Math.round(Math.abs(x) * 10 ** digits) / 10 ** digits
+    : Number(`${Math.round(Number(`${text}e${digits}`))}e-${digits}`);
+  return x < 0 && magnitude !== 0 ? -magnitude : magnitude;
+}
+
+/**
+ * A number in an answer, rounded once to `digits` decimals as it is written (the server's
+ * serializer parses every answer with its schema, so no answer carries a float's noise such as
+ * 25125.250000000004). Every non-integer number of an answer is one of the named precisions below
+ * (api-contract's precision test walks every response schema for it).
+ */
+export function decimals(digits: number) {
+  return z
+    .number()
+    .finite()
+    .overwrite((x) => roundTo(x, digits));
+}
+
+/**
+ * Schemas whose numbers an answer gives back exactly as the operator entered them (limits, cost
+ * settings): their precision is their request schema's, which checked them. Register the object
+ * (`asEntered(PaperLimits)`); the precision test does not ask its numbers to be rounded, and none
+ * is a figure the server computed.
+ */
+export const enteredValues = z.registry<{ precision: 'as entered' }>();
+export function asEntered<T extends z.ZodType>(schema: T): T {
+  enteredValues.add(schema, { precision: 'as entered' });
+  return schema;
+}
+
+/** Amounts of money travel as rupees, rounded to the paisa (stored as integer paise). */
+export const Rupees = decimals(2);
+/** A percent (12.34 = 12.34%), to 0.01 of a percentage point. */
+export const Percent = decimals(2);
+/** A fraction of a whole (0.1234 = 12.34%): a share, a return, a rate, to 0.01%. */
+export const Fraction = decimals(4);
+/** A dimensionless statistic (Sharpe, beta, a correlation, a score, a probability), to 4 decimals. */
+export const Ratio = decimals(4);
+/** Index points, or a price level that is not money, to two decimals. */
+export const Points = decimals(2);
+/** A duration or a size measured by the server (ms, MB, seconds, hours, minutes), to one decimal. */
+export const Measure = decimals(1);
 
 /**
  * The largest amount of rupees any request may carry: ₹1,00,000 crore (10^12 rupees). In paise

@@ -3,7 +3,7 @@
  * the built-in feeds and the operator's custom APIs, with their connection status.
  */
 import { z } from 'zod';
-import { ApiError, Timestamp } from './common';
+import { ApiError, Timestamp, Measure } from './common';
 import { route } from './route';
 
 export const DATA_SOURCE_TYPES = [
@@ -48,7 +48,7 @@ export const DataSourceEntry = z.object({
   /** When the source last answered a check; null if never. */
   last_updated: Timestamp.nullable(),
   /** Round-trip time of the last successful check, milliseconds; null if not measured. */
-  latency: z.number().nonnegative().nullable(),
+  latency: Measure.nonnegative().nullable(),
 });
 export type DataSourceEntry = z.infer<typeof DataSourceEntry>;
 

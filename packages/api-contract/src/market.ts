@@ -1,6 +1,6 @@
 /** Market calendar and index levels. */
 import { z } from 'zod';
-import { ApiError, Timestamp } from './common';
+import { ApiError, Timestamp, Percent, Points } from './common';
 import { DataSource } from './portfolio';
 import { route } from './route';
 
@@ -67,13 +67,13 @@ export const IndexQuote = z.object({
   name: z.string(),
   exchange: z.enum(['NSE', 'BSE']),
   /** Last traded level (the close, once the session has ended). */
-  value: z.number().finite(),
+  value: Points,
   /** The previous session's official close, the base of both changes below. */
-  previous_close: z.number().finite(),
+  previous_close: Points,
   /** value - previous_close, in points. */
-  change: z.number().finite(),
+  change: Points,
   /** change / previous_close * 100 (1.5 means +1.5%). */
-  change_percent: z.number().finite(),
+  change_percent: Percent,
 });
 export type IndexQuote = z.infer<typeof IndexQuote>;
 

@@ -4,7 +4,7 @@
  * specification's camelCase names map to them as each schema notes.
  */
 import { z } from 'zod';
-import { ApiError, Rupees, Timestamp } from './common';
+import { ApiError, Fraction, Measure, Percent, Points, Rupees, Timestamp } from './common';
 import { MarketPhase } from './market';
 import { route } from './route';
 import { TradingMode } from './trading';
@@ -13,10 +13,11 @@ export const HealthResponse = z.object({
   status: z.literal('ok'),
   version: z.string(),
   /** Seconds since the server process started. */
-  uptime: z.number(),
+  uptime: Measure,
 });
 
-const Percent = z.number().min(0).max(100);
+/** A percent from 0 to 100 (CPU, memory, a success rate). */
+const Share = Percent.min(0).max(100);
 const Count = z.number().int().nonnegative();
 
 // ---------------------------------------------------------------------------------------------
@@ -55,11 +56,11 @@ export const AutoScalingStatus = z.object({
   api_healthy: z.boolean(),
   metrics: z.object({
     /** Percent of CPU in use, averaged over the last minute. */
-    cpu: Percent,
+    cpu: Share,
     /** Percent of memory in use. */
-    memory: Percent,
+    memory: Share,
     /** Median API response time over the last minute. */
-    latency_ms: z.number().nonnegative(),
+    latency_ms: Measure.nonnegative(),
   }),
   broker: z.object({
     status: z.enum(['connected', 'disconnected', 'token_expired']),
@@ -75,19 +76,19 @@ export const AutoScalingStatus = z.object({
     id: z.string(),
     host: z.string(),
     pid: Count,
-    uptime_seconds: z.number().nonnegative(),
+    uptime_seconds: Measure.nonnegative(),
   }),
   /** Server processes running on this database (at least 1). */
   instances: z.number().int().min(1),
   /** This process: CPU in percent of the host's total capacity (every core), resident memory in MB. */
-  process: z.object({ cpu: Percent, memory_mb: z.number().nonnegative() }),
+  process: z.object({ cpu: Share, memory_mb: Measure.nonnegative() }),
   /** Event-loop delay since the last sample (5 s), ms. */
-  event_loop: z.object({ p50_ms: z.number().nonnegative(), p99_ms: z.number().nonnegative() }),
+  event_loop: z.object({ p50_ms: Measure.nonnegative(), p99_ms: Measure.nonnegative() }),
   /** API response times over the last minute, ms, and how many requests that was. */
   latency: z.object({
-    p50_ms: z.number().nonnegative(),
-    p95_ms: z.number().nonnegative(),
-    p99_ms: z.number().nonnegative(),
+    p50_ms: Measure.nonnegative(),
+    p95_ms: Measure.nonnegative(),
+    p99_ms: Measure.nonnegative(),
     requests: Count,
   }),
   /**
@@ -95,8 +96,8 @@ export const AutoScalingStatus = z.object({
    * the scale-down one (0 when it is not there now); no decision before `cooldown_until`.
    */
   rules: z.object({
-    cpu_above_minutes: z.number().nonnegative(),
-    cpu_below_minutes: z.number().nonnegative(),
+    cpu_above_minutes: Measure.nonnegative(),
+    cpu_below_minutes: Measure.nonnegative(),
     cooldown_until: Timestamp.nullable(),
   }),
   /** Who acts on a decision: 'none' (recorded only), 'process' (a second process on this host). */
@@ -106,11 +107,11 @@ export const AutoScalingStatus = z.object({
     z.object({
       at: Timestamp,
       /** Host CPU percent. */
-      cpu: Percent,
+      cpu: Share,
       /** This process's CPU percent (of the host's capacity). */
-      process_cpu: Percent,
+      process_cpu: Share,
       /** Median API response time within the sample; null without a request. */
-      latency_ms: z.number().nonnegative().nullable(),
+      latency_ms: Measure.nonnegative().nullable(),
     }),
   ),
   /** The latest scaling decisions, newest first. */
@@ -120,7 +121,7 @@ export const AutoScalingStatus = z.object({
       at: Timestamp,
       action: z.enum(['scale_up', 'scale_down']),
       reason: z.string(),
-      cpu_percent: z.number(),
+      cpu_percent: Percent,
       instances_before: Count,
       instances_after: Count,
       provider: z.string(),
@@ -166,9 +167,9 @@ export const CircuitBreaker = z.object({
   label: z.string(),
   tripped: z.boolean(),
   /** The measured figure in percent; null when it cannot be measured now (`message` says why). */
-  value: z.number().nullable(),
+  value: Percent.nullable(),
   /** The figure's limit in percent: above it (volatility, fall) or below it (cash ratio) trips. */
-  threshold: z.number(),
+  threshold: Percent,
   /** One sentence: the figure against its limit, or why it is not known. */
   message: z.string(),
 });
@@ -191,7 +192,7 @@ export const ScalingStatus = z.object({
   current_phase: z.number().int().min(1).max(5),
   capital: Rupees,
   /** Percent of winning closed trades (exits) since the phase began; 0 without any. */
-  success_rate: Percent,
+  success_rate: Share,
   /** Trading days closed inside the phase's range since it began. */
   days_in_phase: Count,
   status: ScalingProgress,
@@ -203,11 +204,11 @@ export const ScalingStatus = z.object({
   closed_trades: Count,
   winning_trades: Count,
   /** Time-weighted return since the phase began, percent (deposits and withdrawals aside). */
-  profit_since_phase_start_pct: z.number(),
+  profit_since_phase_start_pct: Percent,
   /** How far the account is below its peak (time-weighted, since its start), percent (>= 0). */
-  drawdown_pct: z.number().nonnegative(),
+  drawdown_pct: Percent.nonnegative(),
   /** Today's loss as a percent of the capital (0 when the day is up). */
-  day_loss_pct: z.number().nonnegative(),
+  day_loss_pct: Percent.nonnegative(),
   /** Why the status is what it is: the halt, each tripped breaker, the targets met or missing. */
   reasons: z.array(z.string()),
   circuit_breakers: CircuitBreakersState,
@@ -276,17 +277,17 @@ export const TickStreamingDashboard = z.object({
   websocket_health: z.record(z.string(), WebSocketHealth),
   health: z.object({
     /** Ticks the hub received in the last 60 seconds (from the feed, whether or not a browser follows them). */
-    ticks_per_minute: z.number().nonnegative(),
+    ticks_per_minute: Measure.nonnegative(),
     /** Tick-to-send latency (latency.tick_to_send_ms), else the feed's delay, else 0 when nothing was measured. */
-    latency_ms: z.number().nonnegative(),
+    latency_ms: Measure.nonnegative(),
     /** A tick reached the hub within the last 10 seconds. */
     is_streaming: z.boolean(),
     /** The market feed is connected to its source. */
     is_connected: z.boolean(),
     /** Share of the last minute's feed input that failed to decode or arrived out of order (0-1). */
-    error_rate: z.number().min(0).max(1),
+    error_rate: Fraction.min(0).max(1),
     /** The server process's resident memory. */
-    memory_usage_mb: z.number().nonnegative(),
+    memory_usage_mb: Measure.nonnegative(),
     overall_status: z.enum(['healthy', 'degraded', 'unhealthy']),
     /** Why overall_status is what it is, one sentence each. */
     status_reasons: z.array(z.string()),
@@ -295,7 +296,7 @@ export const TickStreamingDashboard = z.object({
   }),
   data_flow: z.object({
     /** Mean ticks per second over the last 10 complete seconds. */
-    ticks_per_second: z.number().nonnegative(),
+    ticks_per_second: Measure.nonnegative(),
     /** Order-book levels received per instrument (0: the feed carries no depth). */
     depth_levels: Count,
     pattern_detection: z.boolean(),
@@ -314,11 +315,11 @@ export const TickStreamingDashboard = z.object({
   /** Means over the last minute; null when nothing was measured. */
   latency: z.object({
     /** From a tick's own time to the browser stream's write of it. */
-    tick_to_send_ms: z.number().nonnegative().nullable(),
+    tick_to_send_ms: Measure.nonnegative().nullable(),
     /** From a tick's own time to its arrival on the hub. */
-    feed_delay_ms: z.number().nonnegative().nullable(),
+    feed_delay_ms: Measure.nonnegative().nullable(),
     /** Heartbeat round trip of the open browser streams. */
-    browser_round_trip_ms: z.number().nonnegative().nullable(),
+    browser_round_trip_ms: Measure.nonnegative().nullable(),
   }),
   /** The last minute's feed input behind error_rate. */
   feed_input: z.object({
@@ -334,10 +335,10 @@ export type TickStreamingDashboard = z.infer<typeof TickStreamingDashboard>;
 export const TickCandle = z.object({
   /** The second's start. */
   time: Timestamp,
-  open: z.number(),
-  high: z.number(),
-  low: z.number(),
-  close: z.number(),
+  open: Points,
+  high: Points,
+  low: Points,
+  close: Points,
   /** Shares traded in the second (from the day's cumulative volume; 0 for indices). */
   volume: Count,
   ticks: Count,

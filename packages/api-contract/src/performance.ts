@@ -6,7 +6,7 @@
  * that the data cannot support yet (too few days, no closed trades, no losses) is null, never 0.
  */
 import { z } from 'zod';
-import { ApiError, Rupees } from './common';
+import { ApiError, Rupees, Measure, Percent, Ratio } from './common';
 import { route } from './route';
 
 export const PerformancePeriod = z.enum(['day', 'week', 'month', 'quarter', 'year', 'all']);
@@ -18,11 +18,11 @@ export const DEFAULT_PERFORMANCE_PERIOD: PerformancePeriod = 'month';
 export const PerformanceQuery = z.object({ period: PerformancePeriod.default(DEFAULT_PERFORMANCE_PERIOD) });
 export type PerformanceQuery = z.input<typeof PerformanceQuery>;
 
-const Percent = z.number();
-const Ratio = z.number().nullable();
+/** A statistic that is null while its inputs are missing (quantstats' convention). */
+const NullableRatio = Ratio.nullable();
 const Count = z.number().int().min(0);
 /** Percent of closed trades that made money after costs; null without closed trades. */
-const WinRate = z.number().min(0).max(100).nullable();
+const WinRate = Percent.min(0).max(100).nullable();
 
 export const MonthlyBreakdown = z.object({
   /** Calendar month, YYYY-MM (IST). */
@@ -50,7 +50,7 @@ export const StrategyBreakdown = z.object({
   pnl: Rupees,
   win_rate: WinRate,
   /** Gross profit / |gross loss|; null when the strategy has no losing trade. */
-  profit_factor: Ratio,
+  profit_factor: NullableRatio,
 });
 export type StrategyBreakdown = z.infer<typeof StrategyBreakdown>;
 
@@ -112,19 +112,19 @@ export const PerformanceAnalytics = z.object({
   /** Worst trade's net P&L (negative when it lost); null without closed trades. */
   largest_loss: Rupees.nullable(),
   /** Gross profit / |gross loss|; null without a losing trade. */
-  profit_factor: Ratio,
+  profit_factor: NullableRatio,
   /** win rate x average win - loss rate x |average loss|, rupees per trade; null without closed trades. */
   expectancy: Rupees.nullable(),
-  sharpe_ratio: Ratio,
-  sortino_ratio: Ratio,
+  sharpe_ratio: NullableRatio,
+  sortino_ratio: NullableRatio,
   /** Annualised return / |max drawdown|; null without a drawdown. */
-  calmar_ratio: Ratio,
+  calmar_ratio: NullableRatio,
   /** Deepest fall from a running peak of portfolio value, percent (<= 0, e.g. -8.4). */
   max_drawdown: Percent,
   /** Annualised volatility of daily returns, percent; null under 2 trading days. */
   volatility: Percent.nullable(),
   /** Mean time from entry to exit of closed trades, hours; null without closed trades. */
-  avg_hold_time_hours: z.number().min(0).nullable(),
+  avg_hold_time_hours: Measure.min(0).nullable(),
   /**
    * Money-weighted return: the XIRR (yearly rate over 365-day years) of the operator's own cash
    * flows: the value at the start of the period paid in on its first day, every deposit,
@@ -133,11 +133,11 @@ export const PerformanceAnalytics = z.object({
    */
   money_weighted_return: Percent.nullable(),
   /** cov(r, r_NIFTY) / var(r_NIFTY) over the days both have a return; null under 2 such days or flat NIFTY. */
-  beta: Ratio,
+  beta: NullableRatio,
   /** Jensen's alpha to NIFTY 50, annualised: (1 + mean(r - beta x r_NIFTY))^252 - 1, percent; null with beta. */
   alpha: Percent.nullable(),
   /** mean(r - r_NIFTY) / std(r - r_NIFTY) x sqrt(252) over the same days; null under 2 of them. */
-  information_ratio: Ratio,
+  information_ratio: NullableRatio,
   /** The deepest drawdown episodes of the period (at most DEEPEST_DRAWDOWNS_LISTED), deepest first. */
   deepest_drawdowns: z.array(DrawdownEpisode).max(DEEPEST_DRAWDOWNS_LISTED),
   /** By calendar month over the period, oldest first. */
@@ -180,9 +180,9 @@ export const PerformanceReturnPoint = z.object({
    * Sharpe ratio of the ROLLING_WINDOW_DAYS daily returns ending that day (reaching back before
    * the period when the account has them); null until the account has that many returns.
    */
-  rolling_sharpe: Ratio,
+  rolling_sharpe: NullableRatio,
   /** Beta to NIFTY 50 over the same trailing window; null until it is full, or without NIFTY returns in it. */
-  rolling_beta: Ratio,
+  rolling_beta: NullableRatio,
 });
 export type PerformanceReturnPoint = z.infer<typeof PerformanceReturnPoint>;
 

@@ -4,7 +4,7 @@
  * 1.5%).
  */
 import { z } from 'zod';
-import { ApiError, Rupees, Timestamp } from './common';
+import { ApiError, Rupees, Timestamp, Percent } from './common';
 import { route } from './route';
 import { TradingMode } from './trading';
 
@@ -19,7 +19,7 @@ export const LimitsStatus = z.object({
   balance_status: LimitCheck.extend({ current: Rupees, threshold: Rupees }),
   daily_loss_status: LimitCheck.extend({ current_loss: Rupees, limit: Rupees }),
   positions_status: LimitCheck.extend({ current: z.number().int(), limit: z.number().int() }),
-  exposure_status: LimitCheck.extend({ current_percentage: z.number(), limit_percentage: z.number() }),
+  exposure_status: LimitCheck.extend({ current_percentage: Percent, limit_percentage: Percent }),
 });
 export type LimitsStatus = z.infer<typeof LimitsStatus>;
 
@@ -48,11 +48,11 @@ export const PortfolioOverview = z.object({
   blocked_funds: Rupees.nullable(),
   /** Change of portfolio value since the previous close. */
   day_change: Rupees,
-  day_change_percent: z.number(),
+  day_change_percent: Percent,
   active_positions: z.number().int(),
   /** Gain since the account started (after costs). */
   total_returns: Rupees,
-  total_returns_percent: z.number(),
+  total_returns_percent: Percent,
   unrealized_pnl: Rupees,
   realized_pnl: Rupees,
   trades_today: z.number().int(),
@@ -75,8 +75,8 @@ export const Holding = z.object({
   current_price: Rupees,
   market_value: Rupees,
   total_returns: Rupees,
-  total_returns_percent: z.number(),
-  day_change_percent: z.number(),
+  total_returns_percent: Percent,
+  day_change_percent: Percent,
   product: z.enum(['CNC', 'MIS']),
 });
 export type Holding = z.infer<typeof Holding>;
@@ -100,9 +100,9 @@ export const QuickStats = z.object({
    * Percent of closed trades that made money after costs (0-100); null before the account has
    * closed a trade (no win rate yet, not 0%).
    */
-  win_rate: z.number().min(0).max(100).nullable(),
+  win_rate: Percent.min(0).max(100).nullable(),
   /** Return over the last 30 days, percent. */
-  monthly_return: z.number(),
+  monthly_return: Percent,
   connection_status: z.enum(['connected', 'disconnected']),
   /** 'live' when prices come from the broker's feed; otherwise where they come from. */
   data_source: z.enum(['live', 'simulated']),

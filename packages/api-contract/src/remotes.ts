@@ -15,7 +15,7 @@
  * (a canary rolled back or narrowed since the page loaded is ordinary, not an error).
  */
 import { z } from 'zod';
-import { ApiError, Timestamp } from './common';
+import { ApiError, Timestamp, Fraction } from './common';
 import { FailureKind, RemoteName, RemotesResponse, RemoteVersion } from './remoteCatalogue';
 import { REMOTE_CATALOGUE_PATHS } from './remoteNames';
 import { route } from './route';
@@ -89,7 +89,7 @@ export const LoadStats = z.object({
   loads: z.number().int(),
   failures: z.number().int(),
   /** failures / loads, 0 when nothing loaded yet. */
-  failure_rate: z.number(),
+  failure_rate: Fraction,
 });
 export type LoadStats = z.infer<typeof LoadStats>;
 
@@ -111,7 +111,7 @@ export type RemoteReleases = z.infer<typeof RemoteReleases>;
  */
 export const AutoRollbackPolicy = z.object({
   /** Roll back when the canary's failure rate exceeds stable's by more than this (0.2: 20 points). */
-  max_failure_rate: z.number(),
+  max_failure_rate: Fraction,
   /** ... and at least this many browsers loaded the canary. */
   min_loads: z.number().int(),
   /** Only reports of the last this many minutes count. */
@@ -126,7 +126,7 @@ export const ReleasesResponse = z.object({
   data: z.object({ remotes: z.array(RemoteReleases), policy: AutoRollbackPolicy }),
 });
 
-export const Percent = z
+export const RolloutPercent = z
   .number({ error: 'percent must be a number from 0 to 100' })
   .int('percent must be a whole number')
   .min(0, 'percent must be at least 0')
@@ -197,7 +197,7 @@ export const remotesRoutes = {
     tag: 'remotes',
     summary: 'Start a canary: a published release for a percentage of browsers',
     params: NameParams,
-    body: z.object({ version: RemoteVersion, percent: Percent }),
+    body: z.object({ version: RemoteVersion, percent: RolloutPercent }),
     responses: { 200: ChangeResponse, ...errors },
   }),
   setCanaryPercent: route({
@@ -207,7 +207,7 @@ export const remotesRoutes = {
     tag: 'remotes',
     summary: "Change the canary's percentage",
     params: NameParams,
-    body: z.object({ percent: Percent }),
+    body: z.object({ percent: RolloutPercent }),
     responses: { 200: ChangeResponse, ...errors },
   }),
   promote: route({

@@ -8,7 +8,17 @@
  * has ONE snake_case shape covering both.
  */
 import { z } from 'zod';
-import { ApiError, MAX_COUNT, rupeeAmount, Rupees, Timestamp } from './common';
+import {
+  ApiError,
+  MAX_COUNT,
+  rupeeAmount,
+  Rupees,
+  Timestamp,
+  Fraction,
+  Percent,
+  Ratio,
+  asEntered,
+} from './common';
 import { route } from './route';
 import { DEFAULT_PAPER_LIMITS, TradingMode } from './trading';
 
@@ -27,7 +37,7 @@ export const RiskLevel = z.enum(['low', 'medium', 'high']);
 export type RiskLevel = z.infer<typeof RiskLevel>;
 
 /** 0-1 score (ML risk, diversification, liquidity). */
-const Score = z.number().min(0).max(1);
+const Score = Ratio.min(0).max(1);
 
 /**
  * The portfolio's risk metrics, computed from stored end-of-day values (DOMAIN.md). A statistic
@@ -35,25 +45,25 @@ const Score = z.number().min(0).max(1);
  */
 export const RiskMetrics = z.object({
   /** Drawdown at the latest day: V_t / peak - 1, a fraction <= 0 (-0.05 = 5% below the peak). */
-  current_drawdown: z.number().max(0).nullable(),
+  current_drawdown: Fraction.max(0).nullable(),
   /** Worst (most negative) drawdown over the window, fraction <= 0. */
-  max_drawdown: z.number().max(0).nullable(),
+  max_drawdown: Fraction.max(0).nullable(),
   /** Annualised Sharpe ratio of daily returns over the window (rf per the server's setting). */
-  sharpe_ratio: z.number().nullable(),
+  sharpe_ratio: Ratio.nullable(),
   /** Historical one-day VaR at 95%, rupees (a positive amount that could be lost). */
   var_95: Rupees.nonnegative().nullable(),
   /** Beta of daily returns to NIFTY 50 over the window. */
-  beta: z.number().nullable(),
+  beta: Ratio.nullable(),
   /** Return of the portfolio over the window, percent. */
-  portfolio_return: z.number().nullable(),
+  portfolio_return: Percent.nullable(),
   /** Winning closed trades / losing closed trades (after costs); null without a losing trade. */
-  win_loss_ratio: z.number().nonnegative().nullable(),
+  win_loss_ratio: Ratio.nonnegative().nullable(),
   winning_trades: z.number().int().nonnegative(),
   losing_trades: z.number().int().nonnegative(),
   /** Cash plus holdings at current prices. */
   portfolio_value: Rupees,
   /** Annualised volatility of daily returns, fraction (0.18 = 18%). */
-  volatility: z.number().nonnegative().nullable(),
+  volatility: Fraction.nonnegative().nullable(),
   /** ML model's overall risk score, 0 (calm) to 1 (very risky). */
   ml_risk_score: Score,
   risk_level: RiskLevel,
@@ -103,7 +113,7 @@ export const RiskPosition = z.object({
     .nullable(),
   unrealized_pnl: Rupees,
   /** Annualised volatility of the stock's daily returns, fraction; null without history. */
-  price_volatility: z.number().nonnegative().nullable(),
+  price_volatility: Fraction.nonnegative().nullable(),
   ml_risk_score: Score,
   /** Share of the portfolio value in this position, fraction. */
   concentration_risk: Score,
@@ -141,30 +151,34 @@ const fraction = (label: string) => {
 };
 
 /** The operator's editable position limits. */
-export const PositionLimits = z.object({
-  /** Largest single position, rupees. */
-  max_position_size: positiveRupees('Max position size'),
-  /** Largest share of the portfolio in one stock, fraction. */
-  max_single_stock: fraction('Max single stock'),
-  /** Largest share of the portfolio in one sector, fraction. */
-  max_sector_exposure: fraction('Max sector exposure'),
-  /** Fewest open positions for a diversified portfolio (a count). */
-  min_diversification: z
-    .number({ error: 'Min diversification must be a whole number of positions, at least 1.' })
-    .int('Min diversification must be a whole number of positions, at least 1.')
-    .min(1, 'Min diversification must be a whole number of positions, at least 1.')
-    .max(MAX_COUNT, `Min diversification must be at most ${MAX_COUNT.toLocaleString('en-IN')} positions.`),
-});
+export const PositionLimits = asEntered(
+  z.object({
+    /** Largest single position, rupees. */
+    max_position_size: positiveRupees('Max position size'),
+    /** Largest share of the portfolio in one stock, fraction. */
+    max_single_stock: fraction('Max single stock'),
+    /** Largest share of the portfolio in one sector, fraction. */
+    max_sector_exposure: fraction('Max sector exposure'),
+    /** Fewest open positions for a diversified portfolio (a count). */
+    min_diversification: z
+      .number({ error: 'Min diversification must be a whole number of positions, at least 1.' })
+      .int('Min diversification must be a whole number of positions, at least 1.')
+      .min(1, 'Min diversification must be a whole number of positions, at least 1.')
+      .max(MAX_COUNT, `Min diversification must be at most ${MAX_COUNT.toLocaleString('en-IN')} positions.`),
+  }),
+);
 export type PositionLimits = z.infer<typeof PositionLimits>;
 
 /** The operator's editable loss limits. */
-export const LossLimits = z.object({
-  daily_loss_limit: positiveRupees('Daily loss limit'),
-  weekly_loss_limit: positiveRupees('Weekly loss limit'),
-  monthly_loss_limit: positiveRupees('Monthly loss limit'),
-  /** Deepest drawdown allowed, fraction of the peak (0.15 = 15%). */
-  max_drawdown_limit: fraction('Max drawdown limit'),
-});
+export const LossLimits = asEntered(
+  z.object({
+    daily_loss_limit: positiveRupees('Daily loss limit'),
+    weekly_loss_limit: positiveRupees('Weekly loss limit'),
+    monthly_loss_limit: positiveRupees('Monthly loss limit'),
+    /** Deepest drawdown allowed, fraction of the peak (0.15 = 15%). */
+    max_drawdown_limit: fraction('Max drawdown limit'),
+  }),
+);
 export type LossLimits = z.infer<typeof LossLimits>;
 
 export const MarketRegime = z.enum(['bullish', 'bearish', 'sideways', 'volatile']);

@@ -4,7 +4,17 @@
  * (1.5 means 1.5%) unless a field says fraction.
  */
 import { z } from 'zod';
-import { ApiError, MAX_COUNT, MAX_RUPEES, MAX_RUPEES_TEXT, RupeeAmount, Rupees, Timestamp } from './common';
+import {
+  ApiError,
+  asEntered,
+  MAX_COUNT,
+  MAX_RUPEES,
+  MAX_RUPEES_TEXT,
+  Percent,
+  RupeeAmount,
+  Rupees,
+  Timestamp,
+} from './common';
 import { MIN_PHASE_CAPITAL } from './capitalPhases';
 import { route } from './route';
 import { istDay } from './time';
@@ -82,7 +92,7 @@ export const Trade = z.object({
   /** Gross P&L before charges: realised at exit_price, or unrealised at current_price when open. */
   pnl: Rupees,
   /** net_pnl as a percent of the entry value (entry_price x quantity). */
-  pnl_percent: z.number(),
+  pnl_percent: Percent,
   /** Total charges so far (brokerage, STT, exchange, SEBI, stamp duty, GST). */
   fees: Rupees,
   /** pnl - fees. */
@@ -148,7 +158,7 @@ export const TradeSummary = z.object({
   /** Completed trades with net_pnl above zero. */
   winning_trades: z.number().int(),
   /** Percent of completed trades that made money after charges; null without completed trades. */
-  win_rate: z.number().nullable(),
+  win_rate: Percent.nullable(),
   /** Sum of net_pnl: realised on completed trades, unrealised on open ones, after charges. */
   net_pnl: Rupees,
   /** Sum of fees. */
@@ -261,23 +271,25 @@ export function summarizeTrades(trades: readonly Trade[]): TradeSummary {
 const WholeRupees = RupeeAmount.int().min(0);
 
 /** The paper engine's limits and cost settings (specification part 2, section 3). */
-export const PaperLimits = z.object({
-  /** Largest value of one position, rupees. */
-  max_position_size: WholeRupees,
-  /** Trading stops for the day once the day's loss reaches this, rupees. */
-  max_daily_loss: WholeRupees,
-  /** Largest share of the account held in positions, a fraction 0-1 (0.8 = 80%). */
-  max_portfolio_exposure: z.number().min(0).max(1),
-  max_positions_count: z.number().int().min(0).max(MAX_COUNT),
-  /** No new buys while cash is below this, rupees. */
-  min_balance_threshold: WholeRupees,
-  /** Flat brokerage per executed order, rupees. */
-  brokerage_per_trade: WholeRupees,
-  /** STT as a fraction of turnover (0.001 = 0.1%, delivery). */
-  stt_rate: z.number().min(0).max(1),
-  /** Exchange transaction charge as a percent of turnover (0.00345 = 0.00345%). */
-  transaction_charges: z.number().min(0).max(1),
-});
+export const PaperLimits = asEntered(
+  z.object({
+    /** Largest value of one position, rupees. */
+    max_position_size: WholeRupees,
+    /** Trading stops for the day once the day's loss reaches this, rupees. */
+    max_daily_loss: WholeRupees,
+    /** Largest share of the account held in positions, a fraction 0-1 (0.8 = 80%). */
+    max_portfolio_exposure: z.number().min(0).max(1),
+    max_positions_count: z.number().int().min(0).max(MAX_COUNT),
+    /** No new buys while cash is below this, rupees. */
+    min_balance_threshold: WholeRupees,
+    /** Flat brokerage per executed order, rupees. */
+    brokerage_per_trade: WholeRupees,
+    /** STT as a fraction of turnover (0.001 = 0.1%, delivery). */
+    stt_rate: z.number().min(0).max(1),
+    /** Exchange transaction charge as a percent of turnover (0.00345 = 0.00345%). */
+    transaction_charges: z.number().min(0).max(1),
+  }),
+);
 export type PaperLimits = z.infer<typeof PaperLimits>;
 
 /** The specification's defaults (part 2, section 9). */
@@ -303,45 +315,47 @@ function turnoverFraction(field: string, example: string) {
  * flat brokerage, delivery STT and transaction charges, and the simulated spread. Every rate is a
  * fraction (0.00025 = 0.025%) except `half_spread_percent`, a percent; amounts are rupees.
  */
-export const PaperCostSettings = z.object({
-  /**
-   * When set, brokerage = min(brokerage_per_trade, this fraction of turnover), the "₹20 or 0.03%,
-   * whichever is lower" of discount brokers; null: the flat brokerage_per_trade only.
-   */
-  brokerage_rate: turnoverFraction(
-    'brokerage_rate',
-    '0.0003 = 0.03%; null for the flat brokerage only',
-  ).nullable(),
-  /** Intraday (MIS) STT on the sell side only (DOMAIN.md: 0.025%). */
-  intraday_stt_rate: turnoverFraction('intraday_stt_rate', '0.00025 = 0.025%'),
-  /** SEBI turnover fee, rupees per crore (₹1,00,00,000) of turnover (DOMAIN.md: ₹10). */
-  sebi_fee_per_crore: z
-    .number({ error: 'sebi_fee_per_crore must be rupees per crore of turnover, from 0 to 10,000 (₹10)' })
-    .min(0, 'sebi_fee_per_crore must be rupees per crore of turnover, from 0 to 10,000 (₹10)')
-    .max(10_000, 'sebi_fee_per_crore must be rupees per crore of turnover, from 0 to 10,000 (₹10)'),
-  /** Stamp duty on delivery buys (DOMAIN.md: 0.015%). */
-  stamp_duty_delivery_rate: turnoverFraction('stamp_duty_delivery_rate', '0.00015 = 0.015%'),
-  /** Stamp duty on intraday buys (DOMAIN.md: 0.003%). */
-  stamp_duty_intraday_rate: turnoverFraction('stamp_duty_intraday_rate', '0.00003 = 0.003%'),
-  /** GST on brokerage, exchange and SEBI charges and on the DP charge, a fraction (0.18 = 18%). */
-  gst_rate: z
-    .number({ error: 'gst_rate must be a fraction from 0 to 0.5 (0.18 = 18%)' })
-    .min(0, 'gst_rate must be a fraction from 0 to 0.5 (0.18 = 18%)')
-    .max(0.5, 'gst_rate must be a fraction from 0 to 0.5 (0.18 = 18%)'),
-  /** Depository charge per stock per day on delivery sells, rupees before GST (Upstox ₹18.50). */
-  dp_charge: z
-    .number({ error: 'dp_charge must be rupees from 0 to 1,000 (₹18.50 at Upstox)' })
-    .min(0, 'dp_charge must be rupees from 0 to 1,000 (₹18.50 at Upstox)')
-    .max(1_000, 'dp_charge must be rupees from 0 to 1,000 (₹18.50 at Upstox)'),
-  /**
-   * Half the simulated bid-ask spread, a PERCENT of the last price: market buys fill this much
-   * above it and sells this much below, rounded outward to the ₹0.05 tick.
-   */
-  half_spread_percent: z
-    .number({ error: 'half_spread_percent must be a percent of the last price from 0 to 5 (0.05 = 0.05%)' })
-    .min(0, 'half_spread_percent must be a percent of the last price from 0 to 5 (0.05 = 0.05%)')
-    .max(5, 'half_spread_percent must be a percent of the last price from 0 to 5 (0.05 = 0.05%)'),
-});
+export const PaperCostSettings = asEntered(
+  z.object({
+    /**
+     * When set, brokerage = min(brokerage_per_trade, this fraction of turnover), the "₹20 or 0.03%,
+     * whichever is lower" of discount brokers; null: the flat brokerage_per_trade only.
+     */
+    brokerage_rate: turnoverFraction(
+      'brokerage_rate',
+      '0.0003 = 0.03%; null for the flat brokerage only',
+    ).nullable(),
+    /** Intraday (MIS) STT on the sell side only (DOMAIN.md: 0.025%). */
+    intraday_stt_rate: turnoverFraction('intraday_stt_rate', '0.00025 = 0.025%'),
+    /** SEBI turnover fee, rupees per crore (₹1,00,00,000) of turnover (DOMAIN.md: ₹10). */
+    sebi_fee_per_crore: z
+      .number({ error: 'sebi_fee_per_crore must be rupees per crore of turnover, from 0 to 10,000 (₹10)' })
+      .min(0, 'sebi_fee_per_crore must be rupees per crore of turnover, from 0 to 10,000 (₹10)')
+      .max(10_000, 'sebi_fee_per_crore must be rupees per crore of turnover, from 0 to 10,000 (₹10)'),
+    /** Stamp duty on delivery buys (DOMAIN.md: 0.015%). */
+    stamp_duty_delivery_rate: turnoverFraction('stamp_duty_delivery_rate', '0.00015 = 0.015%'),
+    /** Stamp duty on intraday buys (DOMAIN.md: 0.003%). */
+    stamp_duty_intraday_rate: turnoverFraction('stamp_duty_intraday_rate', '0.00003 = 0.003%'),
+    /** GST on brokerage, exchange and SEBI charges and on the DP charge, a fraction (0.18 = 18%). */
+    gst_rate: z
+      .number({ error: 'gst_rate must be a fraction from 0 to 0.5 (0.18 = 18%)' })
+      .min(0, 'gst_rate must be a fraction from 0 to 0.5 (0.18 = 18%)')
+      .max(0.5, 'gst_rate must be a fraction from 0 to 0.5 (0.18 = 18%)'),
+    /** Depository charge per stock per day on delivery sells, rupees before GST (Upstox ₹18.50). */
+    dp_charge: z
+      .number({ error: 'dp_charge must be rupees from 0 to 1,000 (₹18.50 at Upstox)' })
+      .min(0, 'dp_charge must be rupees from 0 to 1,000 (₹18.50 at Upstox)')
+      .max(1_000, 'dp_charge must be rupees from 0 to 1,000 (₹18.50 at Upstox)'),
+    /**
+     * Half the simulated bid-ask spread, a PERCENT of the last price: market buys fill this much
+     * above it and sells this much below, rounded outward to the ₹0.05 tick.
+     */
+    half_spread_percent: z
+      .number({ error: 'half_spread_percent must be a percent of the last price from 0 to 5 (0.05 = 0.05%)' })
+      .min(0, 'half_spread_percent must be a percent of the last price from 0 to 5 (0.05 = 0.05%)')
+      .max(5, 'half_spread_percent must be a percent of the last price from 0 to 5 (0.05 = 0.05%)'),
+  }),
+);
 export type PaperCostSettings = z.infer<typeof PaperCostSettings>;
 
 /** DOMAIN.md's cost schedule (NSE equity, a discount broker) and a 0.05% simulated half-spread. */
