@@ -70,16 +70,18 @@ export function asEntered<T extends z.ZodType>(schema: T): T {
 
 /** Amounts of money travel as rupees, rounded to the paisa (stored as integer paise). */
 export const Rupees = decimals(2);
-/** A percent (12.34 = 12.34%), to 0.01 of a percentage point. */
-export const Percent = decimals(2);
-/** A fraction of a whole (0.1234 = 12.34%): a share, a return, a rate, to 0.01%. */
-export const Fraction = decimals(4);
+/** A percent (12.3456 = 12.3456%), to 0.0001 of a percentage point (a day's return keeps its digits). */
+export const Percent = decimals(4);
+/** A fraction of a whole (0.123456 = 12.3456%): a share, a return, a rate, as precise as Percent. */
+export const Fraction = decimals(6);
 /** A dimensionless statistic (Sharpe, beta, a correlation, a score, a probability), to 4 decimals. */
 export const Ratio = decimals(4);
 /** Index points, or a price level that is not money, to two decimals. */
 export const Points = decimals(2);
-/** A duration or a size measured by the server (ms, MB, seconds, hours, minutes), to one decimal. */
+/** A duration or a size measured by the server (ms, MB, hours, minutes), to one decimal. */
 export const Measure = decimals(1);
+/** Seconds since something started (an uptime), to the millisecond. */
+export const Seconds = decimals(3);
 
 /**
  * The largest amount of rupees any request may carry: ₹1,00,000 crore (10^12 rupees). In paise

@@ -3,7 +3,7 @@
  * the main server process's status, and a restart with a fallback route.
  */
 import { z } from 'zod';
-import { ApiError, Timestamp, Measure } from './common';
+import { ApiError, Timestamp, Measure, Seconds } from './common';
 import { route } from './route';
 
 export const ServerStatus = z.object({
@@ -13,7 +13,7 @@ export const ServerStatus = z.object({
   /** Process id of the main server; null while it is not running. */
   main_server_pid: z.number().int().positive().nullable(),
   /** Seconds since the main server process started; null while it is not running. */
-  uptime: Measure.nonnegative().nullable(),
+  uptime: Seconds.nonnegative().nullable(),
   version: z.string(),
   started_at: Timestamp.nullable(),
 });

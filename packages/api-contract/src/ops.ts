@@ -4,7 +4,7 @@
  * specification's camelCase names map to them as each schema notes.
  */
 import { z } from 'zod';
-import { ApiError, Fraction, Measure, Percent, Points, Rupees, Timestamp } from './common';
+import { ApiError, Fraction, Measure, Percent, Points, Rupees, Timestamp, Seconds } from './common';
 import { MarketPhase } from './market';
 import { route } from './route';
 import { TradingMode } from './trading';
@@ -13,7 +13,7 @@ export const HealthResponse = z.object({
   status: z.literal('ok'),
   version: z.string(),
   /** Seconds since the server process started. */
-  uptime: Measure,
+  uptime: Seconds,
 });
 
 /** A percent from 0 to 100 (CPU, memory, a success rate). */
@@ -76,7 +76,7 @@ export const AutoScalingStatus = z.object({
     id: z.string(),
     host: z.string(),
     pid: Count,
-    uptime_seconds: Measure.nonnegative(),
+    uptime_seconds: Seconds.nonnegative(),
   }),
   /** Server processes running on this database (at least 1). */
   instances: z.number().int().min(1),

@@ -104,8 +104,9 @@ describe('the precision of every number in an answer', () => {
     expect(Rupees.parse(1.005)).toBe(1.01);
     expect(Rupees.parse(-1.005)).toBe(-1.01);
     expect(Object.is(Rupees.parse(-0.001), 0)).toBe(true);
-    expect(Percent.parse(-3.7114000000004754)).toBe(-3.71);
+    expect(Percent.parse(-3.7114000000004754)).toBe(-3.7114);
     expect(decimals(4).parse(-0.037114000000004754)).toBe(-0.0371);
+    expect(decimals(2).parse(-3.7114000000004754)).toBe(-3.71);
     expect(roundTo(1e21, 2)).toBe(1e21);
   });
 });

@@ -15,6 +15,7 @@ import { scriptedCandles, trendCloses, weekdaysEnding, flatCloses } from '../res
 import { createTestApp, send, signedInApp, signIn, testDatabases } from '../testing/index.js';
 import { costSettingsOf, DEFAULT_PAPER_SETTINGS } from '../paper/settings.js';
 import { roundTripCostOf } from '../research/strategies.js';
+import { ANSWER_DIGITS, near } from '../testing/reference.js';
 
 /** INFY rising 0.3% a day: trend following buys it. TCS flat: nothing to do. */
 const infy = scriptedCandles(trendCloses(1000, 0.003, 260, 0.006));
@@ -144,7 +145,7 @@ for (const target of await testDatabases()) {
       const cost = buy.quantity * buy.average_price! + buy.charges!.total;
       const pnl = buy.quantity * sell.average_price! - sell.charges!.total - cost;
       assert.ok(Math.abs(outcome.pnl - pnl) < 0.01, `${outcome.pnl} vs ${pnl}`);
-      assert.ok(Math.abs(outcome.return_pct - (pnl / cost) * 100) < 1e-6);
+      near(outcome.return_pct, (pnl / cost) * 100, 'return after charges', ANSWER_DIGITS.percent);
       assert.ok(outcome.pnl > 0);
       assert.equal((await status()).open_positions, 0);
 

@@ -13,6 +13,7 @@ import { toPaise } from '../paper/money.js';
 import { createTestApp, send, setUpOperator, signedInApp, signIn, testDatabases } from '../testing/index.js';
 import type { FastifyInstance } from 'fastify';
 import { interruptedSentence } from './service.js';
+import { ANSWER_DIGITS, near } from '../testing/reference.js';
 
 /** Six weeks of 2025: the strategies read a year before it, which the three-year history holds. */
 const RUN = { strategy: 'allocator', from: '2025-07-01', to: '2025-08-12', initial_capital: 1_000_000 };
@@ -78,7 +79,7 @@ for (const target of await testDatabases()) {
       assert.equal(a.period_end, '2025-08-12');
       assert.equal(a.total_trades, result.trades.length);
       const final = result.daily.at(-1)!.value;
-      assert.ok(Math.abs(a.total_return - (final / RUN.initial_capital - 1) * 100) < 1e-6);
+      near(a.total_return, (final / RUN.initial_capital - 1) * 100, 'total return', ANSWER_DIGITS.percent);
       assert.ok(Math.abs(a.net_pnl - (final - RUN.initial_capital)) < 0.01);
       const wins = result.trades.filter((t) => t.net_pnl > 0).length;
       assert.equal(a.winning_trades, wins);

@@ -189,7 +189,7 @@ for (const target of await testDatabases()) {
         side: 'BUY',
         quantity: 2,
         order_type: 'LIMIT',
-        limit_price: 100,
+        limit_price: 3000,
         product: 'CNC',
       });
       assert.equal(resting.json().data.status, 'open');

@@ -14,6 +14,7 @@ import {
 import type { MarketFeed } from './feed.js';
 import { loadHolidayCalendar } from './holidays.js';
 import { createSimulatedMarket } from './simulated.js';
+import { ANSWER_DIGITS, near } from '../testing/reference.js';
 
 const silent = { info: () => undefined, error: () => undefined };
 
@@ -79,7 +80,12 @@ for (const target of await testDatabases()) {
             assert.equal(quote.value, tick.ltp);
             assert.equal(quote.previous_close, tick.previousClose);
             assert.equal(quote.change, Math.round((tick.ltp - tick.previousClose) * 100) / 100);
-            assert.ok(Math.abs(quote.change_percent - (quote.change / quote.previous_close) * 100) < 1e-9);
+            near(
+              quote.change_percent,
+              (quote.change / quote.previous_close) * 100,
+              `${name} change`,
+              ANSWER_DIGITS.percent,
+            );
             assert.notEqual(quote.change, 0);
           }
           return data;

@@ -18,6 +18,7 @@ import { candlesFromCloses as candles, createControlledFeed, paperSnapshots } fr
 import { send, signedInApp, signIn, testDatabases } from '../testing/index.js';
 import { LIVE_NOT_RECORDED } from './service.js';
 import {
+  ANSWER_DIGITS,
   drawdownEpisodesReference,
   meanOf,
   near,
@@ -138,14 +139,34 @@ for (const target of await testDatabases()) {
 
       const analytics = (await get<{ data: PerformanceAnalytics }>('/api/performance/analytics?period=all'))
         .data;
-      near(analytics.total_return, (growth - 1) * 100, 'total return');
-      near(analytics.annualized_return, (growth ** (252 / r.length) - 1) * 100, 'CAGR');
-      near(analytics.sharpe_ratio, (meanOf(r) / sampleStd(r)) * Math.sqrt(252), 'Sharpe');
-      near(analytics.volatility, sampleStd(r) * Math.sqrt(252) * 100, 'volatility');
+      near(analytics.total_return, (growth - 1) * 100, 'total return', ANSWER_DIGITS.percent);
+      near(
+        analytics.annualized_return,
+        (growth ** (252 / r.length) - 1) * 100,
+        'CAGR',
+        ANSWER_DIGITS.percent,
+      );
+      near(
+        analytics.sharpe_ratio,
+        (meanOf(r) / sampleStd(r)) * Math.sqrt(252),
+        'Sharpe',
+        ANSWER_DIGITS.ratio,
+      );
+      near(analytics.volatility, sampleStd(r) * Math.sqrt(252) * 100, 'volatility', ANSWER_DIGITS.percent);
       const downside = Math.sqrt(meanOf(r.map((x) => Math.min(x, 0) ** 2)));
-      near(analytics.sortino_ratio, (meanOf(r) * 252) / (downside * Math.sqrt(252)), 'Sortino');
-      near(analytics.max_drawdown, deepest * 100, 'max drawdown');
-      near(analytics.net_pnl, values[values.length - 1]! - opening - flowOn('2026-11-17'), 'net P&L');
+      near(
+        analytics.sortino_ratio,
+        (meanOf(r) * 252) / (downside * Math.sqrt(252)),
+        'Sortino',
+        ANSWER_DIGITS.ratio,
+      );
+      near(analytics.max_drawdown, deepest * 100, 'max drawdown', ANSWER_DIGITS.percent);
+      near(
+        analytics.net_pnl,
+        values[values.length - 1]! - opening - flowOn('2026-11-17'),
+        'net P&L',
+        ANSWER_DIGITS.rupees,
+      );
 
       // The partial exit: the history's completed trades are what the win rate counts.
       const history = (await get<{ data: Trade[] }>('/api/trading/history?period=all')).data;
@@ -164,6 +185,7 @@ for (const target of await testDatabases()) {
         tuesday?.pnl,
         Math.round((values[1]! - values[0]! - flowOn('2026-11-17')) * 100) / 100,
         "Tuesday's P&L",
+        ANSWER_DIGITS.rupees,
       );
       assert.equal(
         analytics.daily_pnl.find((d) => d.date === '2026-11-15')?.pnl,
@@ -178,27 +200,41 @@ for (const target of await testDatabases()) {
         returns.data.map((p) => p.date),
         rows.map((row) => row.tradingDay),
       );
-      returns.data.forEach((p, i) => near(p.daily_return, r[i]! * 100, `return of ${p.date}`));
-      near(returns.data[4]!.benchmark_return, (nifty[4]! / nifty[3]! - 1) * 100, 'NIFTY on Friday');
+      returns.data.forEach((p, i) =>
+        near(p.daily_return, r[i]! * 100, `return of ${p.date}`, ANSWER_DIGITS.percent),
+      );
+      near(
+        returns.data[4]!.benchmark_return,
+        (nifty[4]! / nifty[3]! - 1) * 100,
+        'NIFTY on Friday',
+        ANSWER_DIGITS.percent,
+      );
       near(
         returns.data[4]!.benchmark_cumulative_return,
         (nifty[4]! / nifty[0]! - 1) * 100,
         'NIFTY since Monday',
+        ANSWER_DIGITS.percent,
       );
-      near(returns.data[4]!.cumulative_return, (growth - 1) * 100, 'cumulative');
+      near(returns.data[4]!.cumulative_return, (growth - 1) * 100, 'cumulative', ANSWER_DIGITS.percent);
 
       // The tear sheet. NIFTY's returns on the days both have one (Monday, the first, has none).
       const b = nifty.slice(1).map((n, i) => n / nifty[i]! - 1);
       const ra = r.slice(1);
       const slope = sampleCov(ra, b) / sampleCov(b, b);
-      near(analytics.beta, slope, 'beta');
+      near(analytics.beta, slope, 'beta', ANSWER_DIGITS.ratio);
       near(
         analytics.alpha,
         ((1 + meanOf(ra.map((x, i) => x - slope * b[i]!))) ** 252 - 1) * 100,
         'alpha (annualised)',
+        ANSWER_DIGITS.percent,
       );
       const active = ra.map((x, i) => x - b[i]!);
-      near(analytics.information_ratio, (meanOf(active) / sampleStd(active)) * Math.sqrt(252), 'IR');
+      near(
+        analytics.information_ratio,
+        (meanOf(active) / sampleStd(active)) * Math.sqrt(252),
+        'IR',
+        ANSWER_DIGITS.ratio,
+      );
       // XIRR: the opening on Monday and the deposit on Tuesday paid in, Friday's value taken out.
       const moneyIn = [
         { day: '2026-11-16', amount: opening },
@@ -208,6 +244,7 @@ for (const target of await testDatabases()) {
         analytics.money_weighted_return,
         xirrReference(moneyIn, '2026-11-20', values[4]!) * 100,
         'money-weighted return',
+        ANSWER_DIGITS.percent,
       );
       // The underwater curve and the deepest falls, from the wealth index starting at 1 on Monday.
       const wealth = [1];
@@ -217,6 +254,7 @@ for (const target of await testDatabases()) {
           p.drawdown,
           (wealth[i + 1]! / Math.max(...wealth.slice(0, i + 2)) - 1) * 100,
           `drawdown ${p.date}`,
+          ANSWER_DIGITS.percent,
         ),
       );
       const episodes = drawdownEpisodesReference(
@@ -230,7 +268,7 @@ for (const target of await testDatabases()) {
           [d.start, d.trough, d.recovery, d.length],
           [e.start, e.trough, e.recovery, e.length],
         );
-        near(d.depth, e.depth * 100, `depth of fall ${i}`);
+        near(d.depth, e.depth * 100, `depth of fall ${i}`, ANSWER_DIGITS.percent);
       });
       // Five returns: no 60-day window yet.
       assert.ok(returns.data.every((p) => p.rolling_sharpe === null && p.rolling_beta === null));
@@ -389,16 +427,27 @@ for (const target of await testDatabases()) {
       const ra = r.slice(1);
       const ba = b.slice(1) as number[];
       const slope = sampleCov(ra, ba) / sampleCov(ba, ba);
-      near(all.beta, slope, 'beta');
-      near(all.alpha, ((1 + meanOf(ra.map((x, i) => x - slope * ba[i]!))) ** 252 - 1) * 100, 'alpha');
+      near(all.beta, slope, 'beta', ANSWER_DIGITS.ratio);
+      near(
+        all.alpha,
+        ((1 + meanOf(ra.map((x, i) => x - slope * ba[i]!))) ** 252 - 1) * 100,
+        'alpha',
+        ANSWER_DIGITS.percent,
+      );
       const active = ra.map((x, i) => x - ba[i]!);
-      near(all.information_ratio, (meanOf(active) / sampleStd(active)) * Math.sqrt(252), 'IR');
+      near(
+        all.information_ratio,
+        (meanOf(active) / sampleStd(active)) * Math.sqrt(252),
+        'IR',
+        ANSWER_DIGITS.ratio,
+      );
       const flows = days.filter((d) => flowOn(d) !== 0).map((day) => ({ day, amount: flowOn(day) }));
       assert.equal(flows.length, 3, 'opening, deposit and withdrawal');
       near(
         all.money_weighted_return,
         xirrReference(flows, days[days.length - 1]!, values[values.length - 1]!) * 100,
         'XIRR',
+        ANSWER_DIGITS.percent,
       );
       const wealth = [1];
       for (const x of r) wealth.push(wealth[wealth.length - 1]! * (1 + x));
@@ -411,7 +460,7 @@ for (const target of await testDatabases()) {
           [d.start, d.trough, d.recovery, d.length],
           [e.start, e.trough, e.recovery, e.length],
         );
-        near(d.depth, e.depth * 100, `depth of fall ${i}`);
+        near(d.depth, e.depth * 100, `depth of fall ${i}`, ANSWER_DIGITS.percent);
       });
 
       // Rolling 60-day figures: null until 60 returns, then over the 60 returns ending that day.
@@ -427,7 +476,7 @@ for (const target of await testDatabases()) {
           return;
         }
         const window = r.slice(i - 59, i + 1);
-        near(p.rolling_sharpe, sharpeOf(window), `rolling Sharpe ${p.date}`);
+        near(p.rolling_sharpe, sharpeOf(window), `rolling Sharpe ${p.date}`, ANSWER_DIGITS.ratio);
         const wr: number[] = [];
         const wb: number[] = [];
         for (let k = i - 59; k <= i; k += 1) {
@@ -435,11 +484,17 @@ for (const target of await testDatabases()) {
           wr.push(r[k]!);
           wb.push(b[k]!);
         }
-        near(p.rolling_beta, sampleCov(wr, wb) / sampleCov(wb, wb), `rolling beta ${p.date}`);
+        near(
+          p.rolling_beta,
+          sampleCov(wr, wb) / sampleCov(wb, wb),
+          `rolling beta ${p.date}`,
+          ANSWER_DIGITS.ratio,
+        );
         near(
           p.drawdown,
           (wealth[i + 1]! / Math.max(...wealth.slice(0, i + 2)) - 1) * 100,
           `drawdown ${p.date}`,
+          ANSWER_DIGITS.percent,
         );
       });
       assert.ok(series.data.some((p) => p.drawdown < 0));
@@ -458,6 +513,7 @@ for (const target of await testDatabases()) {
           values[values.length - 1]!,
         ) * 100,
         "the month's XIRR: its start value in, its end value out",
+        ANSWER_DIGITS.percent,
       );
       const monthSeries = await get<PerformanceReturnsResponse>('/api/performance/returns?period=month');
       assert.equal(monthSeries.data[0]!.date, days[start]);
@@ -478,6 +534,7 @@ for (const target of await testDatabases()) {
           p.drawdown,
           (monthWealth[i]! / Math.max(...monthWealth.slice(0, i + 1)) - 1) * 100,
           `month ${p.date}`,
+          ANSWER_DIGITS.percent,
         ),
       );
     });

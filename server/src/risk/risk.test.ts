@@ -18,7 +18,7 @@ import type { Candle } from '../market/feed.js';
 import { createControlledFeed, paperSnapshots } from '../paper/testing.js';
 import { send, signedInApp, signIn, testDatabases } from '../testing/index.js';
 import { LIVE_NOT_ANALYSED } from './service.js';
-import { meanOf, near, sampleCov } from '../testing/reference.js';
+import { ANSWER_DIGITS, meanOf, near, sampleCov } from '../testing/reference.js';
 
 /** 70 weekday candles up to 13 November 2026, closes wobbling by at most ₹4 around `base` with a ₹10 range. */
 function candles(base: number, wobble: (i: number) => number): Candle[] {
@@ -129,11 +129,12 @@ for (const target of await testDatabases()) {
       });
       const r = closeReturns(infy);
       const sd = Math.sqrt(sampleCov(r, r));
-      near(infyRisk.price_volatility, sd * Math.sqrt(252), 'INFY volatility');
+      near(infyRisk.price_volatility, sd * Math.sqrt(252), 'INFY volatility', ANSWER_DIGITS.fraction);
       near(
         infyRisk.concentration_risk,
         30_000 / (await get<RiskMetrics>('/api/risk/metrics')).portfolio_value,
         'share',
+        ANSWER_DIGITS.ratio,
       );
 
       const metrics = await get<RiskMetrics>('/api/risk/metrics');
@@ -145,11 +146,13 @@ for (const target of await testDatabases()) {
         metrics.stress_test.scenario_1,
         Math.round((cash + 30_000 * (1 - 0.1 * betaOf(infy)) + 16_000 * (1 - 0.1 * betaOf(tcs))) * 100) / 100,
         '10% drop',
+        ANSWER_DIGITS.rupees,
       );
       near(
         metrics.stress_test.scenario_3,
         Math.round((cash + 30_000 * (1 - 0.3 * betaOf(infy)) + 16_000 * (1 - 0.3 * betaOf(tcs))) * 100) / 100,
         '30% drop',
+        ANSWER_DIGITS.rupees,
       );
       assert.equal(metrics.window_days, 30);
       assert.equal(metrics.sharpe_ratio, null, 'one day of history: no Sharpe');
@@ -180,14 +183,34 @@ for (const target of await testDatabases()) {
       const b = levels.slice(1).map((l, i) => l / levels[i]! - 1);
       const metrics = await get<RiskMetrics>('/api/risk/metrics');
       assert.equal(metrics.history_days, r.length);
-      near(metrics.volatility, Math.sqrt(sampleCov(r, r)) * Math.sqrt(252), 'volatility');
-      near(metrics.sharpe_ratio, (meanOf(r) / Math.sqrt(sampleCov(r, r))) * Math.sqrt(252), 'Sharpe');
-      near(metrics.beta, sampleCov(r.slice(1), b) / sampleCov(b, b), 'beta over the days both moved');
+      near(
+        metrics.volatility,
+        Math.sqrt(sampleCov(r, r)) * Math.sqrt(252),
+        'volatility',
+        ANSWER_DIGITS.fraction,
+      );
+      near(
+        metrics.sharpe_ratio,
+        (meanOf(r) / Math.sqrt(sampleCov(r, r))) * Math.sqrt(252),
+        'Sharpe',
+        ANSWER_DIGITS.ratio,
+      );
+      near(
+        metrics.beta,
+        sampleCov(r.slice(1), b) / sampleCov(b, b),
+        'beta over the days both moved',
+        ANSWER_DIGITS.ratio,
+      );
       const sorted = [...r].sort((x, y) => x - y);
       const h = (sorted.length - 1) * 0.05;
       const q =
         sorted[Math.floor(h)]! + (h - Math.floor(h)) * (sorted[Math.floor(h) + 1]! - sorted[Math.floor(h)]!);
-      near(metrics.var_95, Math.round(Math.max(0, -q * metrics.portfolio_value) * 100) / 100, 'VaR');
+      near(
+        metrics.var_95,
+        Math.round(Math.max(0, -q * metrics.portfolio_value) * 100) / 100,
+        'VaR',
+        ANSWER_DIGITS.rupees,
+      );
       let w = 1;
       let peak = 1;
       let deepest = 0;
@@ -196,8 +219,8 @@ for (const target of await testDatabases()) {
         peak = Math.max(peak, w);
         deepest = Math.min(deepest, w / peak - 1);
       }
-      near(metrics.max_drawdown, deepest, 'max drawdown');
-      near(metrics.portfolio_return, (w - 1) * 100, 'return over the window');
+      near(metrics.max_drawdown, deepest, 'max drawdown', ANSWER_DIGITS.fraction);
+      near(metrics.portfolio_return, (w - 1) * 100, 'return over the window', ANSWER_DIGITS.percent);
     });
 
     it('lists the alerts raised, dismisses one, refuses an unknown one and clears the rest', async () => {

@@ -4,14 +4,24 @@
  */
 import assert from 'node:assert/strict';
 
-/** |actual - expected| <= 1e-9 * max(1, |expected|), and not null. */
-export function near(actual: number | null | undefined, expected: number, label = 'value'): void {
+/**
+ * |actual - expected| <= 1e-9 * max(1, |expected|), and not null. An answer's figure is rounded by
+ * the contract to `digits` decimals (Percent and Ratio 4, Fraction 6, Rupees 2): it must then be
+ * the reference rounded there (within half a unit of its last place).
+ */
+export function near(
+  actual: number | null | undefined,
+  expected: number,
+  label = 'value',
+  digits?: number,
+): void {
   assert.ok(actual !== null && actual !== undefined, `${label} is ${actual}`);
-  assert.ok(
-    Math.abs(actual - expected) <= 1e-9 * Math.max(1, Math.abs(expected)),
-    `${label}: ${actual} is not ${expected}`,
-  );
+  const tolerance = (digits === undefined ? 0 : 0.5 * 10 ** -digits) + 1e-9 * Math.max(1, Math.abs(expected));
+  assert.ok(Math.abs(actual - expected) <= tolerance, `${label}: ${actual} is not ${expected}`);
 }
+
+/** The precisions of the contract's numbers (api-contract common.ts), for `near`. */
+export const ANSWER_DIGITS = { rupees: 2, percent: 4, ratio: 4, fraction: 6 } as const;
 
 export const meanOf = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
