@@ -57,7 +57,7 @@ async function main(): Promise<void> {
     database = await openDatabase(
       config.databaseUrl
         ? { kind: 'postgres', url: config.databaseUrl }
-        : { kind: 'pglite', dataDir: config.dataDir, templateDir: config.dbTemplateDir },
+        : { kind: 'pglite', dataDir: config.dataDir, templateDir: config.dbTemplateDir, log: logger },
     );
   } catch (error) {
     if (error instanceof DataDirLockedError) fail(error.message);

@@ -26,6 +26,11 @@ export const bundled = !import.meta.url.endsWith('.ts');
 const entryFile = (entry: string): string =>
   bundled ? path.join(serverDir, 'dist', `${path.basename(entry)}.mjs`) : sourceFile(`${entry}.ts`);
 
+/** The pid of the process that ran startProcess, in the started process's environment. */
+const PARENT_PID_VARIABLE = 'NIVESH_PARENT_PID';
+/** How often a process started by startProcess checks that its parent still runs. */
+const PARENT_CHECK_MS = 500;
+
 /**
  * Starts a Node process on `entry` (its path under src, without extension: `ml/trainWorker`), with
  * an IPC channel that carries structured-clone messages. From the source it runs under tsx's
@@ -38,8 +43,33 @@ export function startProcess(entry: string): ChildProcess {
     execArgv: bundled ? [] : ['--import', import.meta.resolve('tsx')],
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    env: { ...process.env, MALLOC_ARENA_MAX: process.env['MALLOC_ARENA_MAX'] ?? '2' },
+    env: {
+      ...process.env,
+      MALLOC_ARENA_MAX: process.env['MALLOC_ARENA_MAX'] ?? '2',
+      [PARENT_PID_VARIABLE]: String(process.pid),
+    },
   });
+}
+
+/**
+ * Called first by every entry startProcess runs: the process ends when the one that started it is
+ * gone, also when that one was killed with SIGKILL (it could not end its children then) and while
+ * this one's main thread is busy (a training is one synchronous computation of up to minutes: the
+ * IPC channel's 'disconnect' would be seen only after it). A small thread of its own checks every
+ * PARENT_CHECK_MS whether its parent process is still the one that started it (an orphan is
+ * handed to init or a subreaper), and kills this process with SIGKILL when it is not.
+ */
+export function endWithParent(): void {
+  const parent = Number(process.env[PARENT_PID_VARIABLE]) || process.ppid;
+  const watcher = new Worker(
+    `const { workerData } = require('node:worker_threads');
+setInterval(() => {
+  if (process.ppid !== workerData.parent) process.kill(workerData.self, 'SIGKILL');
+}, ${PARENT_CHECK_MS});`,
+    { eval: true, workerData: { parent, self: process.pid }, execArgv: [] },
+  );
+  // The check alone does not keep the process running.
+  watcher.unref();
 }
 
 /**

@@ -12,7 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import * as schema from './schema.js';
-import { lockDataDir } from './lock.js';
+import { lockDataDir, type LockLog } from './lock.js';
 import { postgresCoordination, soloCoordination, type Coordination } from './coordination.js';
 import { createFromTemplate, pgliteStartParams, templateDir } from './template.js';
 import { sourceFile } from '../paths.js';
@@ -41,6 +41,8 @@ export type DatabaseOptions =
       dataDir: string | null;
       /** Where the migrated template is kept (template.ts); default templateDir(). */
       templateDir?: string | null;
+      /** Where the takeover of a stale data-folder lock is told (lock.ts); default stderr. */
+      log?: LockLog;
     }
   | { kind: 'postgres'; url: string };
 
@@ -53,6 +55,9 @@ function redactUrl(url: string): string {
     return 'postgres';
   }
 }
+
+/** This module's notices without a logger: sentences on stderr. */
+const stderrLog: LockLog = { warn: (_details, message) => process.stderr.write(`${message}\n`) };
 
 /**
  * A new PGlite data folder from the migrated template. When the template cannot be built (said on
@@ -98,7 +103,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
 
-  const lock = options.dataDir ? lockDataDir(options.dataDir) : null;
+  const lock = options.dataDir ? lockDataDir(options.dataDir, options.log ?? stderrLog) : null;
   try {
     const folder = options.dataDir ? path.join(options.dataDir, 'pglite') : null;
     if (folder && !fs.existsSync(path.join(folder, 'PG_VERSION')))
