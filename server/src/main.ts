@@ -8,11 +8,12 @@ import path from 'node:path';
 import pino from 'pino';
 import { buildApp, REDACTED_PATHS } from './app.js';
 import { ConfigError, loadConfig, repoRoot } from './config.js';
-import { openDatabase, type Database } from './db/index.js';
+import { openDatabase, openMayPassOnRetry, type Database } from './db/index.js';
 import { DataDirLockedError } from './db/lock.js';
 import { createSmtpMailer } from './auth/mailer.js';
 import {
   announceReady,
+  DATABASE_UNAVAILABLE_EXIT_CODE,
   isSupervised,
   onSupervisorGone,
   RESTART_EXIT_CODE,
@@ -21,9 +22,10 @@ import {
 /** How long a graceful shutdown may take before the process exits regardless. */
 const SHUTDOWN_LIMIT_MS = 30_000;
 
-function fail(message: string): never {
+/** Ends a start that failed; `exitCode` DATABASE_UNAVAILABLE_EXIT_CODE asks the supervisor to try again. */
+function fail(message: string, exitCode = 1): never {
   process.stderr.write(`\nNivesh could not start: ${message}\n\n`);
-  process.exit(1);
+  process.exit(exitCode);
 }
 
 async function main(): Promise<void> {
@@ -61,7 +63,10 @@ async function main(): Promise<void> {
     );
   } catch (error) {
     if (error instanceof DataDirLockedError) fail(error.message);
-    fail(`the database did not open: ${(error as Error).message}`);
+    fail(
+      `the database did not open: ${(error as Error).message}`,
+      config.databaseUrl && openMayPassOnRetry(error) ? DATABASE_UNAVAILABLE_EXIT_CODE : 1,
+    );
   }
   logger.info({ database: database.kind, location: database.location }, 'database ready');
 

@@ -7,8 +7,12 @@
  *   engines, closes the database and exits with RESTART_EXIT_CODE. The supervisor then starts a
  *   new server at once: only after the old one has exited, so PGlite's data-folder lock is free.
  * - A server that crashes is started again after 1 s, 2 s, 5 s, 10 s, then every 30 s while it
- *   keeps crashing (back to 1 s once one has run for a minute). The first server failing before it
- *   listens (a wrong setting, a port in use) ends the supervisor with its exit code.
+ *   keeps crashing (back to 1 s once one has run for a minute). So is a server whose database did
+ *   not open (DATABASE_UNAVAILABLE_EXIT_CODE: PostgreSQL not reachable yet, a failed migration),
+ *   also the first one: an orchestrator may start the server before its database. Any other
+ *   failure of the first server before it listens (a wrong setting, a port or data folder in use,
+ *   PostgreSQL refusing the credentials or the database's name) would happen again: it ends the
+ *   supervisor with the server's exit code, and the server's message says why.
  * - SIGINT/SIGTERM are passed to the server; the supervisor ends when it has shut down.
  * - The server gets MALLOC_ARENA_MAX=2 unless the environment sets it (serverEnv): glibc's malloc
  *   otherwise gives threads that allocate at the same time (libuv's pool, V8's compiler and GC
@@ -19,7 +23,12 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import pino from 'pino';
-import { isServerMessage, RESTART_EXIT_CODE, SUPERVISED_ARG } from './management/supervision.js';
+import {
+  DATABASE_UNAVAILABLE_EXIT_CODE,
+  isServerMessage,
+  RESTART_EXIT_CODE,
+  SUPERVISED_ARG,
+} from './management/supervision.js';
 import { bundled, serverDir, sourceFile } from './paths.js';
 
 /** glibc malloc arenas of the server process (see the module comment). */
@@ -87,8 +96,17 @@ function startServer(): void {
       startServer();
       return;
     }
-    if (!anyReady) {
-      log.error({ server: child.pid, code, signal }, 'the server could not start; not trying again');
+    const databaseUnavailable = code === DATABASE_UNAVAILABLE_EXIT_CODE;
+    if (!anyReady && !databaseUnavailable) {
+      log.error(
+        {
+          server: child.pid,
+          code,
+          signal,
+          why: 'a new start would fail the same way: see its message above',
+        },
+        'the server could not start; not trying again',
+      );
       exit(code ?? 1);
     }
     if (readyAt !== null && Date.now() - readyAt >= RECOVERED_AFTER_MS) crashes = 0;
@@ -96,7 +114,9 @@ function startServer(): void {
     crashes += 1;
     log.error(
       { server: child.pid, code, signal, restartInMs: waitMs },
-      'the server stopped unexpectedly; starting it again',
+      databaseUnavailable
+        ? 'the database did not open; starting the server again'
+        : 'the server stopped unexpectedly; starting it again',
     );
     retry = setTimeout(startServer, waitMs);
   });

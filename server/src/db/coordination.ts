@@ -26,6 +26,8 @@ const LEADER_RETRY_MS = 2_000;
 const LOCK_KEYS = {
   leader: 74_741_001,
   'paper-account': 74_741_002,
+  /** Held while a process migrates the database at start (db/index.ts openDatabase). */
+  migrations: 74_741_003,
 } as const;
 type LockName = Exclude<keyof typeof LOCK_KEYS, 'leader'>;
 
