@@ -18,6 +18,7 @@ import {
   onSupervisorGone,
   RESTART_EXIT_CODE,
 } from './management/supervision.js';
+import { holdBundle } from './paths.js';
 
 /** How long a graceful shutdown may take before the process exits regardless. */
 const SHUTDOWN_LIMIT_MS = 30_000;
@@ -29,6 +30,7 @@ function fail(message: string, exitCode = 1): never {
 }
 
 async function main(): Promise<void> {
+  holdBundle();
   const { version } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
     version: string;
   };

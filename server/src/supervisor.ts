@@ -14,6 +14,9 @@
  *   PostgreSQL refusing the credentials or the database's name) would happen again: it ends the
  *   supervisor with the server's exit code, and the server's message says why.
  * - SIGINT/SIGTERM are passed to the server; the supervisor ends when it has shut down.
+ * - From the bundle, the supervisor and every server it starts run one version of it
+ *   (server/dist/<version>, held while they run: paths.ts holdBundle), whatever is built
+ *   meanwhile (another `pnpm serve` from this checkout, `pnpm build`).
  * - The server gets MALLOC_ARENA_MAX=2 unless the environment sets it (serverEnv): glibc's malloc
  *   otherwise gives threads that allocate at the same time (libuv's pool, V8's compiler and GC
  *   threads, workers) arenas of their own, up to 8 per core, each in 64 MB heaps, and memory freed
@@ -21,7 +24,6 @@
  *   process the supervisor forks.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import pino from 'pino';
 import {
   DATABASE_UNAVAILABLE_EXIT_CODE,
@@ -29,7 +31,7 @@ import {
   RESTART_EXIT_CODE,
   SUPERVISED_ARG,
 } from './management/supervision.js';
-import { bundled, serverDir, sourceFile } from './paths.js';
+import { entryFile, holdBundle } from './paths.js';
 
 /** glibc malloc arenas of the server process (see the module comment). */
 const SERVER_MALLOC_ARENA_MAX = '2';
@@ -39,8 +41,11 @@ function serverEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return { ...env, MALLOC_ARENA_MAX: env['MALLOC_ARENA_MAX'] ?? SERVER_MALLOC_ARENA_MAX };
 }
 
-/** main.ts, or its bundle beside this one's (paths.ts). */
-const serverEntry = bundled ? path.join(serverDir, 'dist', 'main.mjs') : sourceFile('main.ts');
+/**
+ * main.ts, or its bundle beside this one's (paths.ts): every server this supervisor starts runs the
+ * version it runs, whatever builds are made meanwhile.
+ */
+const serverEntry = entryFile('main');
 const CRASH_BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 /** A server that ran this long after it listened counts as recovered: the next crash waits 1 s again. */
 const RECOVERED_AFTER_MS = 60_000;
@@ -132,4 +137,5 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+holdBundle();
 startServer();
