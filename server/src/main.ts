@@ -13,7 +13,7 @@ import { DataDirLockedError } from './db/lock.js';
 import { createSmtpMailer } from './auth/mailer.js';
 import {
   announceReady,
-  DATABASE_UNAVAILABLE_EXIT_CODE,
+  START_MAY_PASS_EXIT_CODE,
   isSupervised,
   onSupervisorGone,
   RESTART_EXIT_CODE,
@@ -23,7 +23,10 @@ import { holdBundle } from './paths.js';
 /** How long a graceful shutdown may take before the process exits regardless. */
 const SHUTDOWN_LIMIT_MS = 30_000;
 
-/** Ends a start that failed; `exitCode` DATABASE_UNAVAILABLE_EXIT_CODE asks the supervisor to try again. */
+/**
+ * Ends a start that failed. Exit code 1: a new start would fail the same way, the supervisor does not
+ * try again; START_MAY_PASS_EXIT_CODE: it does.
+ */
 function fail(message: string, exitCode = 1): never {
   process.stderr.write(`\nNivesh could not start: ${message}\n\n`);
   process.exit(exitCode);
@@ -67,7 +70,7 @@ async function main(): Promise<void> {
     if (error instanceof DataDirLockedError) fail(error.message);
     fail(
       `the database did not open: ${(error as Error).message}`,
-      config.databaseUrl && openMayPassOnRetry(error) ? DATABASE_UNAVAILABLE_EXIT_CODE : 1,
+      config.databaseUrl && openMayPassOnRetry(error) ? START_MAY_PASS_EXIT_CODE : 1,
     );
   }
   logger.info({ database: database.kind, location: database.location }, 'database ready');
@@ -141,7 +144,10 @@ async function main(): Promise<void> {
   }
 }
 
+// An error not foreseen while starting (a query that failed, NATS not up yet): it may pass.
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
+  process.stderr.write(
+    `\nNivesh could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n\n`,
+  );
+  process.exit(START_MAY_PASS_EXIT_CODE);
 });

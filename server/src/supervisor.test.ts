@@ -239,6 +239,26 @@ describe('the supervisor', () => {
     assert.match(run.output(), /Invalid environment/);
     assert.match(run.output(), /the server could not start; not trying again/);
   });
+
+  it('starts the first server again, with backoff, when it fails on something that may come up (NATS)', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nivesh-supervisor-'));
+    // Nothing listens there (yet).
+    const run = startSupervisor({
+      NIVESH_NATS_URL: `nats://127.0.0.1:${await freePort()}`,
+      PORT: String(await freePort()),
+      NIVESH_DATA_DIR: dataDir,
+    });
+    try {
+      await run.waitFor(/Nivesh could not start: .*CONNECTION_REFUSED/);
+      await run.waitFor(
+        /"code":69,"signal":null,"restartInMs":1000,"msg":"the server could not start \(its message above says why\); starting it again"/,
+      );
+    } finally {
+      run.child.kill('SIGTERM');
+      assert.equal(await run.exited, 0);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe(
@@ -274,8 +294,12 @@ describe(
         socket.pipe(upstream).pipe(socket);
       });
       try {
-        await run.waitFor(/"restartInMs":1000,"msg":"the database did not open; starting the server again"/);
-        await run.waitFor(/"restartInMs":2000,"msg":"the database did not open; starting the server again"/);
+        await run.waitFor(
+          /"restartInMs":1000,"msg":"the server could not start \(its message above says why\); starting it again"/,
+        );
+        await run.waitFor(
+          /"restartInMs":2000,"msg":"the server could not start \(its message above says why\); starting it again"/,
+        );
         assert.match(run.output(), /Nivesh could not start: the database did not open: connect ECONNREFUSED/);
 
         // PostgreSQL comes up on that port (a TCP forwarder to the real one): the next start serves.

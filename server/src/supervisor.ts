@@ -7,12 +7,13 @@
  *   engines, closes the database and exits with RESTART_EXIT_CODE. The supervisor then starts a
  *   new server at once: only after the old one has exited, so PGlite's data-folder lock is free.
  * - A server that crashes is started again after 1 s, 2 s, 5 s, 10 s, then every 30 s while it
- *   keeps crashing (back to 1 s once one has run for a minute). So is a server whose database did
- *   not open (DATABASE_UNAVAILABLE_EXIT_CODE: PostgreSQL not reachable yet, a failed migration),
- *   also the first one: an orchestrator may start the server before its database. Any other
- *   failure of the first server before it listens (a wrong setting, a port or data folder in use,
- *   PostgreSQL refusing the credentials or the database's name) would happen again: it ends the
- *   supervisor with the server's exit code, and the server's message says why.
+ *   keeps crashing (back to 1 s once one has run for a minute). So is a server whose start failed
+ *   for a reason that may pass (START_MAY_PASS_EXIT_CODE: its PostgreSQL not reachable yet, a
+ *   failed migration, an error not foreseen) or that was killed by a signal, also the first one:
+ *   an orchestrator may start the server before its database. A first server that fails before it listens for a reason that
+ *   would stay (exit code 1: a wrong setting, a port or data folder in use, PostgreSQL refusing
+ *   the credentials or the database's name) ends the supervisor with that exit code; the server's
+ *   message says why.
  * - SIGINT/SIGTERM are passed to the server; the supervisor ends when it has shut down.
  * - From the bundle, the supervisor and every server it starts run one version of it
  *   (server/dist/<version>, held while they run: paths.ts holdBundle), whatever is built
@@ -26,7 +27,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import pino from 'pino';
 import {
-  DATABASE_UNAVAILABLE_EXIT_CODE,
+  START_MAY_PASS_EXIT_CODE,
   isServerMessage,
   RESTART_EXIT_CODE,
   SUPERVISED_ARG,
@@ -101,14 +102,15 @@ function startServer(): void {
       startServer();
       return;
     }
-    const databaseUnavailable = code === DATABASE_UNAVAILABLE_EXIT_CODE;
-    if (!anyReady && !databaseUnavailable) {
+    const startFailed = code === START_MAY_PASS_EXIT_CODE;
+    // Killed by a signal (not this supervisor's: it would be stopping) is a crash, not a setting.
+    if (!anyReady && !startFailed && signal === null) {
       log.error(
         {
           server: child.pid,
           code,
           signal,
-          why: 'a new start would fail the same way: see its message above',
+          why: 'a new start would fail the same way (its message above says why)',
         },
         'the server could not start; not trying again',
       );
@@ -119,8 +121,8 @@ function startServer(): void {
     crashes += 1;
     log.error(
       { server: child.pid, code, signal, restartInMs: waitMs },
-      databaseUnavailable
-        ? 'the database did not open; starting the server again'
+      startFailed
+        ? 'the server could not start (its message above says why); starting it again'
         : 'the server stopped unexpectedly; starting it again',
     );
     retry = setTimeout(startServer, waitMs);

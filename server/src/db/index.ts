@@ -82,7 +82,7 @@ function refusedByConfiguration(code: string): boolean {
 
 /**
  * Whether a failure to open PostgreSQL may pass when the server starts again (main.ts exits with
- * DATABASE_UNAVAILABLE_EXIT_CODE and the supervisor tries again): the server not reachable yet or
+ * START_MAY_PASS_EXIT_CODE and the supervisor tries again): the server not reachable yet or
  * restarting, a connection cut, a migration that failed. Not when PostgreSQL refused the
  * credentials or the database's name.
  */

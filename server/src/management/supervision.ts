@@ -3,7 +3,8 @@
  * supervisor forks main.ts with an IPC channel and the `--supervised` argument; the server tells it
  * when it listens, and after a requested restart it closes everything and exits with
  * RESTART_EXIT_CODE, which the supervisor answers by starting a new server at once; a server whose
- * database did not open exits with DATABASE_UNAVAILABLE_EXIT_CODE, and is started again later.
+ * start failed for a reason that may pass exits with START_MAY_PASS_EXIT_CODE, and is started again
+ * later.
  */
 
 /** The argument the supervisor starts the server with. */
@@ -13,14 +14,15 @@ export const SUPERVISED_ARG = '--supervised';
 export const RESTART_EXIT_CODE = 75;
 
 /**
- * The exit code of a server that could not start because its PostgreSQL database did not open for
- * a reason that may pass (db/index.ts openMayPassOnRetry: not reachable yet, a connection cut, a
- * failed migration): the supervisor starts it again with backoff, also before any server has run.
- * Every other failure to start (a wrong setting, the port or the data folder in use, PostgreSQL
- * refusing the credentials or the database's name) exits with 1 and is not tried again: a new
- * start would meet it again. 69: "service unavailable".
+ * The exit code of a server whose start failed for a reason that may pass: its PostgreSQL database
+ * did not open (db/index.ts openMayPassOnRetry: not reachable yet, a connection cut, a failed
+ * migration), or an error it did not foresee while starting (a query that failed, NATS not up yet).
+ * The supervisor starts it again with backoff, also before any server has run. A failure a new
+ * start would meet again (a wrong setting, the port or the data folder in use, PostgreSQL refusing
+ * the credentials or the database's name: main.ts `fail`) exits with 1 and is not tried again.
+ * 69: "service unavailable".
  */
-export const DATABASE_UNAVAILABLE_EXIT_CODE = 69;
+export const START_MAY_PASS_EXIT_CODE = 69;
 
 /** Messages a supervised server sends its supervisor. */
 export type ServerMessage = { type: 'nivesh:ready'; pid: number };
