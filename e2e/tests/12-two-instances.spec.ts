@@ -29,8 +29,23 @@ test.describe('two server processes behind one address', () => {
   }) => {
     test.setTimeout(120_000);
     const base = cluster.baseUrl;
+    // Each answers, and serves every page group's files (whichever published the local builds).
+    // Asked with fetch, not the page's context: its cookies stay the browser's own.
     for (const url of Object.values(cluster.instanceUrls)) {
-      expect((await page.request.get(`${url}/api/health`)).status()).toBe(200);
+      expect((await fetch(`${url}/api/health`)).status).toBe(200);
+      const catalogue = (await (await fetch(`${url}/api/remotes`)).json()) as {
+        remotes: Array<{ name: string; entry: string }>;
+      };
+      expect(catalogue.remotes.map((remote) => remote.name).sort()).toEqual([
+        'dashboard',
+        'landing',
+        'ml_ops',
+        'risk',
+        'trading',
+      ]);
+      for (const remote of catalogue.remotes) {
+        expect((await fetch(`${url}${remote.entry}`)).status, `${url}${remote.entry}`).toBe(200);
+      }
     }
     // Each new setup link supersedes those before it: the newest sets the password (of two issued
     // in the same instant, the other may).
@@ -69,10 +84,10 @@ test.describe('two server processes behind one address', () => {
     const { order_id: orderId } = ((await placed.json()) as { data: { order_id: string } }).data;
     // Each process, signed in, lists it.
     for (const url of Object.values(cluster.instanceUrls)) {
-      const orders = await page.request.get(`${url}/api/trading/orders?status=all`, {
+      const orders = await fetch(`${url}/api/trading/orders?status=all`, {
         headers: { authorization: `Bearer ${token}` },
       });
-      expect(orders.status(), await orders.text()).toBe(200);
+      expect(orders.status).toBe(200);
       const ids = ((await orders.json()) as { data: Array<{ order_id: string }> }).data.map(
         (o) => o.order_id,
       );
@@ -97,6 +112,6 @@ test.describe('two server processes behind one address', () => {
 
     expect(problems.list()).toEqual([]);
     // Two starts from this checkout left the server already running from it alone.
-    expect((await page.request.get(`${server.baseUrl}/api/health`)).status()).toBe(200);
+    expect((await fetch(`${server.baseUrl}/api/health`)).status).toBe(200);
   });
 });

@@ -50,7 +50,10 @@ const HOLDERS = 'running';
 const PRUNE_AFTER_MS = 10 * 60_000;
 const pkg = JSON.parse(fs.readFileSync(path.join(serverDir, 'package.json'), 'utf8'));
 
-/** Entries, by their path under src without the extension; each gives dist/<file name>.mjs (paths.ts). */
+/**
+ * Entries, by their path under src without the extension; each gives dist/<version>/<file name>.mjs
+ * (paths.ts).
+ */
 const ENTRIES = ['supervisor', 'main', 'ml/trainWorker', 'db/templateWorker'];
 
 /**
@@ -118,6 +121,9 @@ async function bundleServer(outdir, metafile) {
     .sort((a, b) => (a.name < b.name ? -1 : 1));
 }
 
+/** A new name in dist for what is being written or removed (prune removes what a dead build left). */
+const temporary = () => path.join(distDir, `.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
+
 function writeFiles(dir, files) {
   fs.mkdirSync(dir, { recursive: true });
   for (const file of files) fs.writeFileSync(path.join(dir, file.name), file.contents);
@@ -163,7 +169,7 @@ function prune(keep) {
       continue;
     }
     if (now - stat.mtimeMs < PRUNE_AFTER_MS || (version && held(dir))) continue;
-    const aside = path.join(distDir, `.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
+    const aside = temporary();
     try {
       fs.renameSync(dir, aside);
     } catch {
@@ -183,7 +189,6 @@ async function buildVersion() {
   for (const file of files) hash.update(file.name).update('\0').update(file.contents);
   const version = hash.digest('hex').slice(0, 16);
   const dir = path.join(distDir, version);
-  const temporary = () => path.join(distDir, `.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
   if (!fs.existsSync(dir)) {
     const scratch = temporary();
     writeFiles(scratch, files);

@@ -69,7 +69,7 @@ async function remotesFor(app: FastifyInstance, browser: Browser) {
   assert.equal(res.statusCode, 200);
   assert.equal(res.cookies.length, 0, 'its client id stays');
   return res.json<{
-    remotes: Array<{ name: string; version: string; channel: string; fallback: unknown }>;
+    remotes: Array<{ name: string; version: string; entry: string; channel: string; fallback: unknown }>;
     missing: string[];
     reporting: boolean;
   }>();
@@ -893,7 +893,7 @@ const sharedPostgres = await sharedPostgresDatabase();
 describe('the first start of two processes at the same moment', { skip: sharedPostgres === null }, () => {
   after(() => sharedPostgres?.drop());
 
-  it('publishes the local builds once: one process adopts them, the other finds them stable', async () => {
+  it('publishes the local builds once: one process adopts them, the other finds them stable, and both serve them', async () => {
     // One checkout (the builds), two processes on a new database, each with its own data folder.
     const appsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nivesh-apps-'));
     writeBuild(appsDir, 'mfe-landing', 'landing', V1, ['LandingPage']);
@@ -916,12 +916,14 @@ describe('the first start of two processes at the same moment', { skip: sharedPo
           .sort(),
         ['', `landing ${V1}, risk ${V1}`],
       );
+      // Each serves them, files included (each has a store of its own, in its data folder).
       for (const t of processes) {
         const { remotes } = await remotesFor(t.app, await newBrowser(t.app));
         assert.deepEqual(
           remotes.map((remote) => `${remote.name} ${remote.version} ${remote.channel}`),
           [`landing ${V1} stable`, `risk ${V1} stable`],
         );
+        for (const remote of remotes) assert.equal((await send(t.app, 'GET', remote.entry)).statusCode, 200);
       }
     } finally {
       for (const t of processes) await t.close();

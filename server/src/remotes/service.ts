@@ -420,10 +420,18 @@ export function createRemotesService(deps: RemotesServiceDeps) {
   async function adoptLocalBuildsLocked(mode: 'missing' | 'newest', actor: string): Promise<string[]> {
     const done: string[] = [];
     for (const name of REMOTE_NAMES) {
-      const [newest] = localBuilds(deps.appsDir, name);
+      const builds = localBuilds(deps.appsDir, name);
+      const [newest] = builds;
       if (!newest) continue;
       const current = await rollout(db, name);
       const stable = await releaseById(db, current?.stableReleaseId ?? null);
+      // What another process on the database published from these builds (the same checkout), into
+      // this process's own store, so that it serves those releases' files too.
+      const canary = await releaseById(db, current?.canaryReleaseId ?? null);
+      for (const release of [stable, canary]) {
+        const build = release && builds.find((b) => b.version === release.version);
+        if (build && !store.has(name, build.version)) store.copyIn(name, build.dir);
+      }
       if (mode === 'missing' && stable) continue;
       if (stable?.version === newest.version) continue;
       if (current?.canaryReleaseId) {
@@ -658,7 +666,9 @@ export function createRemotesService(deps: RemotesServiceDeps) {
     /**
      * Local builds into the registry. 'missing': a remote with no stable release gets its newest
      * local build (a fresh install). 'newest': every remote's newest local build becomes stable
-     * unless a canary is running (what `npm start` does after building).
+     * unless a canary is running (what `npm start` does after building). Either way, a stable or
+     * canary release that is one of the local builds is copied into this process's store if it is
+     * not there (published by another process on the database, with a store of its own).
      */
     async adoptLocalBuilds(mode: 'missing' | 'newest', actor: string): Promise<string[]> {
       // Processes that start at the same moment on a new database would each publish the same
