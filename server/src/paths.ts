@@ -17,7 +17,7 @@ import { Worker } from 'node:worker_threads';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** Running from the bundle (server/dist/<version>), not from the TypeScript source. */
-export const bundled = !import.meta.url.endsWith('.ts');
+const bundled = !import.meta.url.endsWith('.ts');
 
 /** The server package's folder (server/). */
 export const serverDir = bundled ? path.resolve(here, '..', '..') : path.resolve(here, '..');
