@@ -1,5 +1,5 @@
 /**
- * The server's footprint as `npm start` runs it: the supervisor's bundle (server/dist/supervisor.mjs,
+ * The server's footprint as `npm start` runs it: the supervisor's bundle (server/dist/current/supervisor.mjs,
  * built by server/scripts/bundle.mjs) started as a child process with `node`, learning on (the
  * default), the simulated market open. Three starts: a fresh data folder (the migrated database template already built, as
  * `pnpm build` leaves it), the same folder again (existing), and a fresh folder with no template
@@ -168,7 +168,7 @@ async function runServer(
 ): Promise<ServerRun> {
   const port = SERVER_PORT_BASE + Math.floor(Math.random() * SERVER_PORTS);
   const started = await start(
-    [path.join(serverDir, 'dist', 'supervisor.mjs')],
+    [path.join(serverDir, 'dist', 'current', 'supervisor.mjs')],
     serverDir,
     serverEnv(port, dataDir, extra),
     'Nivesh is running',

@@ -1,9 +1,12 @@
 /**
- * Two server processes on one PostgreSQL database, joined by NATS, behind one address: a fresh
- * database, two `pnpm serve` processes with their own data folders, and a small reverse proxy
- * (HTTP and WebSocket) in front. The proxy sends a request to the second process when it carries
- * `x-nivesh-instance: second`, otherwise to the first: the browser lives on the first, and a test
- * can place an order through the same address on the other.
+ * Two server processes on one PostgreSQL database, joined by NATS, behind one address, as the
+ * README's "More than one instance" runs them: a fresh database, and two `pnpm serve` from this
+ * checkout started at the same moment, each with its own port and data folder, the same
+ * DATABASE_URL and NIVESH_NATS_URL; a small reverse proxy (HTTP and WebSocket) in front. The proxy
+ * sends a request to the second process when it carries `x-nivesh-instance: second`, otherwise to
+ * the first: the browser lives on the first, and a test can place an order through the same
+ * address on the other. PostgreSQL and NATS must be running (127.0.0.1:5432 and :4222, or
+ * NIVESH_TEST_DATABASE_URL and NIVESH_TEST_NATS_URL): without them it fails, saying which.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -26,6 +29,35 @@ function groupAlive(pgid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** Fails, naming what is missing, when PostgreSQL or NATS does not answer. */
+async function requireServices(): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3_000 });
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new Error(
+      `The two-instance test needs PostgreSQL at ${adminUrl} (NIVESH_TEST_DATABASE_URL): ${(error as Error).message}`,
+      { cause: error },
+    );
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+  const nats = new URL(natsUrl.replace(/^nats:/, 'http:'));
+  await new Promise<void>((resolve, reject) => {
+    const socket = net.connect({ host: nats.hostname, port: Number(nats.port || 4222) });
+    const fail = (reason: string) => {
+      socket.destroy();
+      reject(new Error(`The two-instance test needs NATS at ${natsUrl} (NIVESH_TEST_NATS_URL): ${reason}`));
+    };
+    socket.setTimeout(3_000, () => fail('no answer in 3 s'));
+    socket.once('error', (error) => fail(error.message));
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve();
+    });
+  });
 }
 
 async function admin(query: string): Promise<void> {
@@ -146,13 +178,20 @@ function trackSockets(server: http.Server): Set<net.Socket> {
 export interface Cluster {
   /** The one address both processes are behind. */
   baseUrl: string;
-  setupLink: string;
+  /** Each process's own address. */
+  instanceUrls: { first: string; second: string };
+  /**
+   * The first-run setup links the two printed, newest first: each new link supersedes those
+   * before it, and two processes starting together may print theirs in either order.
+   */
+  setupLinks: string[];
   /** Which process leads now ('first' or 'second'), from their logs. */
   leaderLog(): string;
   stop(): Promise<void>;
 }
 
 export async function startCluster(): Promise<Cluster> {
+  await requireServices();
   const name = `nivesh_e2e_${process.pid}_${Date.now()}`;
   await admin(`CREATE DATABASE "${name}"`);
   const databaseUrl = new URL(adminUrl);
@@ -161,13 +200,16 @@ export async function startCluster(): Promise<Cluster> {
   const baseUrl = `http://localhost:${proxyPort}`;
   const logDir = path.join(repoRoot, 'e2e', 'test-results');
   fs.mkdirSync(logDir, { recursive: true });
-  const first = startInstance({
-    port: firstPort,
-    publicUrl: baseUrl,
-    databaseUrl: databaseUrl.toString(),
-    logFile: path.join(logDir, 'cluster-first.log'),
-  });
-  const instances = [first];
+  // Both at the same moment, on the new database, from this one checkout.
+  const instances = (['first', 'second'] as const).map((which) =>
+    startInstance({
+      port: which === 'first' ? firstPort : secondPort,
+      publicUrl: baseUrl,
+      databaseUrl: databaseUrl.toString(),
+      logFile: path.join(logDir, `cluster-${which}.log`),
+    }),
+  );
+  const [first, second] = instances as [Instance, Instance];
   const stop = async () => {
     for (const instance of instances) {
       try {
@@ -195,23 +237,20 @@ export async function startCluster(): Promise<Cluster> {
     await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
   };
   try {
-    await waitFor(first, /"setupLink":"([^"]+)"/, 90_000);
-    // The first has migrated the database; the second joins it.
-    const second = startInstance({
-      port: secondPort,
-      publicUrl: baseUrl,
-      databaseUrl: databaseUrl.toString(),
-      logFile: path.join(logDir, 'cluster-second.log'),
-    });
-    instances.push(second);
-    // Each process prints a setup link while no password is set, and each new link supersedes the
-    // one before: the second's is the one that works.
-    const latest = await waitFor(second, /"setupLink":"([^"]+)"/, 90_000);
+    // Each process prints a setup link while no password is set (with the time it logged it).
+    const printed = await Promise.all(
+      instances.map((instance) => waitFor(instance, /"time":(\d+),[^\n]*"setupLink":"([^"]+)"/, 120_000)),
+    );
+    const setupLinks = printed
+      .map((match) => ({ time: Number(match[1]), link: match[2]! }))
+      .sort((a, b) => b.time - a.time)
+      .map(({ link }) => link);
     const proxy = startProxy(proxyPort, { first: firstPort, second: secondPort });
     const sockets = trackSockets(proxy);
     return {
       baseUrl,
-      setupLink: latest[1]!,
+      instanceUrls: { first: `http://localhost:${firstPort}`, second: `http://localhost:${secondPort}` },
+      setupLinks,
       leaderLog: () =>
         /this process leads/.test(first.output())
           ? 'first'

@@ -579,6 +579,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     devRemotes: config.devRemotes,
     policy: config.canaryPolicy,
     log: app.log,
+    coordination,
   });
   const remoteCatalogue = createRemoteCatalogue({
     registry: remotes,

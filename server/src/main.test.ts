@@ -33,12 +33,18 @@ function start(env: Record<string, string>) {
 }
 
 describe('the server process', () => {
-  it('prints a first-run setup link, refuses a second process on its data folder, and shuts down cleanly', async () => {
+  it("takes over a dead process's lock with a warning, prints a first-run setup link, refuses a second process on its data folder, and shuts down cleanly", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nivesh-main-'));
+    // Left by a server that was killed (no process has this pid).
+    fs.writeFileSync(path.join(dataDir, 'nivesh.lock'), '999999999\n');
     const port = await freePort();
     const first = start({ NIVESH_DATA_DIR: dataDir, PORT: String(port) });
     try {
       await first.waitFor(/"setupLink":"http:\/\/localhost:\d+\/login\?setup=[A-Za-z0-9_-]+"/);
+      assert.match(
+        first.output(),
+        /"level":40,[^\n]*"deadPid":999999999,[^\n]*"msg":"The data folder [^"]+ was locked by process 999999999, which no longer runs/,
+      );
       assert.match(first.output(), new RegExp(`Nivesh is running at http://localhost:${port}`));
       const health = await fetch(`http://localhost:${port}/api/health`);
       assert.equal(health.status, 200);

@@ -9,25 +9,32 @@ import pino from 'pino';
 import { buildApp } from './app.js';
 import { loggerOptions } from './logging.js';
 import { ConfigError, loadConfig, repoRoot } from './config.js';
-import { openDatabase, type Database } from './db/index.js';
+import { openDatabase, openMayPassOnRetry, type Database } from './db/index.js';
 import { DataDirLockedError } from './db/lock.js';
 import { createSmtpMailer } from './auth/mailer.js';
 import {
   announceReady,
+  START_MAY_PASS_EXIT_CODE,
   isSupervised,
   onSupervisorGone,
   RESTART_EXIT_CODE,
 } from './management/supervision.js';
+import { holdBundle } from './paths.js';
 
 /** How long a graceful shutdown may take before the process exits regardless. */
 const SHUTDOWN_LIMIT_MS = 30_000;
 
-function fail(message: string): never {
+/**
+ * Ends a start that failed. Exit code 1: a new start would fail the same way, the supervisor does not
+ * try again; START_MAY_PASS_EXIT_CODE: it does.
+ */
+function fail(message: string, exitCode = 1): never {
   process.stderr.write(`\nNivesh could not start: ${message}\n\n`);
-  process.exit(1);
+  process.exit(exitCode);
 }
 
 async function main(): Promise<void> {
+  holdBundle();
   const { version } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
     version: string;
   };
@@ -57,11 +64,14 @@ async function main(): Promise<void> {
     database = await openDatabase(
       config.databaseUrl
         ? { kind: 'postgres', url: config.databaseUrl }
-        : { kind: 'pglite', dataDir: config.dataDir, templateDir: config.dbTemplateDir },
+        : { kind: 'pglite', dataDir: config.dataDir, templateDir: config.dbTemplateDir, log: logger },
     );
   } catch (error) {
     if (error instanceof DataDirLockedError) fail(error.message);
-    fail(`the database did not open: ${(error as Error).message}`);
+    fail(
+      `the database did not open: ${(error as Error).message}`,
+      config.databaseUrl && openMayPassOnRetry(error) ? START_MAY_PASS_EXIT_CODE : 1,
+    );
   }
   logger.info({ database: database.kind, location: database.location }, 'database ready');
 
@@ -134,7 +144,10 @@ async function main(): Promise<void> {
   }
 }
 
+// An error not foreseen while starting (a query that failed, NATS not up yet): it may pass.
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
+  process.stderr.write(
+    `\nNivesh could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n\n`,
+  );
+  process.exit(START_MAY_PASS_EXIT_CODE);
 });

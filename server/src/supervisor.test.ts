@@ -1,11 +1,15 @@
 /**
  * The supervisor as `npm start` runs it: a restart asked for from the diagnostics while orders are
  * being placed. The server answers, goes down, comes back as a new process (seen the way the
- * diagnostics dialog sees it), and every order that was acknowledged is there once.
+ * diagnostics dialog sees it), and every order that was acknowledged is there once. A first server
+ * whose PostgreSQL is not up yet is started again until it is; one that cannot start for a reason
+ * that would stay (a wrong setting, a database that does not exist) is not.
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,12 +37,19 @@ function startSupervisor(env: Record<string, string>) {
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  let ended = false;
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      ended = true;
+      resolve(code);
+    }),
+  );
   const waitFor = async (pattern: RegExp, ms = 120_000): Promise<RegExpExecArray> => {
     const until = Date.now() + ms;
     for (;;) {
       const match = pattern.exec(output);
       if (match) return match;
+      if (ended) throw new Error(`the supervisor ended before ${pattern}:\n${output}`);
       if (Date.now() > until) throw new Error(`timed out waiting for ${pattern}:\n${output}`);
       await sleep(100);
     }
@@ -228,4 +239,112 @@ describe('the supervisor', () => {
     assert.match(run.output(), /Invalid environment/);
     assert.match(run.output(), /the server could not start; not trying again/);
   });
+
+  it('starts the first server again, with backoff, when it fails on something that may come up (NATS)', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nivesh-supervisor-'));
+    // Nothing listens there (yet).
+    const run = startSupervisor({
+      NIVESH_NATS_URL: `nats://127.0.0.1:${await freePort()}`,
+      PORT: String(await freePort()),
+      NIVESH_DATA_DIR: dataDir,
+    });
+    try {
+      await run.waitFor(/Nivesh could not start: .*CONNECTION_REFUSED/);
+      await run.waitFor(
+        /"code":69,"signal":null,"restartInMs":1000,"msg":"the server could not start \(its message above says why\); starting it again"/,
+      );
+    } finally {
+      run.child.kill('SIGTERM');
+      assert.equal(await run.exited, 0);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });
+
+describe(
+  'the supervisor on PostgreSQL',
+  { skip: !(await testDatabases()).some((t) => t.name === 'postgres') },
+  () => {
+    it('starts the first server again, with backoff, while its database does not open, and serves once it does', async () => {
+      const postgres = (await sharedPostgresDatabase())!;
+      const real = new URL(postgres.url);
+      // Where PostgreSQL will answer; nothing listens there yet.
+      const databasePort = await freePort();
+      const url = new URL(postgres.url);
+      url.hostname = '127.0.0.1';
+      url.port = String(databasePort);
+      const port = await freePort();
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nivesh-supervisor-'));
+      const run = startSupervisor({
+        DATABASE_URL: url.toString(),
+        PORT: String(port),
+        NIVESH_DATA_DIR: dataDir,
+      });
+      const sockets = new Set<net.Socket>();
+      const forwarder = net.createServer((socket) => {
+        const upstream = net.connect(Number(real.port || 5432), real.hostname);
+        for (const end of [socket, upstream]) {
+          sockets.add(end);
+          end.on('error', () => undefined);
+          end.once('close', () => {
+            socket.destroy();
+            upstream.destroy();
+          });
+        }
+        socket.pipe(upstream).pipe(socket);
+      });
+      try {
+        await run.waitFor(
+          /"restartInMs":1000,"msg":"the server could not start \(its message above says why\); starting it again"/,
+        );
+        await run.waitFor(
+          /"restartInMs":2000,"msg":"the server could not start \(its message above says why\); starting it again"/,
+        );
+        assert.match(run.output(), /Nivesh could not start: the database did not open: connect ECONNREFUSED/);
+
+        // PostgreSQL comes up on that port (a TCP forwarder to the real one): the next start serves.
+        await new Promise<void>((resolve) => forwarder.listen(databasePort, '127.0.0.1', resolve));
+        await run.waitFor(/"role":"supervisor","server":\d+,"msg":"server ready"/);
+        const health = await fetch(`http://localhost:${port}${contract.ops.health.path}`);
+        assert.equal(health.status, 200);
+        run.child.kill('SIGTERM');
+        assert.equal(await run.exited, 0);
+      } catch (error) {
+        throw new Error(`${(error as Error).message}\n--- supervisor output ---\n${run.output()}`, {
+          cause: error,
+        });
+      } finally {
+        run.child.kill('SIGKILL');
+        await run.exited;
+        for (const socket of sockets) socket.destroy();
+        await new Promise((resolve) => forwarder.close(resolve));
+        fs.rmSync(dataDir, { recursive: true, force: true });
+        await postgres.drop();
+      }
+    });
+
+    it("ends, without trying again, when PostgreSQL refuses the database's name", async () => {
+      // The test server's address, with the name of a database that does not exist.
+      const shared = (await sharedPostgresDatabase())!;
+      await shared.drop();
+      const url = new URL(shared.url);
+      url.pathname = `/nivesh_no_such_database_${randomBytes(4).toString('hex')}`;
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nivesh-supervisor-'));
+      try {
+        const run = startSupervisor({
+          DATABASE_URL: url.toString(),
+          PORT: String(await freePort()),
+          NIVESH_DATA_DIR: dataDir,
+        });
+        assert.equal(await run.exited, 1);
+        assert.match(
+          run.output(),
+          /the database did not open: database "nivesh_no_such_database_[0-9a-f]+" does not exist/,
+        );
+        assert.match(run.output(), /the server could not start; not trying again/);
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    });
+  },
+);

@@ -7,9 +7,17 @@
  *   engines, closes the database and exits with RESTART_EXIT_CODE. The supervisor then starts a
  *   new server at once: only after the old one has exited, so PGlite's data-folder lock is free.
  * - A server that crashes is started again after 1 s, 2 s, 5 s, 10 s, then every 30 s while it
- *   keeps crashing (back to 1 s once one has run for a minute). The first server failing before it
- *   listens (a wrong setting, a port in use) ends the supervisor with its exit code.
+ *   keeps crashing (back to 1 s once one has run for a minute). So is a server whose start failed
+ *   for a reason that may pass (START_MAY_PASS_EXIT_CODE: its PostgreSQL not reachable yet, a
+ *   failed migration, an error not foreseen) or that was killed by a signal, also the first one:
+ *   an orchestrator may start the server before its database. A first server that fails before it listens for a reason that
+ *   would stay (exit code 1: a wrong setting, a port or data folder in use, PostgreSQL refusing
+ *   the credentials or the database's name) ends the supervisor with that exit code; the server's
+ *   message says why.
  * - SIGINT/SIGTERM are passed to the server; the supervisor ends when it has shut down.
+ * - From the bundle, the supervisor and every server it starts run one version of it
+ *   (server/dist/<version>, held while they run: paths.ts holdBundle), whatever is built
+ *   meanwhile (another `pnpm serve` from this checkout, `pnpm build`).
  * - The server gets MALLOC_ARENA_MAX=2 unless the environment sets it (serverEnv): glibc's malloc
  *   otherwise gives threads that allocate at the same time (libuv's pool, V8's compiler and GC
  *   threads, workers) arenas of their own, up to 8 per core, each in 64 MB heaps, and memory freed
@@ -17,11 +25,15 @@
  *   process the supervisor forks.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import pino from 'pino';
 import { loggerOptions } from './logging.js';
-import { isServerMessage, RESTART_EXIT_CODE, SUPERVISED_ARG } from './management/supervision.js';
-import { bundled, serverDir, sourceFile } from './paths.js';
+import {
+  START_MAY_PASS_EXIT_CODE,
+  isServerMessage,
+  RESTART_EXIT_CODE,
+  SUPERVISED_ARG,
+} from './management/supervision.js';
+import { entryFile, holdBundle } from './paths.js';
 
 /** glibc malloc arenas of the server process (see the module comment). */
 const SERVER_MALLOC_ARENA_MAX = '2';
@@ -31,8 +43,11 @@ function serverEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return { ...env, MALLOC_ARENA_MAX: env['MALLOC_ARENA_MAX'] ?? SERVER_MALLOC_ARENA_MAX };
 }
 
-/** main.ts, or its bundle beside this one's (paths.ts). */
-const serverEntry = bundled ? path.join(serverDir, 'dist', 'main.mjs') : sourceFile('main.ts');
+/**
+ * main.ts, or its bundle beside this one's (paths.ts): every server this supervisor starts runs the
+ * version it runs, whatever builds are made meanwhile.
+ */
+const serverEntry = entryFile('main');
 const CRASH_BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 /** A server that ran this long after it listened counts as recovered: the next crash waits 1 s again. */
 const RECOVERED_AFTER_MS = 60_000;
@@ -89,8 +104,18 @@ function startServer(): void {
       startServer();
       return;
     }
-    if (!anyReady) {
-      log.error({ server: child.pid, code, signal }, 'the server could not start; not trying again');
+    const startFailed = code === START_MAY_PASS_EXIT_CODE;
+    // Killed by a signal (not this supervisor's: it would be stopping) is a crash, not a setting.
+    if (!anyReady && !startFailed && signal === null) {
+      log.error(
+        {
+          server: child.pid,
+          code,
+          signal,
+          why: 'a new start would fail the same way (its message above says why)',
+        },
+        'the server could not start; not trying again',
+      );
       exit(code ?? 1);
     }
     if (readyAt !== null && Date.now() - readyAt >= RECOVERED_AFTER_MS) crashes = 0;
@@ -98,7 +123,9 @@ function startServer(): void {
     crashes += 1;
     log.error(
       { server: child.pid, code, signal, restartInMs: waitMs },
-      'the server stopped unexpectedly; starting it again',
+      startFailed
+        ? 'the server could not start (its message above says why); starting it again'
+        : 'the server stopped unexpectedly; starting it again',
     );
     retry = setTimeout(startServer, waitMs);
   });
@@ -114,4 +141,5 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+holdBundle();
 startServer();

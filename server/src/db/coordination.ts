@@ -26,6 +26,10 @@ const LEADER_RETRY_MS = 2_000;
 const LOCK_KEYS = {
   leader: 74_741_001,
   'paper-account': 74_741_002,
+  /** Held while a process migrates the database at start (db/index.ts openDatabase). */
+  migrations: 74_741_003,
+  /** Held while a process adopts the local builds of the remotes at start (remotes/service.ts). */
+  'local-builds': 74_741_004,
 } as const;
 type LockName = Exclude<keyof typeof LOCK_KEYS, 'leader'>;
 

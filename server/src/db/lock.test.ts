@@ -4,10 +4,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import pino from 'pino';
 import { DataDirLockedError, lockDataDir } from './lock.js';
 import { openDatabase } from './index.js';
 
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'nivesh-lock-'));
+
+/** A logger as the server's (pino, JSON lines), keeping the lines it writes. */
+function keptLog() {
+  const lines: Array<{ level: number; msg: string; deadPid?: number | null }> = [];
+  const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+  return { logger, lines };
+}
 
 describe('the PGlite data folder lock', () => {
   it('refuses a second process on the same folder, naming the first', async () => {
@@ -17,7 +25,7 @@ describe('the PGlite data folder lock', () => {
     try {
       fs.writeFileSync(path.join(dir, 'nivesh.lock'), `${other.pid}\n`);
       assert.throws(
-        () => lockDataDir(dir),
+        () => lockDataDir(dir, keptLog().logger),
         (error: unknown) =>
           error instanceof DataDirLockedError &&
           error.pid === other.pid &&
@@ -30,12 +38,23 @@ describe('the PGlite data folder lock', () => {
     }
   });
 
-  it('takes over a lock left by a process that died', () => {
+  it('takes over a lock left by a process that died, with a warning naming that process', () => {
     const dir = tempDir();
+    const { logger, lines } = keptLog();
     try {
       fs.writeFileSync(path.join(dir, 'nivesh.lock'), '999999999\n');
-      const lock = lockDataDir(dir);
+      const lock = lockDataDir(dir, logger);
       assert.equal(fs.readFileSync(path.join(dir, 'nivesh.lock'), 'utf8').trim(), String(process.pid));
+      assert.deepEqual(
+        lines.map(({ level, msg, deadPid }) => ({ level, msg, deadPid })),
+        [
+          {
+            level: 40,
+            msg: `The data folder ${dir} was locked by process 999999999, which no longer runs (it did not close cleanly): taking the lock over.`,
+            deadPid: 999999999,
+          },
+        ],
+      );
       lock.release();
       assert.equal(fs.existsSync(path.join(dir, 'nivesh.lock')), false);
     } finally {

@@ -1,6 +1,8 @@
 /**
  * A lock file in the PGlite data folder: PGlite is an embedded database, so two processes opening
- * the same folder would corrupt it. The second one refuses to start, naming the first.
+ * the same folder would corrupt it. The second one refuses to start, naming the first. A lock left
+ * by a process that no longer runs (killed, or crashed before it closed) is taken over, with a
+ * warning naming that process.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -32,7 +34,12 @@ export interface DataDirLock {
   release(): void;
 }
 
-export function lockDataDir(dataDir: string): DataDirLock {
+/** Where the takeover of a stale lock is told (main.ts: the server's logger, at warn level). */
+export interface LockLog {
+  warn(details: object, message: string): void;
+}
+
+export function lockDataDir(dataDir: string, log: LockLog): DataDirLock {
   fs.mkdirSync(dataDir, { recursive: true });
   const lockPath = path.join(dataDir, 'nivesh.lock');
   for (let attempt = 0; attempt < 2; attempt += 1) {
@@ -59,6 +66,14 @@ export function lockDataDir(dataDir: string): DataDirLock {
         throw new DataDirLockedError(dataDir, pid);
       }
       // A lock left by a process that died (or by this very process): take it over.
+      if (pid !== process.pid) {
+        const deadPid = Number.isInteger(pid) ? pid : null;
+        log.warn(
+          { dataDir, deadPid },
+          `The data folder ${dataDir} was locked by process ${deadPid ?? '(unreadable lock file)'}, which no ` +
+            'longer runs (it did not close cleanly): taking the lock over.',
+        );
+      }
       fs.unlinkSync(lockPath);
     }
   }

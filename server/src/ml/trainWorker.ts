@@ -2,7 +2,8 @@
  * The training worker process (trainer.ts starts it): reads its input from its first IPC message, walks forward
  * for out-of-sample predictions, fits the isotonic calibration and the metrics on them, fits the
  * final ensemble on every row, posts `{ ok: true, result }` (or `{ ok: false, error }`) once and
- * ends. See trainer.ts for the rules.
+ * ends; it ends at once when the process that started it is gone (paths.ts endWithParent). See
+ * trainer.ts for the rules.
  */
 import { z } from 'zod';
 import { brierScore, fitIsotonic } from './calibration.js';
@@ -14,6 +15,10 @@ import { permutationImportance } from './explain.js';
 import { FEATURE_NAMES } from './features.js';
 import { STRATEGIES } from '../research/strategies.js';
 import type { HistoryTrainInput, HistoryTrainResult } from './trainer.js';
+import { endWithParent } from '../paths.js';
+
+// An orphan (its server killed) ends rather than train on for no one.
+endWithParent();
 
 const Input = z.object({
   rows: z.array(z.array(z.number())),

@@ -1,9 +1,12 @@
 /**
- * Training through the worker thread: a separable dataset comes back as an ensemble that calls
+ * Training through the worker process: a separable dataset comes back as an ensemble that calls
  * its cases right, with a monotone calibration and out-of-sample metrics; bad input is refused
- * with the worker's own message.
+ * with the worker's own message; the process does not outlive a server killed in mid-training.
  */
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, it } from 'node:test';
 import { calibrate } from './calibration.js';
 import { Ensemble, MODEL_NAMES } from './ensemble.js';
@@ -70,5 +73,62 @@ describe('trainInWorker', () => {
 
   it('rejects when there are too few rows to validate', async () => {
     await assert.rejects(trainInWorker({ rows: [[1], [2], [3]], labels: [0, 1, 0] }), /too few rows/);
+  });
+
+  it('ends the training process within seconds when its server is killed (SIGKILL) in mid-training', async () => {
+    // A server (a process of its own) trains on 3,000 rows: about half a minute of computing.
+    const trainer = pathToFileURL(fileURLToPath(new URL('./trainer.ts', import.meta.url))).href;
+    const server = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `import { trainInWorker } from ${JSON.stringify(trainer)};
+let state = 7;
+const next = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+const rows = Array.from({ length: 3000 }, () => Array.from({ length: 8 }, next));
+await trainInWorker({ rows, labels: rows.map((row) => (row[0] + 0.3 * next() > 0.6 ? 1 : 0)) });`,
+      ],
+      { stdio: 'ignore' },
+    );
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    /** A process's parent and CPU seconds so far; null when it is gone (or a zombie, dead but not yet reaped). */
+    const stat = (pid: number) => {
+      try {
+        const fields = fs
+          .readFileSync(`/proc/${pid}/stat`, 'utf8')
+          .replace(/^.*\) /s, '')
+          .split(' ');
+        if (fields[0] === 'Z') return null;
+        return { ppid: Number(fields[1]), cpuSeconds: (Number(fields[11]) + Number(fields[12])) / 100 };
+      } catch {
+        return null;
+      }
+    };
+    let worker: number | null = null;
+    try {
+      const until = Date.now() + 60_000;
+      // The training process: the server's child, once it has computed for 4 s (loaded: training).
+      while (worker === null || (stat(worker)?.cpuSeconds ?? 0) < 4) {
+        assert.ok(Date.now() < until, 'the training process did not start training');
+        assert.equal(server.exitCode, null, 'the server process ended');
+        worker ??=
+          fs
+            .readdirSync('/proc')
+            .filter((name) => /^\d+$/.test(name))
+            .map(Number)
+            .find((pid) => stat(pid)?.ppid === server.pid) ?? null;
+        await sleep(100);
+      }
+      server.kill('SIGKILL');
+      const killedAt = Date.now();
+      while (stat(worker) !== null && Date.now() - killedAt < 5_000) await sleep(100);
+      assert.equal(stat(worker), null, 'the training process still runs 5 s after its server was killed');
+    } finally {
+      server.kill('SIGKILL');
+      if (worker !== null && stat(worker) !== null) process.kill(worker, 'SIGKILL');
+    }
   });
 });

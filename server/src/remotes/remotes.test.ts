@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RemoteName } from '@nivesh/api-contract';
 import { openDatabase, type Database } from '../db/index.js';
 import { createTestApp, send, setUpOperator, testDatabases, type TestApp } from '../testing/index.js';
+import { sharedPostgresDatabase } from '../testing/databases.js';
 import { inCanary } from './bucket.js';
 import { withCatalogue } from '../web/prerender.js';
 
@@ -68,7 +69,7 @@ async function remotesFor(app: FastifyInstance, browser: Browser) {
   assert.equal(res.statusCode, 200);
   assert.equal(res.cookies.length, 0, 'its client id stays');
   return res.json<{
-    remotes: Array<{ name: string; version: string; channel: string; fallback: unknown }>;
+    remotes: Array<{ name: string; version: string; entry: string; channel: string; fallback: unknown }>;
     missing: string[];
     reporting: boolean;
   }>();
@@ -883,6 +884,51 @@ describe('the landing page prerendered into index.html', () => {
     } finally {
       await t.close();
       await database.close();
+    }
+  });
+});
+
+const sharedPostgres = await sharedPostgresDatabase();
+
+describe('the first start of two processes at the same moment', { skip: sharedPostgres === null }, () => {
+  after(() => sharedPostgres?.drop());
+
+  it('publishes the local builds once: one process adopts them, the other finds them stable, and both serve them', async () => {
+    // One checkout (the builds), two processes on a new database, each with its own data folder.
+    const appsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nivesh-apps-'));
+    writeBuild(appsDir, 'mfe-landing', 'landing', V1, ['LandingPage']);
+    writeBuild(appsDir, 'mfe-risk', 'risk', V1, ['RiskPage']);
+    const databases = [await sharedPostgres!.open(), await sharedPostgres!.open()];
+    const processes = await Promise.all(
+      databases.map((database) => createTestApp(database, { config: { appsDir } })),
+    );
+    try {
+      const results = await Promise.allSettled(
+        processes.map((t) => t.app.services.remotes.adoptLocalBuilds('missing', 'server (first start)')),
+      );
+      assert.deepEqual(
+        results
+          .map((result) =>
+            result.status === 'fulfilled'
+              ? result.value.join(', ')
+              : `failed: ${(result.reason as Error).message}`,
+          )
+          .sort(),
+        ['', `landing ${V1}, risk ${V1}`],
+      );
+      // Each serves them, files included (each has a store of its own, in its data folder).
+      for (const t of processes) {
+        const { remotes } = await remotesFor(t.app, await newBrowser(t.app));
+        assert.deepEqual(
+          remotes.map((remote) => `${remote.name} ${remote.version} ${remote.channel}`),
+          [`landing ${V1} stable`, `risk ${V1} stable`],
+        );
+        for (const remote of remotes) assert.equal((await send(t.app, 'GET', remote.entry)).statusCode, 200);
+      }
+    } finally {
+      for (const t of processes) await t.close();
+      for (const database of databases) await database.close();
+      fs.rmSync(appsDir, { recursive: true, force: true });
     }
   });
 });

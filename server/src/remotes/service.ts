@@ -36,6 +36,7 @@ import {
   type RolloutEvent,
 } from '@nivesh/api-contract';
 import { schema, type Db } from '../db/index.js';
+import type { Coordination } from '../db/coordination.js';
 import type { Clock } from '../clock.js';
 import { HttpError } from '../http/errors.js';
 import { inCanary } from './bucket.js';
@@ -56,6 +57,8 @@ export interface RemotesServiceDeps {
   devRemotes: DevLayout | null;
   policy: AutoRollbackPolicy;
   log: FastifyBaseLogger;
+  /** Processes on one database adopt the local builds one at a time (db/coordination.ts). */
+  coordination: Coordination;
 }
 
 /** Who sent a report: a browser's signed client id and the address it came from. */
@@ -413,6 +416,40 @@ export function createRemotesService(deps: RemotesServiceDeps) {
     return true;
   }
 
+  /** adoptLocalBuilds's work, under its lock. */
+  async function adoptLocalBuildsLocked(mode: 'missing' | 'newest', actor: string): Promise<string[]> {
+    const done: string[] = [];
+    for (const name of REMOTE_NAMES) {
+      const builds = localBuilds(deps.appsDir, name);
+      const [newest] = builds;
+      if (!newest) continue;
+      const current = await rollout(db, name);
+      const stable = await releaseById(db, current?.stableReleaseId ?? null);
+      // What another process on the database published from these builds (the same checkout), into
+      // this process's own store, so that it serves those releases' files too.
+      const canary = await releaseById(db, current?.canaryReleaseId ?? null);
+      for (const release of [stable, canary]) {
+        const build = release && builds.find((b) => b.version === release.version);
+        if (build && !store.has(name, build.version)) store.copyIn(name, build.dir);
+      }
+      if (mode === 'missing' && stable) continue;
+      if (stable?.version === newest.version) continue;
+      if (current?.canaryReleaseId) {
+        log.warn({ remote: name }, 'a canary is running: the newest local build was not made stable');
+        continue;
+      }
+      if (!store.has(name, newest.version)) store.copyIn(name, newest.dir);
+      await db.transaction(async (tx) => {
+        const release =
+          (await findRelease(tx, name, newest.version)) ??
+          (await recordRelease(tx, name, newest.version, actor));
+        await makeStable(tx, name, release, actor, 'stable', 'local build adopted at start');
+      });
+      done.push(`${name} ${newest.version}`);
+    }
+    return done;
+  }
+
   return {
     policy,
 
@@ -629,31 +666,15 @@ export function createRemotesService(deps: RemotesServiceDeps) {
     /**
      * Local builds into the registry. 'missing': a remote with no stable release gets its newest
      * local build (a fresh install). 'newest': every remote's newest local build becomes stable
-     * unless a canary is running (what `npm start` does after building).
+     * unless a canary is running (what `npm start` does after building). Either way, a stable or
+     * canary release that is one of the local builds is copied into this process's store if it is
+     * not there (published by another process on the database, with a store of its own).
      */
     async adoptLocalBuilds(mode: 'missing' | 'newest', actor: string): Promise<string[]> {
-      const done: string[] = [];
-      for (const name of REMOTE_NAMES) {
-        const [newest] = localBuilds(deps.appsDir, name);
-        if (!newest) continue;
-        const current = await rollout(db, name);
-        const stable = await releaseById(db, current?.stableReleaseId ?? null);
-        if (mode === 'missing' && stable) continue;
-        if (stable?.version === newest.version) continue;
-        if (current?.canaryReleaseId) {
-          log.warn({ remote: name }, 'a canary is running: the newest local build was not made stable');
-          continue;
-        }
-        if (!store.has(name, newest.version)) store.copyIn(name, newest.dir);
-        await db.transaction(async (tx) => {
-          const release =
-            (await findRelease(tx, name, newest.version)) ??
-            (await recordRelease(tx, name, newest.version, actor));
-          await makeStable(tx, name, release, actor, 'stable', 'local build adopted at start');
-        });
-        done.push(`${name} ${newest.version}`);
-      }
-      return done;
+      // Processes that start at the same moment on a new database would each publish the same
+      // builds (and all but one fail on the releases' unique version): one at a time, the later
+      // ones find them stable.
+      return deps.coordination.withLock('local-builds', () => adoptLocalBuildsLocked(mode, actor));
     },
   };
 }
