@@ -299,7 +299,11 @@ for (const target of await testDatabases()) {
           drift_detected: false,
         });
         assert.deepEqual(await get('/api/learning/audit/performance-trend'), { strategies: [], trend: [] });
-        assert.deepEqual(await get('/api/ml/ensemble/status'), { model_count: 0, weighting: 'equal' });
+        assert.deepEqual(await get('/api/ml/ensemble/status'), {
+          model_count: 0,
+          weighting: 'equal',
+          skill: null,
+        });
         assert.deepEqual(await get('/api/ml/explainability/status'), { methods: [] });
         assert.deepEqual(await get('/api/ml/online-learning/status'), {
           model_version: 'none',
@@ -478,6 +482,14 @@ for (const target of await testDatabases()) {
             logLoss: 0.66,
             brier: 0.22,
             perModel: Object.fromEntries(Object.keys(WEIGHTS).map((name) => [name, { accuracy: 0.58 }])),
+            skill: {
+              auc: 0.57,
+              aucNeeded: 0.53,
+              brierSkill: 0.018,
+              baseRate: 0.46,
+              samples: 2400,
+              hasSkill: true,
+            },
           },
           // The views never load the state (only scoring does, and research survives its failure).
           state: {},
@@ -741,7 +753,19 @@ for (const target of await testDatabases()) {
       });
 
       it('describes the model: ensemble, explanations, online learning, the learner', async () => {
-        assert.deepEqual(await get('/api/ml/ensemble/status'), { model_count: 6, weighting: 'dynamic' });
+        // The skill measured at training, as stored with the version.
+        assert.deepEqual(await get('/api/ml/ensemble/status'), {
+          model_count: 6,
+          weighting: 'dynamic',
+          skill: {
+            auc: 0.57,
+            auc_needed: 0.53,
+            brier_skill: 0.018,
+            base_rate: 0.46,
+            samples: 2400,
+            has_skill: true,
+          },
+        });
         assert.deepEqual(await get('/api/ml/explainability/status'), { methods: EXPLANATION_METHODS });
         assert.deepEqual(await get('/api/ml/online-learning/status'), {
           model_version: 'v1',

@@ -48,7 +48,16 @@ import { modelDrift, type PredictionRecord } from './audit.js';
 import { tradeOutcome } from './dataset.js';
 import { MODEL_NAMES, weightsFromAccuracy, type ModelName } from './ensemble.js';
 import { featuresOf, FEATURE_NAMES } from './features.js';
-import { explainedPrediction, loadModel, ModelState, type LoadedModel } from './model.js';
+import { stepBounds, stepOf } from './calibration.js';
+import {
+  collapsedSignals,
+  explainedPrediction,
+  loadModel,
+  ModelState,
+  predictsWith,
+  type ExplainedPrediction,
+  type LoadedModel,
+} from './model.js';
 import { learnedPatterns } from './patterns.js';
 import { createMlStore, type ModelMetrics, type StoredPrediction } from './store.js';
 import type { DatasetInput } from './dataset.js';
@@ -160,7 +169,8 @@ export function createMlService(deps: MlServiceDeps) {
     if (latest === null) return (loaded = null);
     if (!loaded || loaded.model.version !== latest) {
       const stored = await store.latestModel();
-      if (!stored) return (loaded = null);
+      // A version stored before its skill was measured is not predicted with (trainingDue replaces it).
+      if (!stored || !predictsWith(stored)) return (loaded = null);
       const state = ModelState.parse(stored.state);
       loaded = {
         model: loadModel(stored),
@@ -173,13 +183,19 @@ export function createMlService(deps: MlServiceDeps) {
   }
 
   /**
-   * The model's prediction for each BUY signal (none without a model). On a trading day the first
-   * prediction of each stock is logged, with its features and explanation, for the audit.
+   * The model's prediction for each BUY signal (none without a model). A strategy's refinement
+   * offset moves its probability within what the calibration step's count allows
+   * (calibration.ts stepBounds), so it never reaches 0 or 1. Each prediction says when the model
+   * cannot tell it apart from others: the model has no skill (every prediction), or the
+   * calibration gives COLLAPSE_MIN_SIGNALS or more of these signals the same probability
+   * (model.ts collapsedSignals). On a trading day the first prediction of each stock is logged,
+   * with its features and explanation, for the audit.
    */
   async function scoreSignals(input: ScoreInput): Promise<Map<string, SignalPrediction>> {
     const out = new Map<string, SignalPrediction>();
     const current = await currentModel();
     if (!current) return out;
+    const { model } = current;
     const now = clock.now();
     const day = istDay(now);
     const logToday = isTradingDay(day, calendar);
@@ -188,6 +204,7 @@ export function createMlService(deps: MlServiceDeps) {
       log.warn({ err: error }, 'ml: news sentiment unavailable; scored without it');
       return new Map<string, number>();
     });
+    const scored: Array<{ signal: StrategySignal; row: number[]; explained: ExplainedPrediction }> = [];
     for (const signal of input.signals) {
       if (signal.signal !== 'BUY') continue;
       const indicators = input.indicators.get(signal.symbol);
@@ -198,17 +215,36 @@ export function createMlService(deps: MlServiceDeps) {
       });
       // The features read the last closed day, not the live price: one computation per stock, day,
       // version and news reading (the explanation's surrogate costs a few hundred predictions).
-      const key = `${day}|${signal.symbol}|${current.model.version}|${row.join(',')}`;
+      const key = `${day}|${signal.symbol}|${model.version}|${row.join(',')}`;
       let explained = explainedCache.get(key);
       if (!explained) {
         if (explainedCache.size > 500) explainedCache.clear();
-        explained = explainedPrediction(current.model, row);
+        explained = explainedPrediction(model, row);
         explainedCache.set(key, explained);
       }
+      scored.push({ signal, row, explained });
+    }
+    const collapsed = collapsedSignals(
+      model.version,
+      scored.map(({ signal, explained }) => ({
+        symbol: signal.symbol,
+        raw: explained.prediction.raw_probability,
+        calibrated: explained.prediction.probability,
+      })),
+    );
+    for (const { signal, row, explained } of scored) {
       const { prediction, perModel } = explained;
       const offset = current.offsets[signal.strategy] ?? 0;
-      const probability = Math.min(1, Math.max(0, prediction.probability + offset));
-      const adjusted = { ...prediction, probability };
+      const [low, high] = stepBounds(
+        model.calibration,
+        stepOf(model.calibration, prediction.raw_probability),
+      );
+      const probability = Math.min(high, Math.max(low, prediction.probability + offset));
+      const adjusted: SignalPrediction = {
+        ...prediction,
+        probability,
+        cannot_tell_apart: prediction.cannot_tell_apart ?? collapsed.get(signal.symbol) ?? null,
+      };
       out.set(signal.symbol, adjusted);
       if (logToday && !logged.has(`${day}|${signal.symbol}`)) {
         toLog.push({
@@ -220,7 +256,7 @@ export function createMlService(deps: MlServiceDeps) {
           entryPaise: toPaise(signal.price),
           targetPaise: toPaise(signal.target),
           stopPaise: toPaise(signal.stop),
-          modelVersion: current.model.version,
+          modelVersion: model.version,
           probability,
           features: Object.fromEntries(FEATURE_NAMES.map((name, j) => [name, row[j]!])),
           detail: {
@@ -366,6 +402,7 @@ export function createMlService(deps: MlServiceDeps) {
     const latest = await store.modelHistory(50);
     const full = latest.find((m) => m.kind === 'full');
     if (!full) return 'no model yet';
+    if (!predictsWith(full)) return "the model's out-of-sample skill was never measured";
     if (retrainAsked) return 'drift detected';
     return now.getTime() - full.trainedAt.getTime() >= RETRAIN_DAYS * DAY_MS
       ? `the last full training is ${RETRAIN_DAYS} days old`
@@ -444,6 +481,8 @@ export function createMlService(deps: MlServiceDeps) {
         logLoss: improved ? lossAfter : lossBefore,
         brier: validate.reduce((s, p) => s + (p.probability - (p.won ? 1 : 0)) ** 2, 0) / validate.length,
         perModel: Object.fromEntries(MODEL_NAMES.map((name) => [name, { accuracy: measured[name] }])),
+        // The calibration and members are the full training's: so is the skill measured with them.
+        skill: current.metrics.skill,
       };
       version = await store.saveModel({
         trainedAt: at,

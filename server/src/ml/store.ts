@@ -3,15 +3,32 @@
  * model versions (`schema.mlModels`: each full training or accepted online update is a new
  * version, the serial numbering them), the prediction log (`schema.predictions`: one prediction
  * per stock and trading day, the first, with its features, its explanation and, once known, its
- * outcome) and the learning events (`schema.mlEvents`).
+ * outcome; and each automated entry no model scored, without a model version, a probability or an
+ * explanation) and the learning events (`schema.mlEvents`).
  *
  * Rows read back from JSON columns are parsed with zod: a row this code did not write is refused
  * loudly rather than misread.
  */
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  notExists,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { z } from 'zod';
 import { schema, type Db } from '../db/index.js';
 import type { LearningEvent, PredictionRecord } from './audit.js';
+import { ModelSkillSchema, type ModelSkill } from './skill.js';
 
 type ModelKind = 'full' | 'online';
 
@@ -22,6 +39,11 @@ export interface ModelMetrics {
   logLoss: number;
   brier: number;
   perModel: Record<string, { accuracy: number }>;
+  /**
+   * Out of sample, measured at the full training the version comes from (skill.ts); absent in
+   * versions stored before it was measured (the learner neither predicts with them nor keeps them).
+   */
+  skill?: ModelSkill;
 }
 
 export interface StoredModel {
@@ -41,6 +63,7 @@ const Metrics = z.object({
   logLoss: z.number(),
   brier: z.number(),
   perModel: z.record(z.string(), z.object({ accuracy: z.number() })),
+  skill: ModelSkillSchema.optional(),
 });
 const Weights = z.record(z.string(), z.number());
 

@@ -49,6 +49,7 @@ import {
 import { MODEL_NAMES } from './ensemble.js';
 import { decisionQuality, memoryStatus, shortcomings, systemHealth } from './health.js';
 import { knowledgeGraphStatus } from './knowledgeGraph.js';
+import { skillView } from './model.js';
 import type { MarketSentiment } from './marketSentiment.js';
 import { learnedPatterns, learningInsights } from './patterns.js';
 import { LEARNING_PASS_MS, LEARNING_RATE, recordOf, type MlService } from './service.js';
@@ -389,7 +390,11 @@ export function createMlViews(deps: MlViewsDeps) {
     // Dynamic while the weights differ: they follow each member's measured accuracy.
     const weights = latest ? MODEL_NAMES.map((m) => latest.weights[m] ?? 0) : [];
     const dynamic = weights.length > 0 && Math.max(...weights) - Math.min(...weights) > 1e-9;
-    return { model_count: latest ? MODEL_NAMES.length : 0, weighting: dynamic ? 'dynamic' : 'equal' };
+    return {
+      model_count: latest ? MODEL_NAMES.length : 0,
+      weighting: dynamic ? 'dynamic' : 'equal',
+      skill: latest?.metrics.skill ? skillView(latest.metrics.skill) : null,
+    };
   }
 
   async function explainability(): Promise<ExplainabilityStatus> {

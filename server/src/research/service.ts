@@ -85,13 +85,27 @@ export interface MarketRead {
 /**
  * The read's signals with each BUY the model scores at its calibrated probability as its
  * confidence: what the allocator sizes and ranks by (the phases' minimum is a minimum ML
- * confidence). Signals the model does not score keep the strategy's own confidence.
+ * confidence). Only a model with skill out of sample (ml/skill.ts: its held-out ranking clearly
+ * above chance and its calibrated probabilities better than the base rate) sets a confidence: the
+ * signals a model without skill scores, like those no model scores, keep their strategy's own.
  */
 export function withMlConfidence(read: MarketRead): StrategySignal[] {
   return read.signals.map((signal) => {
     const prediction = signal.signal === 'BUY' ? read.predictions.get(signal.symbol) : undefined;
-    return prediction ? { ...signal, confidence: prediction.probability } : signal;
+    return prediction?.skill.has_skill ? { ...signal, confidence: prediction.probability } : signal;
   });
+}
+
+/** Which confidence `withMlConfidence` gave the read's signals, in a sentence for a run's lines. */
+export function confidenceLine(read: MarketRead): string {
+  const predictions = [...read.predictions.values()];
+  const first = predictions[0];
+  if (!first) return 'No ML model is trained yet: confidence is each strategy’s own.';
+  if (!first.skill.has_skill)
+    return (
+      first.cannot_tell_apart ?? 'The ML model cannot tell signals apart: confidence is each strategy’s own.'
+    );
+  return `Confidence is the ML model's calibrated probability of a win after charges (${first.model_version}) for the ${predictions.length} BUY signals it scored.`;
 }
 
 export interface ResearchService {
