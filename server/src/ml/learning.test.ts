@@ -146,7 +146,9 @@ for (const target of await testDatabases()) {
       // Twelve trading days are all inside the recent window (14 days): the baseline has no outcome
       // yet, so there is no test and no drift; the recent figure is the share called right.
       const drift = await get<ModelDrift>('/api/learning/audit/drift');
-      const right = resolved.filter((p) => p.probability >= 0.5 === p.won).length;
+      // Every row here was scored by a model (the automated entries of the first test too, by v1).
+      assert.ok(resolved.every((p) => p.modelVersion !== null && p.probability !== null));
+      const right = resolved.filter((p) => (p.probability ?? Number.NaN) >= 0.5 === p.won).length;
       assert.deepEqual(drift, {
         baseline_performance: 0,
         recent_performance: right / resolved.length,

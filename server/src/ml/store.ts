@@ -87,11 +87,14 @@ export interface NewPrediction {
   entryPaise: number;
   targetPaise: number;
   stopPaise: number;
-  modelVersion: number;
+  /** Null for an automated entry no model scored (then so are `probability` and `detail`). */
+  modelVersion: number | null;
   /** Calibrated. */
-  probability: number;
+  probability: number | null;
   features: Record<string, number>;
-  detail: PredictionDetail;
+  detail: PredictionDetail | null;
+  /** The decision it informed, when known as it is logged. */
+  decisionId?: number;
 }
 
 export interface StoredPrediction extends PredictionRecord {
@@ -101,7 +104,8 @@ export interface StoredPrediction extends PredictionRecord {
   entryPaise: number;
   targetPaise: number;
   stopPaise: number;
-  detail: PredictionDetail;
+  /** Null when no model scored it. */
+  detail: PredictionDetail | null;
 }
 
 type EventKind = LearningEvent['kind'];
@@ -128,7 +132,7 @@ function toPrediction(row: PredictionRow): StoredPrediction {
     entryPaise: row.entryPaise,
     targetPaise: row.targetPaise,
     stopPaise: row.stopPaise,
-    detail: PredictionDetail.parse(row.contributions),
+    detail: row.modelVersion === null ? null : PredictionDetail.parse(row.contributions),
   };
 }
 
@@ -210,7 +214,9 @@ export function createMlStore(db: Db) {
             modelVersion: x.modelVersion,
             probability: x.probability,
             features: x.features,
-            contributions: x.detail,
+            // An entry no model scored has no explanation.
+            contributions: x.detail ?? {},
+            decisionId: x.decisionId ?? null,
           })),
         )
         .onConflictDoNothing({ target: [p.tradingDay, p.symbol] })
@@ -233,6 +239,53 @@ export function createMlStore(db: Db) {
         .update(p)
         .set({ decisionId })
         .where(and(eq(p.tradingDay, tradingDay), eq(p.symbol, symbol), isNull(p.decisionId)));
+    },
+
+    /**
+     * The automation's entries (decisions it ordered) that no row of the log is tied to, oldest
+     * first: the ones no model scored when they were decided (ml/service.ts adds them).
+     */
+    async entriesWithoutPrediction(limit: number): Promise<number[]> {
+      const d = schema.decisions;
+      const rows = await db
+        .select({ id: d.id })
+        .from(d)
+        .where(
+          and(
+            eq(d.source, 'automation'),
+            eq(d.action, 'ordered'),
+            notExists(db.select({ id: p.id }).from(p).where(eq(p.decisionId, d.id))),
+          ),
+        )
+        .orderBy(asc(d.id))
+        .limit(limit);
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * What the automation's entries made: each row tied to a decision whose position was closed
+     * (not a cancelled order), with the decision's return after charges, made at or after `since`;
+     * oldest first.
+     */
+    async decidedOutcomes(since: Date): Promise<Array<StoredPrediction & { returnAfterCosts: number }>> {
+      const d = schema.decisions;
+      const rows = await db
+        .select({ prediction: p, returnAfterCosts: d.outcomeReturn })
+        .from(p)
+        .innerJoin(d, eq(d.id, p.decisionId))
+        .where(
+          and(
+            gte(p.predictedAt, since),
+            isNotNull(d.outcomeAt),
+            ne(d.outcomeKind, 'cancelled'),
+            isNotNull(d.outcomeReturn),
+          ),
+        )
+        .orderBy(asc(p.predictedAt), asc(p.id));
+      return rows.map((row) => ({
+        ...toPrediction(row.prediction),
+        returnAfterCosts: row.returnAfterCosts!,
+      }));
     },
 
     /** Predictions without an outcome, oldest first. */

@@ -30,7 +30,12 @@ import { loadInstrumentMaster } from '../market/instruments.js';
 import { addDays, lastClosedTradingDay, yearsBefore } from '../market/tradingDays.js';
 import type { CostSettings } from '../paper/costs.js';
 import { HttpError } from '../http/errors.js';
-import { computeIndicators, realisedVolatility, type IndicatorSnapshot } from './indicators.js';
+import {
+  computeIndicators,
+  realisedVolatility,
+  STOCK_CALENDAR_DAYS,
+  type IndicatorSnapshot,
+} from './indicators.js';
 import { bestSignal, signalsFor, STRATEGIES, type StrategySignal } from './strategies.js';
 import {
   marketSentimentOf,
@@ -44,8 +49,6 @@ import {
 export const RESEARCH_INTENDED_VALUE = 5_000;
 /** The benchmark: its id in the feed and its name. */
 const BENCHMARK = { id: 'NIFTY_50', name: 'NIFTY 50' } as const;
-/** Calendar days of stock candles read: about 290 trading days, above the 200 the indicators need. */
-const STOCK_CALENDAR_DAYS = 420;
 const TREND_YEARS = 5;
 /** Stocks whose candles are read at once (a broker's API limits parallel requests). */
 const READ_BATCH = 5;
