@@ -58,6 +58,11 @@ import { createEngineRegistry, type EngineRegistry } from './ops/engines.js';
 import { createNewsPipeline, NEWS_REFRESH_INTERVAL_MS, type NewsPipeline } from './news/pipeline.js';
 import { createMlService, LEARNING_PASS_MS, type MlService } from './ml/service.js';
 import { createMlViews } from './ml/views.js';
+import {
+  createMarketSentiment,
+  MARKET_SENTIMENT_INTERVAL_MS,
+  type MarketSentiment,
+} from './ml/marketSentiment.js';
 import { mlHandlers } from './ml/routes.js';
 import { driftIsInForce } from './ml/store.js';
 import { trainModel } from './ml/trainer.js';
@@ -170,6 +175,11 @@ export interface AppDeps {
    * `services.news.refresh()`).
    */
   learning?: boolean;
+  /**
+   * Take the market sentiment every minute in the background, a first reading at start (default
+   * true; tests call `services.marketSentiment.refresh()`).
+   */
+  marketSentiment?: boolean;
   /** Years of history a full training reads (default ml/service.ts HISTORY_YEARS; tests read less). */
   mlHistoryYears?: number;
   /** The stocks the learner trains on (default: the NIFTY 50 stocks the feed prices; tests use a few). */
@@ -222,6 +232,8 @@ export interface Services {
   circuitBreakers: Pick<CircuitBreakers, 'state'>;
   /** The learner: `runOnce()` (outcomes, training, updates, drift), `train()`, its store. */
   ml: MlService;
+  /** The market sentiment the ML calls answer: `refresh()` takes a new reading. */
+  marketSentiment: Pick<MarketSentiment, 'refresh'>;
   /** The news pipeline: `refresh()` reads the configured feeds. */
   news: Pick<NewsPipeline, 'refresh' | 'status'>;
   /** Every background loop's state (GET /api/engines/status). */
@@ -842,6 +854,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       error: null,
     };
   });
+  // The market sentiment, taken in the background (a research analysis when there is no news) and
+  // answered from memory, so no request waits for it; every process takes its own.
+  const marketSentiment = createMarketSentiment({
+    clock,
+    news,
+    breadth: async () => {
+      try {
+        const a = await research.analysis();
+        const total = a.recommendations.length;
+        return {
+          advancers: a.advancers,
+          decliners: a.decliners,
+          unchanged: Math.max(0, total - a.advancers - a.decliners),
+        };
+      } catch {
+        return null;
+      }
+    },
+  });
+  const marketSentimentJob = engines.job({
+    name: 'market_sentiment',
+    intervalMs: MARKET_SENTIMENT_INTERVAL_MS,
+    run: () => marketSentiment.refresh(),
+    log: app.log,
+    runAtStart: true,
+  });
+  if (deps.marketSentiment ?? true) marketSentimentJob.start();
+  app.addHook('onClose', async () => marketSentimentJob.stop());
   const mlViews = createMlViews({
     db,
     clock,
@@ -857,19 +897,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const { mode } = await tradingMode.get();
       return mode === 'live' ? 'live' : 'paper';
     },
-    breadth: async () => {
-      try {
-        const a = await research.analysis();
-        const total = a.recommendations.length;
-        return {
-          advancers: a.advancers,
-          decliners: a.decliners,
-          unchanged: Math.max(0, total - a.advancers - a.decliners),
-        };
-      } catch {
-        return null;
-      }
-    },
+    sentiment: marketSentiment,
     tradePerformance: async () => {
       const answer = await performance.analytics('all');
       if (answer.success !== true) return null;
@@ -978,7 +1006,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       ),
       performance: performanceHandlers(performance),
-      ml: mlHandlers(mlViews, () => clock.now()),
+      ml: mlHandlers(mlViews),
       stream: streamHandlers(stream),
       backtests: backtestsHandlers(backtests),
       research: researchHandlers(research),
@@ -1011,6 +1039,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     circuitBreakers,
     automation,
     ml,
+    marketSentiment,
     news,
     engines,
     monitors: { measurements, autoScaler },

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ApiError, Timestamp } from './common';
 import { route } from './route';
+import { ModelSkill } from './research';
 import { TradingMode } from './trading';
 
 export { ML_FEATURE_LABELS } from './mlFeatureLabels';
@@ -281,6 +282,11 @@ export const EnsembleStatus = z.object({
   model_count: Count,
   /** dynamic: weights follow each model's recent accuracy; equal: one vote each. */
   weighting: z.enum(['dynamic', 'equal']),
+  /**
+   * The current model's skill out of sample, measured when it was trained; null without a model
+   * (or with one stored before skill was measured, which is not predicted with).
+   */
+  skill: ModelSkill.nullable(),
 });
 export type EnsembleStatus = z.infer<typeof EnsembleStatus>;
 

@@ -50,17 +50,54 @@ export const FeatureContribution = z.object({
 export type FeatureContribution = z.infer<typeof FeatureContribution>;
 
 /**
+ * A model version's skill out of sample, measured on its walk-forward's held-out predictions when
+ * it was trained: does it tell a winning signal from a losing one better than chance?
+ */
+export const ModelSkill = z.object({
+  /**
+   * Area under the ROC curve of the held-out predictions: the chance a winner was ranked above a
+   * loser (0.5 a coin, 1 perfect); null when the held-out signals all won or all lost.
+   */
+  auc: z.number().min(0).max(1).nullable(),
+  /** The AUC above which the ranking is clearly better than chance (one-sided 5%); null with `auc`. */
+  auc_needed: z.number().min(0).max(1).nullable(),
+  /**
+   * 1 − Brier score / Brier score of always predicting the base rate, of the calibrated held-out
+   * probabilities (above 0: better than the base rate); null when it could not be measured.
+   */
+  brier_skill: z.number().max(1).nullable(),
+  /** Share of the held-out signals that won, 0-1. */
+  base_rate: z.number().min(0).max(1),
+  /** Held-out predictions measured. */
+  samples: z.number().int().nonnegative(),
+  /**
+   * The AUC is clearly above chance and the Brier skill (where measured) above 0. Without skill the
+   * allocator uses each strategy's own confidence, not the model's probability.
+   */
+  has_skill: z.boolean(),
+});
+export type ModelSkill = z.infer<typeof ModelSkill>;
+
+/**
  * The ML ensemble's view of a BUY signal: the calibrated probability that the trade (entry at the
  * price, the strategy's target and stop, closed at its horizon) wins after charges, the model
- * version, and the features that drove it by three methods, largest first (at most 5 each).
+ * version, its skill, whether it can tell this signal from the day's others, and the features that
+ * drove it by three methods, largest first (at most 5 each).
  */
 export const SignalPrediction = z.object({
-  /** Calibrated probability of a win after charges, 0-1. */
-  probability: z.number().min(0).max(1),
+  /** Calibrated probability of a win after charges, strictly between 0 and 1. */
+  probability: z.number().gt(0).lt(1),
   /** The ensemble's probability before calibration, 0-1. */
   raw_probability: z.number().min(0).max(1),
   /** e.g. 'v7'. */
   model_version: z.string(),
+  skill: ModelSkill,
+  /**
+   * Why the model cannot tell this signal apart from others, in a sentence: the model has no skill
+   * out of sample, or its calibration gives many of the day's signals the same probability. Null
+   * when it can.
+   */
+  cannot_tell_apart: z.string().nullable(),
   explanation: z.object({
     linear: z.array(FeatureContribution),
     local_surrogate: z.array(FeatureContribution),

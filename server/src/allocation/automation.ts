@@ -50,7 +50,7 @@ import { roundTripCostOf, STRATEGIES, type StrategySignal } from '../research/st
 import type { CostSettings } from '../paper/costs.js';
 import { expectedPnlPaise } from '../ml/expected.js';
 import { entryCostOf, planAllocation } from './plan.js';
-import { withMlConfidence, type MarketRead } from '../research/service.js';
+import { confidenceLine, withMlConfidence, type MarketRead } from '../research/service.js';
 import { activePhase, phaseTitle } from '../analytics/capitalPhase.js';
 import type { AllocationService } from './service.js';
 import type { Notify } from '../notifications/notifier.js';
@@ -251,9 +251,7 @@ export function createAutomation(deps: AutomationDeps) {
       });
       lines.push(
         `Day's amount ${rupees(budget.amount)} of ${rupees(budget.capital)} capital (${phaseTitle(phase)}${drifting ? ', one phase down while the ML model drifts' : ''}: at most ${phase.max_position_pct}% a position, ${Math.round(phase.min_ml_confidence * 100)}% confidence or more).`,
-        read.predictions.size > 0
-          ? `Confidence is the ML model's calibrated probability of a win after charges (${[...read.predictions.values()][0]!.model_version}) for the ${read.predictions.size} BUY signals it scored.`
-          : 'No ML model is trained yet: confidence is each strategy’s own.',
+        confidenceLine(read),
         ...plan.lines,
       );
       for (const skip of plan.skipped) {

@@ -538,7 +538,10 @@ export const mlModels = pgTable('ml_models', {
   state: jsonb('state').notNull(),
 });
 
-/** Every prediction the ensemble made, with its features and, once known, whether it came true. */
+/**
+ * Every prediction the ensemble made, with its features and, once known, whether it came true; and
+ * every automated entry no model scored (no model version, no probability), with its outcome.
+ */
 export const predictions = pgTable(
   'predictions',
   {
@@ -554,9 +557,13 @@ export const predictions = pgTable(
     entryPaise: paise('entry_paise').notNull(),
     targetPaise: paise('target_paise').notNull(),
     stopPaise: paise('stop_paise').notNull(),
-    modelVersion: integer('model_version').notNull(),
-    /** Calibrated probability that the trade wins after costs at its horizon. */
-    probability: doublePrecision('probability').notNull(),
+    /**
+     * The model version that scored it; null for an automated entry no model scored, which the
+     * learner adds from the decision (ml/service.ts), so every automated decision is learned from.
+     */
+    modelVersion: integer('model_version'),
+    /** Calibrated probability that the trade wins after costs at its horizon; null with no model. */
+    probability: doublePrecision('probability'),
     features: jsonb('features').notNull(),
     /** Per-feature contributions (explainability). */
     contributions: jsonb('contributions').notNull(),

@@ -202,6 +202,9 @@ for (const target of await testDatabases()) {
       await setUp('/api/remotes/dashboard/releases', { version: CANARY });
       await setUp('/api/remotes/dashboard/canary', { version: CANARY, percent: 50 });
 
+      // The market sentiment's first reading, which its engine (off in tests) takes at a server's start.
+      await t.app.services.marketSentiment.refresh();
+
       const remotes = await send(t.app, 'GET', '/api/remotes');
       cookies = Object.fromEntries(remotes.cookies.map((cookie) => [cookie.name, cookie.value]));
       const orders = await send(t.app, 'GET', '/api/trading/orders?status=all', { token });

@@ -63,6 +63,26 @@ describe('databaseStats', () => {
     assert.equal(stats.total_learning_events, 3);
   });
 
+  it('leaves out the automated entries no model scored: they are trades, not predictions', () => {
+    const unscored = { modelVersion: null, probability: null };
+    const stats = databaseStats(
+      [
+        prediction(0.8, true, '2025-03-01T10:00:00Z'),
+        { ...prediction(0, false, '2025-03-02T10:00:00Z'), ...unscored },
+        { ...prediction(0, null, null), ...unscored },
+      ],
+      [],
+    );
+    assert.equal(stats.total_predictions, 1);
+    near(stats.overall_success_rate, 1);
+    near(stats.average_confidence, 0.8);
+    const accuracy = accuracyByConfidence([
+      prediction(0.8, true, '2025-03-01T10:00:00Z'),
+      { ...prediction(0, false, '2025-03-02T10:00:00Z'), ...unscored },
+    ]);
+    assert.deepEqual(accuracy, [{ confidence_bucket: '0.8-0.9', success_rate: 1, count: 1 }]);
+  });
+
   it('is all zeros for an empty log', () => {
     assert.deepEqual(databaseStats([], []), {
       total_predictions: 0,
@@ -124,6 +144,12 @@ describe('tradeFeatures', () => {
       tradeFeatures(log, 1).top_winning_features.map((f) => f.feature),
       ['Relative volume'],
     );
+  });
+
+  it('reads the automated entries no model scored too: they are trades', () => {
+    const mixed = log.map((p, i) => (i === 2 ? { ...p, modelVersion: null, probability: null } : p));
+    // The same figures with a loser no model scored (left out, the losers' means would differ).
+    assert.deepEqual(tradeFeatures(mixed), tradeFeatures(log));
   });
 
   it('is empty without both a win and a loss', () => {

@@ -9,6 +9,11 @@
  *   average confidence.
  * - A prediction is called right when (probability ≥ 0.5) matches whether it won: the accuracy the
  *   drift test and the coin-flip comparison read (calibration.ts's reliability uses the same rule).
+ * - The log also holds the automated entries no model scored (no model version, no probability:
+ *   ml/service.ts adds them from the decision log). They are trades, not predictions: the features
+ *   of winning and losing trades and the learned patterns read them; every figure about the
+ *   model's predictions (totals, success and confidence, buckets, drift, strategies, the trend,
+ *   the accuracy against a coin flip) reads the scored ones only.
  * - Days are IST calendar days; windows are measured back from `now` on the outcome time.
  * - Empty inputs give zeros and empty lists, never NaN.
  */
@@ -27,7 +32,10 @@ import { detectDrift, type AccuracyCount, type DriftTest } from './drift.js';
 import { FEATURE_NAMES } from './features.js';
 import { displayValue, featureLabel } from './featureLabels.js';
 
-/** A logged prediction (table predictions): one per stock per trading day, a BUY signal scored by the ensemble. */
+/**
+ * A row of the prediction log (table predictions): one per stock per trading day, a BUY signal the
+ * ensemble scored, or an automated entry no model scored (`modelVersion` and `probability` null).
+ */
 export interface PredictionRecord {
   predictedAt: Date;
   /** YYYY-MM-DD (IST). */
@@ -35,14 +43,15 @@ export interface PredictionRecord {
   symbol: string;
   /** 'trend_following' | 'mean_reversion' | 'breakout'. */
   strategy: string;
-  /** Calibrated P(win after charges), 0-1. */
-  probability: number;
+  /** Calibrated P(win after charges), 0-1; null when no model scored it. */
+  probability: number | null;
   /** Keyed by FEATURE_NAMES. */
   features: Record<string, number>;
   won: boolean | null;
   outcomeReturn: number | null;
   outcomeAt: Date | null;
-  modelVersion: number;
+  /** Null when no model scored it. */
+  modelVersion: number | null;
 }
 
 /** A learning event (table ml_events). */
@@ -55,13 +64,19 @@ export interface LearningEvent {
   detail: Record<string, unknown>;
 }
 
-type ResolvedPrediction = PredictionRecord & { won: boolean; outcomeAt: Date };
+type Resolved<T extends PredictionRecord> = T & { won: boolean; outcomeAt: Date };
+type Scored = PredictionRecord & { probability: number; modelVersion: number };
 
-export function resolvedOf(predictions: readonly PredictionRecord[]): ResolvedPrediction[] {
-  return predictions.filter((p): p is ResolvedPrediction => p.won !== null && p.outcomeAt !== null);
+export function resolvedOf<T extends PredictionRecord>(predictions: readonly T[]): Resolved<T>[] {
+  return predictions.filter((p): p is Resolved<T> => p.won !== null && p.outcomeAt !== null);
 }
 
-const calledRight = (p: ResolvedPrediction) => p.probability >= 0.5 === p.won;
+/** The rows a model scored: the predictions. */
+function scoredOf(predictions: readonly PredictionRecord[]): Scored[] {
+  return predictions.filter((p): p is Scored => p.modelVersion !== null && p.probability !== null);
+}
+
+const calledRight = (p: Resolved<Scored>) => p.probability >= 0.5 === p.won;
 const share = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
 const mean = (values: readonly number[]) => share(sum(values), values.length);
 function sum(values: readonly number[]): number {
@@ -71,9 +86,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Totals of the log: predictions, share of resolved ones won, mean probability over all, events. */
 export function databaseStats(
-  predictions: readonly PredictionRecord[],
+  log: readonly PredictionRecord[],
   events: readonly LearningEvent[],
 ): LearningDatabaseStats {
+  const predictions = scoredOf(log);
   const resolved = resolvedOf(predictions);
   return {
     total_predictions: predictions.length,
@@ -91,7 +107,7 @@ const bucketLabel = (from: number, to: number) => `${from.toFixed(1)}-${to.toFix
  * 70%). Empty buckets are left out; lowest first.
  */
 export function accuracyByConfidence(predictions: readonly PredictionRecord[]): AccuracyBucket[] {
-  const resolved = resolvedOf(predictions);
+  const resolved = resolvedOf(scoredOf(predictions));
   return reliability(
     resolved.map((p) => p.probability),
     resolved.map((p) => (p.won ? 1 : 0)),
@@ -106,7 +122,7 @@ export function accuracyByConfidence(predictions: readonly PredictionRecord[]): 
 }
 
 /**
- * The features that tell winners from losers, over resolved predictions. Per feature (a record
+ * The features that tell winners from losers, over resolved trades (scored or not). Per feature (a record
  * without a finite value for it is left out of that feature): the mean among winners (m_w), among
  * losers (m_l) and the population standard deviation s over all resolved; its score is the
  * standardised difference (m_w − m_l) / s (0 for a constant feature). top_winning_features: the
@@ -183,7 +199,7 @@ export function measureDrift(
   const recentStart = end - windows.recentDays * DAY_MS;
   const baselineStart = recentStart - windows.baselineDays * DAY_MS;
   const count = (from: number, to: number): AccuracyCount => {
-    const inWindow = resolvedOf(predictions).filter((p) => {
+    const inWindow = resolvedOf(scoredOf(predictions)).filter((p) => {
       const t = p.outcomeAt.getTime();
       return t > from && t <= to;
     });
@@ -246,8 +262,9 @@ interface StrategyRecord {
 /** Per strategy with at least one resolved prediction: its win rate and mean probability, in STRATEGIES order, unknown ids after. */
 function strategyRecords(predictions: readonly PredictionRecord[]): StrategyRecord[] {
   const known = Object.keys(STRATEGIES);
-  const groups = new Map<string, ResolvedPrediction[]>();
-  for (const p of resolvedOf(predictions)) groups.set(p.strategy, [...(groups.get(p.strategy) ?? []), p]);
+  const groups = new Map<string, Resolved<Scored>[]>();
+  for (const p of resolvedOf(scoredOf(predictions)))
+    groups.set(p.strategy, [...(groups.get(p.strategy) ?? []), p]);
   const rank = (id: string) => (known.includes(id) ? known.indexOf(id) : known.length);
   return [...groups.entries()]
     .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
@@ -278,7 +295,7 @@ export function performanceTrend(
   const today = istDay(now);
   const first = addDays(today, -(days - 1));
   const byDay = new Map<string, { predictions: number; wins: number }>();
-  for (const p of resolvedOf(predictions)) {
+  for (const p of resolvedOf(scoredOf(predictions))) {
     const day = istDay(p.outcomeAt);
     if (day < first || day > today) continue;
     const point = byDay.get(day) ?? { predictions: 0, wins: 0 };
@@ -333,7 +350,7 @@ export interface LearningMeasures {
 }
 
 export function measureLearning(predictions: readonly PredictionRecord[], now: Date): LearningMeasures {
-  const resolved = resolvedOf(predictions);
+  const resolved = resolvedOf(scoredOf(predictions));
   const accuracy = resolved.length ? resolved.filter(calledRight).length / resolved.length : null;
   const accuracyZ = accuracy === null ? null : (accuracy - 0.5) / Math.sqrt(0.25 / resolved.length);
   const gaps = accuracyByConfidence(predictions)

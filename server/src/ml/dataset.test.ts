@@ -7,11 +7,11 @@ import { describe, it } from 'node:test';
 import type { Candle } from '../market/feed.js';
 import { costSettingsOf, DEFAULT_PAPER_SETTINGS } from '../paper/settings.js';
 import { computeIndicators, realisedVolatility } from '../research/indicators.js';
-import { roundTripCost } from '../research/strategies.js';
-import { scriptedCandles, trendCloses } from '../research/testing.js';
+import { roundTripCost, type StrategyId } from '../research/strategies.js';
+import { flatCloses, scriptedCandles, trendCloses } from '../research/testing.js';
 import { flatCosts } from '../paper/testing.js';
 import { buildDataset, tradeOutcome } from './dataset.js';
-import { FEATURE_NAMES } from './features.js';
+import { FEATURE_NAMES, featuresOf } from './features.js';
 
 /** ₹20 brokerage a side and nothing else: a round trip costs ₹40. */
 const flat = flatCosts(20);
@@ -181,5 +181,63 @@ describe('buildDataset', () => {
     assert.equal(at('news_sentiment_missing'), 1);
     const indicators = computeIndicators(candles.slice(0, candles.findIndex((c) => c.date === row.day) + 1))!;
     assert.equal(at('rsi14'), indicators.rsi14 / 100);
+  });
+
+  it("labels an automated entry's row by what it really made, or adds the row, whatever the history said", () => {
+    // FLAT alternates ₹500 ± 1: no strategy buys it at a close. The automation bought it on day
+    // 215's indicators and made +3%; it bought UP on day 212's (won by the exit walk) and lost 2%,
+    // and on day 235's (still pending by the walk) and made +1%.
+    const flatCandles = scriptedCandles(flatCloses(500, 240, 1), { range: 2 });
+    const trade = (symbol: string, i: number, returnAfterCosts: number, strategy: StrategyId) => ({
+      symbol,
+      day: candles[i]!.date,
+      strategy,
+      horizonDays: 10,
+      entry: 501,
+      target: 520,
+      stop: 490,
+      returnAfterCosts,
+    });
+    const decided = [
+      trade('FLAT', 215, 0.03, 'mean_reversion'),
+      trade('UP', 212, -0.02, 'trend_following'),
+      trade('UP', 235, 0.01, 'trend_following'),
+    ];
+    const input = { candles: { UP: candles, FLAT: flatCandles }, benchmark, costs, intendedValue: 5_000 };
+    const before = buildDataset({ ...input, from: candles[210]!.date });
+    const after = buildDataset({ ...input, from: candles[210]!.date, decided });
+    const rowOf = (set: typeof after, symbol: string, i: number) =>
+      set.rows.find((r) => r.symbol === symbol && r.day === candles[i]!.date);
+    assert.equal(before.rows.filter((r) => r.symbol === 'FLAT').length, 0);
+    assert.equal(rowOf(before, 'UP', 212)!.label, 1);
+    assert.ok(before.pending.some((r) => r.symbol === 'UP' && r.day === candles[235]!.date));
+
+    const flatIndicators = computeIndicators(flatCandles.slice(0, 216))!;
+    assert.deepEqual(rowOf(after, 'FLAT', 215), {
+      ...decided[0],
+      features: featuresOf(flatIndicators, {
+        marketVolatility: realisedVolatility(benchmark.slice(0, 216).map((c) => c.close)),
+        newsSentiment: null,
+      }),
+      label: 1,
+    });
+    const { symbol: _s, day: _d, ...lost } = decided[1]!;
+    assert.deepEqual(
+      { ...rowOf(after, 'UP', 212)!, features: [] },
+      {
+        symbol: 'UP',
+        day: candles[212]!.date,
+        ...lost,
+        features: [],
+        label: 0,
+      },
+    );
+    assert.equal(rowOf(after, 'UP', 235)!.label, 1);
+    assert.ok(!after.pending.some((r) => r.symbol === 'UP' && r.day === candles[235]!.date));
+    // One row more (FLAT's), one pending fewer (UP's day 235), in time order still.
+    assert.equal(after.rows.length, before.rows.length + 2);
+    assert.equal(after.pending.length, before.pending.length - 1);
+    const keys = after.rows.map((r) => `${r.day} ${r.symbol}`);
+    assert.deepEqual(keys, [...keys].sort());
   });
 });

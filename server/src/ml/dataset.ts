@@ -23,6 +23,12 @@
  * it) and no news sentiment (history has no headlines). A row whose trade has not reached its
  * horizon by the last candle, and hit neither level, is not labelled: it is returned in `pending`.
  * Rows are in time order: by day, then symbol.
+ *
+ * Decided trades (`decided`: the automation's entries and what they really made after charges, from
+ * the prediction log, ml/service.ts): the row of a decided trade's stock and feature day takes the
+ * trade's strategy, levels, horizon and real return as its label, in place of the exit walk (or
+ * it is added, when that day's strategies gave no BUY at the close), its features those of the day
+ * as above. Every automated entry is so learned from, whichever model (or none) scored it.
  */
 import type { Candle } from '../market/feed.js';
 import { computeCharges, type CostSettings } from '../paper/costs.js';
@@ -100,6 +106,22 @@ export interface DatasetInput {
   intendedValue: number;
   /** The first decision day (YYYY-MM-DD); earlier candles only warm up the indicators. Default: all. */
   from?: string;
+  /** Automated entries whose real outcome is known (see the module comment). Default: none. */
+  decided?: readonly DecidedTrade[];
+}
+
+/** An automated entry and what it made, on the day whose indicators it read. */
+export interface DecidedTrade {
+  symbol: string;
+  /** The last closed trading day when it decided: the day of the indicators it read. */
+  day: string;
+  strategy: StrategyId;
+  horizonDays: number;
+  entry: number;
+  target: number;
+  stop: number;
+  /** What the trade made after charges, a fraction of the money put in. */
+  returnAfterCosts: number;
 }
 
 /** A BUY decision of one day, its trade's levels and its features. */
@@ -139,11 +161,30 @@ export function buildDataset(input: DatasetInput): Dataset {
     const i = benchmarkIndex.get(day);
     return i === undefined ? null : realisedVolatility(benchmarkCloses.slice(0, i + 1).slice(-21));
   };
+  const decided = new Map((input.decided ?? []).map((d) => [`${d.symbol}|${d.day}`, d]));
   const rows: DatasetRow[] = [];
   const pending: PendingRow[] = [];
   for (const [symbol, candles] of Object.entries(input.candles)) {
     indicatorSeries(candles).forEach((indicators, i) => {
       if (!indicators || indicators.date < from) return;
+      const features = () =>
+        featuresOf(indicators, { marketVolatility: marketVolatility(indicators.date), newsSentiment: null });
+      const real = decided.get(`${symbol}|${indicators.date}`);
+      if (real) {
+        rows.push({
+          symbol,
+          day: indicators.date,
+          strategy: real.strategy,
+          horizonDays: real.horizonDays,
+          entry: real.entry,
+          target: real.target,
+          stop: real.stop,
+          features: features(),
+          label: labelOf(real.returnAfterCosts),
+          returnAfterCosts: real.returnAfterCosts,
+        });
+        return;
+      }
       const price = indicators.close;
       const signal = bestSignal(signalsFor({ symbol, indicators, price, intendedValue, costs }));
       if (signal.signal !== 'BUY') return;
@@ -155,10 +196,7 @@ export function buildDataset(input: DatasetInput): Dataset {
         entry: price,
         target: signal.target,
         stop: signal.stop,
-        features: featuresOf(indicators, {
-          marketVolatility: marketVolatility(indicators.date),
-          newsSentiment: null,
-        }),
+        features: features(),
       };
       const outcome = tradeOutcome({
         entry: price,

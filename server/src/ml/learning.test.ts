@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type {
   DecisionDay,
+  EnsembleStatus,
   LearningDatabaseStats,
   ModelDrift,
   PredictionAccuracy,
@@ -56,10 +57,17 @@ for (const target of await testDatabases()) {
       for (const r of analysis.recommendations) {
         if (r.signal !== 'BUY') assert.equal(r.ml, null, `${r.symbol} ${r.signal} carries no prediction`);
       }
+      // The version carries its skill out of sample; each prediction says whether it can tell
+      // signals apart.
+      const { skill } = await get<EnsembleStatus>('/api/ml/ensemble/status');
+      assert.ok(skill, 'the version stores its out-of-sample skill');
       for (const r of buys) {
         assert.ok(r.ml, `${r.symbol} BUY is scored`);
         assert.equal(r.ml.model_version, `v${v1!.version}`);
-        assert.ok(r.ml.probability >= 0 && r.ml.probability <= 1);
+        assert.ok(r.ml.probability > 0 && r.ml.probability < 1, 'never 0 or 1');
+        assert.deepEqual(r.ml.skill, skill);
+        if (!skill.has_skill)
+          assert.match(r.ml.cannot_tell_apart ?? '', /^Model v1 cannot tell signals apart: /);
         assert.ok(r.ml.explanation.linear.length > 0, 'exact linear contributions');
         assert.ok(r.ml.explanation.local_surrogate.length > 0, 'local surrogate');
         assert.ok(r.ml.explanation.permutation.length > 0, 'permutation importance');
@@ -69,8 +77,9 @@ for (const target of await testDatabases()) {
       const logged = await predictions();
       assert.deepEqual(logged.map((p) => p.symbol).sort(), buys.map((b) => b.symbol).sort());
 
-      // The allocator decides on the calibrated probability: every BUY it looked at records it; an
-      // ordered entry also records its expected outcome, a skipped one none (nothing was sized).
+      // Every BUY the allocator looked at records the calibrated probability; an ordered entry also
+      // records its expected outcome, a skipped one none (nothing was sized). The allocator decides
+      // on that probability only when the model has skill, else on each strategy's own confidence.
       const on = await send(s.t.app, 'POST', '/api/allocation/automation', {
         token: s.token,
         body: { enabled: true, run_time: '10:00' },
@@ -79,10 +88,23 @@ for (const target of await testDatabases()) {
       await s.t.app.services.automation.runOnce();
       const [today] = await get<DecisionDay[]>('/api/allocation/decisions?days=1');
       const probability = new Map(buys.map((b) => [b.symbol, b.ml!.probability]));
+      const strategyConfidence = new Map(analysis.recommendations.map((r) => [r.symbol, r.confidence]));
       assert.ok(today && today.decisions.length > 0, 'the run decided');
-      assert.match(today.run!.lines.join(' '), /calibrated probability of a win after charges \(v1\)/);
+      assert.match(
+        today.run!.lines.join(' '),
+        skill.has_skill
+          ? /calibrated probability of a win after charges \(v1\)/
+          : /Model v1 cannot tell signals apart: .*; the allocator uses each strategy's own confidence\./,
+      );
       for (const d of today.decisions) {
         assert.equal(d.ml_probability, probability.get(d.symbol) ?? null, d.symbol);
+        assert.equal(
+          d.confidence,
+          skill.has_skill
+            ? (probability.get(d.symbol) ?? strategyConfidence.get(d.symbol))
+            : strategyConfidence.get(d.symbol),
+          d.symbol,
+        );
         if (d.action === 'skipped') assert.equal(d.expected_pnl, null);
         if (d.action === 'ordered') assert.equal(typeof d.expected_pnl, 'number');
       }
@@ -124,7 +146,9 @@ for (const target of await testDatabases()) {
       // Twelve trading days are all inside the recent window (14 days): the baseline has no outcome
       // yet, so there is no test and no drift; the recent figure is the share called right.
       const drift = await get<ModelDrift>('/api/learning/audit/drift');
-      const right = resolved.filter((p) => p.probability >= 0.5 === p.won).length;
+      // Every row here was scored by a model (the automated entries of the first test too, by v1).
+      assert.ok(resolved.every((p) => p.modelVersion !== null && p.probability !== null));
+      const right = resolved.filter((p) => (p.probability ?? Number.NaN) >= 0.5 === p.won).length;
       assert.deepEqual(drift, {
         baseline_performance: 0,
         recent_performance: right / resolved.length,

@@ -264,6 +264,8 @@ for (const target of await testDatabases()) {
         feed.move('INFY', last(infy), { previousClose: last(infy) - 5 });
         feed.move('RELIANCE', last(reliance), { previousClose: last(reliance) - 5 });
         feed.move('TCS', last(tcs), { previousClose: last(tcs) + 5 });
+        // The market sentiment is answered from the reading its engine takes (off in tests).
+        await s.t.app.services.marketSentiment.refresh();
         for (const path of PATHS) {
           const signedIn = await send(s.t.app, 'GET', path, { token: s.token });
           assert.equal(signedIn.statusCode, 200, `${path}: ${signedIn.body}`);
@@ -297,7 +299,11 @@ for (const target of await testDatabases()) {
           drift_detected: false,
         });
         assert.deepEqual(await get('/api/learning/audit/performance-trend'), { strategies: [], trend: [] });
-        assert.deepEqual(await get('/api/ml/ensemble/status'), { model_count: 0, weighting: 'equal' });
+        assert.deepEqual(await get('/api/ml/ensemble/status'), {
+          model_count: 0,
+          weighting: 'equal',
+          skill: null,
+        });
         assert.deepEqual(await get('/api/ml/explainability/status'), { methods: [] });
         assert.deepEqual(await get('/api/ml/online-learning/status'), {
           model_version: 'none',
@@ -346,6 +352,7 @@ for (const target of await testDatabases()) {
             ['news_pipeline', 'stopped'],
             ['ml_learner', 'stopped'],
             ['automation', 'stopped'],
+            ['market_sentiment', 'stopped'],
             ['monitors_sampler', 'stopped'],
             ['auto_scaler', 'stopped'],
             ['alert_announcer', 'running'],
@@ -355,7 +362,7 @@ for (const target of await testDatabases()) {
           ],
         );
         assert.equal(engines.engines_active, 4);
-        assert.equal(engines.total_engines, 12);
+        assert.equal(engines.total_engines, 13);
         assert.equal(engines.synchronized, true);
         assert.equal(engines.trading_mode, 'paper');
       });
@@ -405,12 +412,12 @@ for (const target of await testDatabases()) {
           shortcomings_analysis: { recommendations: { title: string; priority: string }[] };
         }>('/api/ml/intelligence-metrics');
         // No model: 0; data: the candles reach the 19th (1), no feed configured, nothing due: 1;
-        // engines: 4 of 12 active (heartbeat, alert announcer, feed, stream); learning: off and no update: 0.
+        // engines: 4 of 13 active (heartbeat, alert announcer, feed, stream); learning: off and no update: 0.
         close(m.system_health['model_health'] as number, 0);
         close(m.system_health['data_health'] as number, 1);
-        close(m.system_health['engine_health'] as number, 4 / 12);
+        close(m.system_health['engine_health'] as number, 4 / 13);
         close(m.system_health['learning_health'] as number, 0);
-        close(m.system_health['overall_health'] as number, 0.25 * 1 + 0.15 * (4 / 12));
+        close(m.system_health['overall_health'] as number, 0.25 * 1 + 0.15 * (4 / 13));
         assert.equal(m.system_health['health_trend'], 'stable');
         assert.equal(m.system_health['critical_alerts'], 0);
         assert.equal(m.system_health['emergency_alerts'], 0);
@@ -475,6 +482,14 @@ for (const target of await testDatabases()) {
             logLoss: 0.66,
             brier: 0.22,
             perModel: Object.fromEntries(Object.keys(WEIGHTS).map((name) => [name, { accuracy: 0.58 }])),
+            skill: {
+              auc: 0.57,
+              aucNeeded: 0.53,
+              brierSkill: 0.018,
+              baseRate: 0.46,
+              samples: 2400,
+              hasSkill: true,
+            },
           },
           // The views never load the state (only scoring does, and research survives its failure).
           state: {},
@@ -738,7 +753,19 @@ for (const target of await testDatabases()) {
       });
 
       it('describes the model: ensemble, explanations, online learning, the learner', async () => {
-        assert.deepEqual(await get('/api/ml/ensemble/status'), { model_count: 6, weighting: 'dynamic' });
+        // The skill measured at training, as stored with the version.
+        assert.deepEqual(await get('/api/ml/ensemble/status'), {
+          model_count: 6,
+          weighting: 'dynamic',
+          skill: {
+            auc: 0.57,
+            auc_needed: 0.53,
+            brier_skill: 0.018,
+            base_rate: 0.46,
+            samples: 2400,
+            has_skill: true,
+          },
+        });
         assert.deepEqual(await get('/api/ml/explainability/status'), { methods: EXPLANATION_METHODS });
         assert.deepEqual(await get('/api/ml/online-learning/status'), {
           model_version: 'v1',
@@ -798,10 +825,10 @@ for (const target of await testDatabases()) {
         // Data: candles current (1) and 32 of 33 due predictions resolved.
         const data = (1 + 32 / 33) / 2;
         // Learning: off (0) and one of the week's two updates improved: ½ × 0.5.
-        const overall = 0.35 * model + 0.25 * data + 0.15 * (4 / 12) + 0.25 * 0.25;
+        const overall = 0.35 * model + 0.25 * data + 0.15 * (4 / 13) + 0.25 * 0.25;
         close(h['model_health'] as number, model);
         close(h['data_health'] as number, data);
-        close(h['engine_health'] as number, 4 / 12);
+        close(h['engine_health'] as number, 4 / 13);
         close(h['learning_health'] as number, 0.25);
         close(h['overall_health'] as number, overall);
         // Up from the empty log's 0.25 + 0.15 × 4/12 by more than 0.05.
@@ -890,7 +917,9 @@ for (const target of await testDatabases()) {
             { theme: 'rupee', count: 1 },
           ],
         });
-        // Mean (0.6 − 0.2) / 2 = 0.2: Positive; confidence 2 / 12 × 1 of 2 positive = 1/12.
+        // Mean (0.6 − 0.2) / 2 = 0.2: Positive; confidence 2 / 12 × 1 of 2 positive = 1/12, in the
+        // engine's next reading.
+        await s.t.app.services.marketSentiment.refresh();
         const sentiment = await marketSentiment();
         close(sentiment.overall.score, 0.2);
         close(sentiment.overall.confidence, 1 / 12);

@@ -8,19 +8,19 @@ import type { Session } from '../auth/service.js';
 import type { DomainHandlers } from '../http/contract.js';
 import type { MlViews } from './views.js';
 
-export function mlHandlers(views: MlViews, now: () => Date): DomainHandlers<Contract['ml'], Session> {
+export function mlHandlers(views: MlViews): DomainHandlers<Contract['ml'], Session> {
   const ok = async <T>(data: Promise<T>) => ({ success: true as const, data: await data });
   return {
     intelligenceMetrics: () => ok(views.intelligenceMetrics()),
     marketSentiment: async () => {
-      const s = await views.marketSentiment();
+      const { reading: s, asOf } = views.marketSentiment();
       return {
         success: true,
         sentiment: {
           overall: { score: s.score, confidence: s.confidence, label: s.label },
           sources: { news: { count: s.news } },
         },
-        as_of: now().toISOString(),
+        as_of: asOf.toISOString(),
       };
     },
     enginesStatus: () => ok(views.enginesStatus()),

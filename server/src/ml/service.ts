@@ -4,14 +4,23 @@
  * Everything it learns is stored (ml/store.ts), so each process and restart reads the same model.
  *
  * The loop (`runOnce`, every LEARNING_PASS_MS; app.ts runs it as the `ml_learner` engine):
+ * 0. Entries: every automated entry (the automation's ordered decisions) has a row in the log tied
+ *    to it, whichever model (or none) scored it: the automation ties the day's prediction of the
+ *    stock; an entry no model scored (no model yet, as in the first run after the automation is
+ *    switched on) gets a row from the decision, without a model version or probability
+ *    (`adoptDecisions`). So what every entry made is learned from: in the patterns and the features
+ *    of winning and losing trades, and as the label of its stock and day in the next full training.
  * 1. Outcomes: an open prediction tied to a decision takes the decision's outcome after charges
  *    (what the account really made); any other, or one whose order never filled, is resolved on
  *    the daily candles after its day by the same exit walk as the training labels (dataset.ts
  *    `tradeOutcome`: stop first, target, or the close of the horizon day).
  * 2. Full training: when there is no model, every RETRAIN_DAYS (a week: the online updates adapt in
- *    between), and at the next pass after drift is detected. Off the request path: a worker thread builds the dataset from
- *    HISTORY_YEARS of daily candles of the universe and fits the ensemble (trainer.ts).
- * 3. Online update, in the session only: from the predictions resolved since the current version,
+ *    between), at the next pass after drift is detected, and when the model's skill out of sample
+ *    was never measured (a version stored before it was: not predicted with). Off the request
+ *    path: a worker process builds the dataset from HISTORY_YEARS of daily candles of the universe,
+ *    the automation's closed entries labelled by what they made (dataset.ts `decided`), and fits
+ *    the ensemble, its calibration and its skill (trainer.ts, skill.ts).
+ * 3. Online update, in the session only: from the predictions (rows a model scored) resolved since the current version,
  *    each member's accuracy is measured on the older two thirds and blended into its stored
  *    accuracy with step LEARNING_RATE; the new weights are kept (a new version) only when they
  *    lower the log loss on the newest third. Either way the update is a learning event with both
@@ -42,16 +51,30 @@ import {
 import type { CostSettings } from '../paper/costs.js';
 import { toPaise, toRupees } from '../paper/money.js';
 import type { DecisionLog } from '../research/decisions.js';
-import type { IndicatorSnapshot } from '../research/indicators.js';
-import type { StrategySignal } from '../research/strategies.js';
+import {
+  computeIndicators,
+  realisedVolatility,
+  STOCK_CALENDAR_DAYS,
+  type IndicatorSnapshot,
+} from '../research/indicators.js';
+import { STRATEGIES, type StrategyId, type StrategySignal } from '../research/strategies.js';
 import { modelDrift, type PredictionRecord } from './audit.js';
 import { tradeOutcome } from './dataset.js';
 import { MODEL_NAMES, weightsFromAccuracy, type ModelName } from './ensemble.js';
 import { featuresOf, FEATURE_NAMES } from './features.js';
-import { explainedPrediction, loadModel, ModelState, type LoadedModel } from './model.js';
+import { stepBounds, stepOf } from './calibration.js';
+import {
+  collapsedSignals,
+  explainedPrediction,
+  loadModel,
+  ModelState,
+  predictsWith,
+  type ExplainedPrediction,
+  type LoadedModel,
+} from './model.js';
 import { learnedPatterns } from './patterns.js';
 import { createMlStore, type ModelMetrics, type StoredPrediction } from './store.js';
-import type { DatasetInput } from './dataset.js';
+import type { DatasetInput, DecidedTrade } from './dataset.js';
 import type { TrainOutput } from './trainer.js';
 import type { Notify } from '../notifications/notifier.js';
 
@@ -70,8 +93,10 @@ const STRATEGY_WINDOW_DAYS = 60;
 const STRATEGY_MIN_OUTCOMES = 20;
 const STRATEGY_GAP = 0.1;
 const MAX_STRATEGY_OFFSET = 0.15;
-/** Open predictions looked at per pass. */
+/** Open predictions (and automated entries without one) looked at per pass. */
 const RESOLVE_BATCH = 500;
+/** Calendar days of NIFTY 50 candles its 20-day realised volatility is read from (about 40 trading days). */
+const BENCHMARK_CALENDAR_DAYS = 60;
 const DAY_MS = 86_400_000;
 /** The specification's warning, in the alert too. */
 const DRIFT_WARNING =
@@ -160,7 +185,8 @@ export function createMlService(deps: MlServiceDeps) {
     if (latest === null) return (loaded = null);
     if (!loaded || loaded.model.version !== latest) {
       const stored = await store.latestModel();
-      if (!stored) return (loaded = null);
+      // A version stored before its skill was measured is not predicted with (trainingDue replaces it).
+      if (!stored || !predictsWith(stored)) return (loaded = null);
       const state = ModelState.parse(stored.state);
       loaded = {
         model: loadModel(stored),
@@ -173,13 +199,19 @@ export function createMlService(deps: MlServiceDeps) {
   }
 
   /**
-   * The model's prediction for each BUY signal (none without a model). On a trading day the first
-   * prediction of each stock is logged, with its features and explanation, for the audit.
+   * The model's prediction for each BUY signal (none without a model). A strategy's refinement
+   * offset moves its probability within what the calibration step's count allows
+   * (calibration.ts stepBounds), so it never reaches 0 or 1. Each prediction says when the model
+   * cannot tell it apart from others: the model has no skill (every prediction), or the
+   * calibration gives COLLAPSE_MIN_SIGNALS or more of these signals the same probability
+   * (model.ts collapsedSignals). On a trading day the first prediction of each stock is logged,
+   * with its features and explanation, for the audit.
    */
   async function scoreSignals(input: ScoreInput): Promise<Map<string, SignalPrediction>> {
     const out = new Map<string, SignalPrediction>();
     const current = await currentModel();
     if (!current) return out;
+    const { model } = current;
     const now = clock.now();
     const day = istDay(now);
     const logToday = isTradingDay(day, calendar);
@@ -188,6 +220,7 @@ export function createMlService(deps: MlServiceDeps) {
       log.warn({ err: error }, 'ml: news sentiment unavailable; scored without it');
       return new Map<string, number>();
     });
+    const scored: Array<{ signal: StrategySignal; row: number[]; explained: ExplainedPrediction }> = [];
     for (const signal of input.signals) {
       if (signal.signal !== 'BUY') continue;
       const indicators = input.indicators.get(signal.symbol);
@@ -198,17 +231,36 @@ export function createMlService(deps: MlServiceDeps) {
       });
       // The features read the last closed day, not the live price: one computation per stock, day,
       // version and news reading (the explanation's surrogate costs a few hundred predictions).
-      const key = `${day}|${signal.symbol}|${current.model.version}|${row.join(',')}`;
+      const key = `${day}|${signal.symbol}|${model.version}|${row.join(',')}`;
       let explained = explainedCache.get(key);
       if (!explained) {
         if (explainedCache.size > 500) explainedCache.clear();
-        explained = explainedPrediction(current.model, row);
+        explained = explainedPrediction(model, row);
         explainedCache.set(key, explained);
       }
+      scored.push({ signal, row, explained });
+    }
+    const collapsed = collapsedSignals(
+      model.version,
+      scored.map(({ signal, explained }) => ({
+        symbol: signal.symbol,
+        raw: explained.prediction.raw_probability,
+        calibrated: explained.prediction.probability,
+      })),
+    );
+    for (const { signal, row, explained } of scored) {
       const { prediction, perModel } = explained;
       const offset = current.offsets[signal.strategy] ?? 0;
-      const probability = Math.min(1, Math.max(0, prediction.probability + offset));
-      const adjusted = { ...prediction, probability };
+      const [low, high] = stepBounds(
+        model.calibration,
+        stepOf(model.calibration, prediction.raw_probability),
+      );
+      const probability = Math.min(high, Math.max(low, prediction.probability + offset));
+      const adjusted: SignalPrediction = {
+        ...prediction,
+        probability,
+        cannot_tell_apart: prediction.cannot_tell_apart ?? collapsed.get(signal.symbol) ?? null,
+      };
       out.set(signal.symbol, adjusted);
       if (logToday && !logged.has(`${day}|${signal.symbol}`)) {
         toLog.push({
@@ -220,7 +272,7 @@ export function createMlService(deps: MlServiceDeps) {
           entryPaise: toPaise(signal.price),
           targetPaise: toPaise(signal.target),
           stopPaise: toPaise(signal.stop),
-          modelVersion: current.model.version,
+          modelVersion: model.version,
           probability,
           features: Object.fromEntries(FEATURE_NAMES.map((name, j) => [name, row[j]!])),
           detail: {
@@ -240,6 +292,89 @@ export function createMlService(deps: MlServiceDeps) {
       for (const p of toLog) logged.add(`${p.tradingDay}|${p.symbol}`);
     }
     return out;
+  }
+
+  // ---- 0. the automated entries no model scored -------------------------------------------------
+
+  /**
+   * The features research read for `symbol` when deciding at `at`: the indicators of the last
+   * closed trading day, NIFTY 50's realised volatility to it, news as missing (the log keeps no
+   * headlines of a past day by stock). Null before any closed day, or with too little history.
+   */
+  async function featuresAt(symbol: string, at: Date): Promise<Record<string, number> | null> {
+    const day = lastClosedTradingDay(at, calendar);
+    if (day === null) return null;
+    const upTo = (candles: readonly Candle[]) => candles.filter((c) => c.date <= day && c.close > 0);
+    const indicators = computeIndicators(
+      upTo(await feed.dailyCandles(symbol, addDays(day, -STOCK_CALENDAR_DAYS), day)),
+    );
+    if (!indicators) return null;
+    const benchmark = upTo(await feed.dailyCandles('NIFTY_50', addDays(day, -BENCHMARK_CALENDAR_DAYS), day));
+    const row = featuresOf(indicators, {
+      marketVolatility: realisedVolatility(benchmark.map((c) => c.close)),
+      newsSentiment: null,
+    });
+    return Object.fromEntries(FEATURE_NAMES.map((name, j) => [name, row[j]!]));
+  }
+
+  /**
+   * Every automated entry in the log, tied to its decision, so its outcome is learned from. The
+   * automation ties the day's prediction of the stock to its decision; an entry no model scored
+   * (no model yet, or none logged that day) has none, and gets a row here from the decision: its
+   * strategy, levels and horizon, its features (featuresAt its decision time), no model version, no
+   * probability. A row of the stock and day not tied to a decision is tied to it. Returns the rows
+   * added.
+   */
+  async function adoptDecisions(): Promise<number> {
+    const ids = await store.entriesWithoutPrediction(RESOLVE_BATCH);
+    if (ids.length === 0) return 0;
+    let added = 0;
+    for (const d of (await deps.decisions.byIds(ids)).sort((a, b) => a.id - b.id)) {
+      const existing = await store.predictionOf(d.tradingDay, d.symbol);
+      if (existing) {
+        if (existing.decisionId === null) await store.linkDecision(d.tradingDay, d.symbol, d.id);
+        else
+          log.warn(
+            { decision: d.id, tiedTo: existing.decisionId },
+            'ml: a second entry the same day; not learned from',
+          );
+        continue;
+      }
+      const strategy = d.strategyVersion.split('@')[0]!;
+      if (d.targetPaise === null || d.stopPaise === null || !Object.hasOwn(STRATEGIES, strategy)) continue;
+      let features: Record<string, number> | null;
+      try {
+        features = await featuresAt(d.symbol, d.decidedAt);
+      } catch (error) {
+        log.warn(
+          { err: error, decision: d.id },
+          'ml: no candles for an automated entry; tried again next pass',
+        );
+        continue;
+      }
+      if (!features) {
+        log.warn({ decision: d.id }, 'ml: too little history for an automated entry; tried again next pass');
+        continue;
+      }
+      added += await store.logPredictions([
+        {
+          predictedAt: d.decidedAt,
+          tradingDay: d.tradingDay,
+          symbol: d.symbol,
+          strategy,
+          horizonDays: d.horizonDays,
+          entryPaise: d.pricePaise,
+          targetPaise: d.targetPaise,
+          stopPaise: d.stopPaise,
+          modelVersion: null,
+          probability: null,
+          features,
+          detail: null,
+          decisionId: d.id,
+        },
+      ]);
+    }
+    return added;
   }
 
   // ---- 1. outcomes ----------------------------------------------------------------------------
@@ -309,6 +444,30 @@ export function createMlService(deps: MlServiceDeps) {
     return { candles, benchmark, from };
   }
 
+  /**
+   * What the automation's entries made since `from` (each row tied to a closed position), for the
+   * training's labels (dataset.ts `decided`): on the day whose indicators each read.
+   */
+  async function decidedTrades(from: string): Promise<DecidedTrade[]> {
+    const rows = await store.decidedOutcomes(new Date(`${from}T00:00:00+05:30`));
+    return rows.flatMap((p) => {
+      const day = lastClosedTradingDay(p.predictedAt, calendar);
+      if (day === null || !Object.hasOwn(STRATEGIES, p.strategy)) return [];
+      return [
+        {
+          symbol: p.symbol,
+          day,
+          strategy: p.strategy as StrategyId,
+          horizonDays: p.horizonDays,
+          entry: toRupees(p.entryPaise),
+          target: toRupees(p.targetPaise),
+          stop: toRupees(p.stopPaise),
+          returnAfterCosts: p.returnAfterCosts,
+        },
+      ];
+    });
+  }
+
   /** A full training now (one at a time); resolves to the new version, or null when there was nothing to learn. */
   function train(reason: string): Promise<number | null> {
     if (training) return training;
@@ -324,6 +483,7 @@ export function createMlService(deps: MlServiceDeps) {
           from: history.from,
           costs: await deps.costs(),
           intendedValue: deps.intendedValue,
+          decided: await decidedTrades(history.from),
         },
         closing.signal,
       );
@@ -366,6 +526,7 @@ export function createMlService(deps: MlServiceDeps) {
     const latest = await store.modelHistory(50);
     const full = latest.find((m) => m.kind === 'full');
     if (!full) return 'no model yet';
+    if (!predictsWith(full)) return "the model's out-of-sample skill was never measured";
     if (retrainAsked) return 'drift detected';
     return now.getTime() - full.trainedAt.getTime() >= RETRAIN_DAYS * DAY_MS
       ? `the last full training is ${RETRAIN_DAYS} days old`
@@ -385,7 +546,12 @@ export function createMlService(deps: MlServiceDeps) {
   async function onlineUpdate(): Promise<'updated' | 'kept' | 'skipped'> {
     const current = await store.latestModel();
     if (!current) return 'skipped';
-    const rows = (await store.resolvedSince(current.trainedAt)).filter((p) => p.won !== null);
+    // The predictions a model scored (the entries no model scored have no members' probabilities).
+    const rows = (await store.resolvedSince(current.trainedAt)).flatMap((p) =>
+      p.won !== null && p.probability !== null && p.detail !== null
+        ? [{ ...p, won: p.won, probability: p.probability, detail: p.detail }]
+        : [],
+    );
     if (rows.length < MIN_UPDATE_ROWS) return 'skipped';
     const cut = Math.floor((rows.length * 2) / 3);
     const fit = rows.slice(0, cut);
@@ -444,6 +610,8 @@ export function createMlService(deps: MlServiceDeps) {
         logLoss: improved ? lossAfter : lossBefore,
         brier: validate.reduce((s, p) => s + (p.probability - (p.won ? 1 : 0)) ** 2, 0) / validate.length,
         perModel: Object.fromEntries(MODEL_NAMES.map((name) => [name, { accuracy: measured[name] }])),
+        // The calibration and members are the full training's: so is the skill measured with them.
+        skill: current.metrics.skill,
       };
       version = await store.saveModel({
         trainedAt: at,
@@ -491,8 +659,10 @@ export function createMlService(deps: MlServiceDeps) {
   /** Per strategy: observed win rate minus mean predicted probability, when the gap is large enough. */
   function strategyOffsets(rows: readonly StoredPrediction[], previous: Record<string, number>) {
     const out: Record<string, number> = {};
-    const by = new Map<string, StoredPrediction[]>();
-    for (const p of rows) if (p.won !== null) by.set(p.strategy, [...(by.get(p.strategy) ?? []), p]);
+    const by = new Map<string, Array<StoredPrediction & { probability: number }>>();
+    for (const p of rows)
+      if (p.won !== null && p.probability !== null)
+        by.set(p.strategy, [...(by.get(p.strategy) ?? []), { ...p, probability: p.probability }]);
     for (const [strategy, list] of by) {
       if (list.length < STRATEGY_MIN_OUTCOMES) {
         if (previous[strategy]) out[strategy] = previous[strategy]!;
@@ -589,6 +759,7 @@ export function createMlService(deps: MlServiceDeps) {
   /** One pass of the loop (the job calls it every LEARNING_PASS_MS; tests call it). */
   async function runOnce(): Promise<void> {
     const now = clock.now();
+    await adoptDecisions();
     await resolveOutcomes();
     const due = await trainingDue(now);
     if (due) {
@@ -608,6 +779,7 @@ export function createMlService(deps: MlServiceDeps) {
     scoreSignals,
     runOnce,
     train,
+    adoptDecisions,
     resolveOutcomes,
     onlineUpdate,
     currentModel,

@@ -3,15 +3,32 @@
  * model versions (`schema.mlModels`: each full training or accepted online update is a new
  * version, the serial numbering them), the prediction log (`schema.predictions`: one prediction
  * per stock and trading day, the first, with its features, its explanation and, once known, its
- * outcome) and the learning events (`schema.mlEvents`).
+ * outcome; and each automated entry no model scored, without a model version, a probability or an
+ * explanation) and the learning events (`schema.mlEvents`).
  *
  * Rows read back from JSON columns are parsed with zod: a row this code did not write is refused
  * loudly rather than misread.
  */
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  notExists,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { z } from 'zod';
 import { schema, type Db } from '../db/index.js';
 import type { LearningEvent, PredictionRecord } from './audit.js';
+import { ModelSkillSchema, type ModelSkill } from './skill.js';
 
 type ModelKind = 'full' | 'online';
 
@@ -22,6 +39,11 @@ export interface ModelMetrics {
   logLoss: number;
   brier: number;
   perModel: Record<string, { accuracy: number }>;
+  /**
+   * Out of sample, measured at the full training the version comes from (skill.ts); absent in
+   * versions stored before it was measured (the learner neither predicts with them nor keeps them).
+   */
+  skill?: ModelSkill;
 }
 
 export interface StoredModel {
@@ -41,6 +63,7 @@ const Metrics = z.object({
   logLoss: z.number(),
   brier: z.number(),
   perModel: z.record(z.string(), z.object({ accuracy: z.number() })),
+  skill: ModelSkillSchema.optional(),
 });
 const Weights = z.record(z.string(), z.number());
 
@@ -64,11 +87,14 @@ export interface NewPrediction {
   entryPaise: number;
   targetPaise: number;
   stopPaise: number;
-  modelVersion: number;
+  /** Null for an automated entry no model scored (then so are `probability` and `detail`). */
+  modelVersion: number | null;
   /** Calibrated. */
-  probability: number;
+  probability: number | null;
   features: Record<string, number>;
-  detail: PredictionDetail;
+  detail: PredictionDetail | null;
+  /** The decision it informed, when known as it is logged. */
+  decisionId?: number;
 }
 
 export interface StoredPrediction extends PredictionRecord {
@@ -78,7 +104,8 @@ export interface StoredPrediction extends PredictionRecord {
   entryPaise: number;
   targetPaise: number;
   stopPaise: number;
-  detail: PredictionDetail;
+  /** Null when no model scored it. */
+  detail: PredictionDetail | null;
 }
 
 type EventKind = LearningEvent['kind'];
@@ -105,7 +132,7 @@ function toPrediction(row: PredictionRow): StoredPrediction {
     entryPaise: row.entryPaise,
     targetPaise: row.targetPaise,
     stopPaise: row.stopPaise,
-    detail: PredictionDetail.parse(row.contributions),
+    detail: row.modelVersion === null ? null : PredictionDetail.parse(row.contributions),
   };
 }
 
@@ -187,7 +214,9 @@ export function createMlStore(db: Db) {
             modelVersion: x.modelVersion,
             probability: x.probability,
             features: x.features,
-            contributions: x.detail,
+            // An entry no model scored has no explanation.
+            contributions: x.detail ?? {},
+            decisionId: x.decisionId ?? null,
           })),
         )
         .onConflictDoNothing({ target: [p.tradingDay, p.symbol] })
@@ -210,6 +239,53 @@ export function createMlStore(db: Db) {
         .update(p)
         .set({ decisionId })
         .where(and(eq(p.tradingDay, tradingDay), eq(p.symbol, symbol), isNull(p.decisionId)));
+    },
+
+    /**
+     * The automation's entries (decisions it ordered) that no row of the log is tied to, oldest
+     * first: the ones no model scored when they were decided (ml/service.ts adds them).
+     */
+    async entriesWithoutPrediction(limit: number): Promise<number[]> {
+      const d = schema.decisions;
+      const rows = await db
+        .select({ id: d.id })
+        .from(d)
+        .where(
+          and(
+            eq(d.source, 'automation'),
+            eq(d.action, 'ordered'),
+            notExists(db.select({ id: p.id }).from(p).where(eq(p.decisionId, d.id))),
+          ),
+        )
+        .orderBy(asc(d.id))
+        .limit(limit);
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * What the automation's entries made: each row tied to a decision whose position was closed
+     * (not a cancelled order), with the decision's return after charges, made at or after `since`;
+     * oldest first.
+     */
+    async decidedOutcomes(since: Date): Promise<Array<StoredPrediction & { returnAfterCosts: number }>> {
+      const d = schema.decisions;
+      const rows = await db
+        .select({ prediction: p, returnAfterCosts: d.outcomeReturn })
+        .from(p)
+        .innerJoin(d, eq(d.id, p.decisionId))
+        .where(
+          and(
+            gte(p.predictedAt, since),
+            isNotNull(d.outcomeAt),
+            ne(d.outcomeKind, 'cancelled'),
+            isNotNull(d.outcomeReturn),
+          ),
+        )
+        .orderBy(asc(p.predictedAt), asc(p.id));
+      return rows.map((row) => ({
+        ...toPrediction(row.prediction),
+        returnAfterCosts: row.returnAfterCosts!,
+      }));
     },
 
     /** Predictions without an outcome, oldest first. */

@@ -1,6 +1,7 @@
 /**
  * The training worker process (trainer.ts starts it): reads its input from its first IPC message, walks forward
- * for out-of-sample predictions, fits the isotonic calibration and the metrics on them, fits the
+ * for out-of-sample predictions, fits the isotonic calibration and the metrics on them (with the
+ * model's skill, skill.ts), fits the
  * final ensemble on every row, posts `{ ok: true, result }` (or `{ ok: false, error }`) once and
  * ends; it ends at once when the process that started it is gone (paths.ts endWithParent). See
  * trainer.ts for the rules.
@@ -10,6 +11,7 @@ import { brierScore, fitIsotonic } from './calibration.js';
 import { MODEL_NAMES, trainEnsemble, type ModelName } from './ensemble.js';
 import { WALK_FORWARD_FOLDS, WALK_FORWARD_ROWS, type TrainInput, type TrainResult } from './trainer.js';
 import { walkForward } from './walkForward.js';
+import { outOfSampleSkill } from './skill.js';
 import { buildDataset } from './dataset.js';
 import { permutationImportance } from './explain.js';
 import { FEATURE_NAMES } from './features.js';
@@ -82,6 +84,7 @@ function train(input: TrainInput): TrainResult {
       logLoss: predictions.reduce((sum, p) => sum + logLoss(p.probability, p.label), 0) / predictions.length,
       brier: brierScore(probabilities, outcomes),
       perModel,
+      skill: outOfSampleSkill(predictions),
     },
     durationMs: performance.now() - started,
   };

@@ -1,14 +1,15 @@
 /**
  * Training through the worker process: a separable dataset comes back as an ensemble that calls
- * its cases right, with a monotone calibration and out-of-sample metrics; bad input is refused
- * with the worker's own message; the process does not outlive a server killed in mid-training.
+ * its cases right, with a monotone calibration (steps of at least 50 outcomes, strictly between 0
+ * and 1), out-of-sample metrics and skill; bad input is refused with the worker's own message; the
+ * process does not outlive a server killed in mid-training.
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, it } from 'node:test';
-import { calibrate } from './calibration.js';
+import { calibrate, MIN_STEP_OUTCOMES } from './calibration.js';
 import { Ensemble, MODEL_NAMES } from './ensemble.js';
 import { trainInWorker } from './trainer.js';
 
@@ -36,8 +37,12 @@ function separable(n: number, seed: number) {
 }
 
 describe('trainInWorker', () => {
-  it('fits a separable dataset in the worker: right calls, a monotone calibration, out-of-sample metrics', async () => {
-    const { rows, labels } = separable(240, 1);
+  it('fits a separable dataset in the worker: right calls, a monotone calibration, out-of-sample metrics and skill', async () => {
+    // 600 rows: the walk-forward holds out the newest 300 in three folds of 100, about 38% wins. The
+    // final map has a step of wins and one of losses, each of at least MIN_STEP_OUTCOMES; the Brier
+    // skill scores fold 1 by fold 0's map (one step: too few wins) and fold 2 by the map of folds
+    // 0 and 1 (two steps).
+    const { rows, labels } = separable(600, 1);
     const result = await trainInWorker({ rows, labels });
     const ensemble = Ensemble.fromJSON(result.ensemble);
     const test = separable(60, 2);
@@ -45,13 +50,31 @@ describe('trainInWorker', () => {
       const { probability } = ensemble.predict(row);
       assert.equal(probability >= 0.5 ? 1 : 0, test.labels[i], `row ${row.join(', ')}: ${probability}`);
     });
-    const { thresholds, values } = result.calibration;
+    const { thresholds, values, counts } = result.calibration;
     for (let i = 1; i < values.length; i++) {
       assert.ok(values[i]! >= values[i - 1]!, 'calibrated values never fall');
       assert.ok(thresholds[i]! > thresholds[i - 1]!, 'thresholds rise');
     }
+    assert.ok(
+      values.every((v) => v > 0 && v < 1),
+      `no 0 or 1: ${values.join(', ')}`,
+    );
+    assert.ok(
+      counts.every((n) => n >= MIN_STEP_OUTCOMES),
+      `steps of ${counts.join(', ')}`,
+    );
+    assert.equal(
+      counts.reduce((sum, n) => sum + n, 0),
+      300,
+    );
     assert.ok(calibrate(result.calibration, 0.95) > calibrate(result.calibration, 0.05));
-    assert.equal(result.metrics.samples, 240);
+    // Perfectly ranked out of sample, and its calibrated probabilities beat the base rate.
+    const { skill } = result.metrics;
+    assert.equal(skill.samples, 300);
+    assert.ok(skill.auc !== null && skill.auc > 0.99, `AUC ${skill.auc}`);
+    assert.ok(skill.brierSkill !== null && skill.brierSkill > 0.3, `Brier skill ${skill.brierSkill}`);
+    assert.equal(skill.hasSkill, true);
+    assert.equal(result.metrics.samples, 600);
     assert.ok(result.metrics.accuracy > 0.9, `accuracy ${result.metrics.accuracy}`);
     assert.ok(result.metrics.brier < 0.1, `brier ${result.metrics.brier}`);
     assert.ok(result.metrics.logLoss < 0.4, `log loss ${result.metrics.logLoss}`);

@@ -8,7 +8,9 @@
  *
  * In the worker: a walk-forward over the rows (walkForward.ts, expanding window) gives out-of-sample
  * predictions; the isotonic calibration (calibration.ts) is fitted on them, and the validation
- * metrics (accuracy, log loss, Brier score; each member's accuracy) are of those raw predictions.
+ * metrics (accuracy, log loss, Brier score; each member's accuracy) are of those raw predictions,
+ * with the model's skill (skill.ts: the AUC of those predictions and the Brier skill of their
+ * out-of-sample calibration).
  * Then the final ensemble is fitted on every row (ensemble.ts trainEnsemble). To keep the pass to
  * a few folds' worth of fitting, the walk-forward runs over at most WALK_FORWARD_ROWS rows taken
  * at even steps through the rows (time order kept), in WALK_FORWARD_FOLDS blocks after a first
@@ -17,7 +19,7 @@
  * An error in the worker rejects with its message; the worker exits after answering.
  */
 import { z } from 'zod';
-import type { IsotonicCalibration } from './calibration.js';
+import { IsotonicSchema, type IsotonicCalibration } from './calibration.js';
 import {
   Ensemble,
   MODEL_NAMES,
@@ -28,6 +30,7 @@ import {
 import type { DatasetInput } from './dataset.js';
 import { FEATURE_NAMES } from './features.js';
 import type { ModelState } from './model.js';
+import { ModelSkillSchema, type ModelSkill } from './skill.js';
 import { startProcess } from '../paths.js';
 
 /** Most rows the walk-forward validation runs over (even steps through the rows). */
@@ -56,6 +59,7 @@ interface TrainMetrics {
   logLoss: number;
   brier: number;
   perModel: Record<ModelName, { accuracy: number }>;
+  skill: ModelSkill;
 }
 
 export interface TrainResult {
@@ -71,9 +75,7 @@ const Unit = z.number().min(0).max(1);
 const TrainResultSchema = z.object({
   // Ensemble.fromJSON validates the ensemble itself when it is loaded.
   ensemble: z.custom<EnsembleJSON>((value) => typeof value === 'object' && value !== null),
-  calibration: z
-    .object({ kind: z.literal('isotonic'), thresholds: z.array(Unit).min(1), values: z.array(Unit).min(1) })
-    .refine((c) => c.thresholds.length === c.values.length, 'one value per threshold'),
+  calibration: IsotonicSchema,
   metrics: z.object({
     samples: z.number().int().positive(),
     accuracy: Unit,
@@ -85,6 +87,7 @@ const TrainResultSchema = z.object({
         z.ZodObject<{ accuracy: typeof Unit }>
       >,
     ),
+    skill: ModelSkillSchema,
   }),
   durationMs: z.number().nonnegative(),
 });

@@ -5,9 +5,8 @@
  * functions of audit.ts, patterns.ts, health.ts and knowledgeGraph.ts; this module only gathers
  * their inputs.
  *
- * Market sentiment: from the news of the last 24 hours when any feed gave headlines; otherwise
- * from market breadth (advancers against decliners of the NIFTY 50 stocks), and the answer says
- * so: its `sources` name 'market breadth' and the news count is 0.
+ * Market sentiment: the last reading the `market_sentiment` engine took (marketSentiment.ts: news,
+ * else market breadth), never computed on the request path.
  */
 import { and, count, eq, gte, isNull, sql } from 'drizzle-orm';
 import type {
@@ -36,7 +35,7 @@ import type { MarketFeed, TickHub } from '../market/feed.js';
 import { loadInstrumentMaster } from '../market/instruments.js';
 import { addDays, lastClosedTradingDay, nextTradingDay } from '../market/tradingDays.js';
 import type { EngineRegistry } from '../ops/engines.js';
-import { breadthSentiment, sentimentLabel } from '../news/sentiment.js';
+import { sentimentLabel } from '../news/sentiment.js';
 import type { NewsPipeline } from '../news/pipeline.js';
 import type { DecisionLog } from '../research/decisions.js';
 import {
@@ -50,6 +49,8 @@ import {
 import { MODEL_NAMES } from './ensemble.js';
 import { decisionQuality, memoryStatus, shortcomings, systemHealth } from './health.js';
 import { knowledgeGraphStatus } from './knowledgeGraph.js';
+import { skillView } from './model.js';
+import type { MarketSentiment } from './marketSentiment.js';
 import { learnedPatterns, learningInsights } from './patterns.js';
 import { LEARNING_PASS_MS, LEARNING_RATE, recordOf, type MlService } from './service.js';
 
@@ -74,8 +75,8 @@ export interface MlViewsDeps {
   /** When this process started (engines in step). */
   startedAt: Date;
   tradingMode: () => Promise<TradingMode>;
-  /** Advancers and decliners of the NIFTY 50 stocks now (research's breadth), or null without data. */
-  breadth: () => Promise<{ advancers: number; decliners: number; unchanged: number } | null>;
+  /** The market sentiment taken in the background (marketSentiment.ts): its last reading. */
+  sentiment: Pick<MarketSentiment, 'latest' | 'current'>;
   /** Performance of the trades (analytics over all time), or null when none is recorded. */
   tradePerformance: () => Promise<{ winRatePct: number; sharpe: number | null } | null>;
 }
@@ -176,32 +177,6 @@ export function createMlViews(deps: MlViewsDeps) {
         pattern_recognition: events.filter((e) => e.kind === 'pattern').length,
         strategy_refinements: events.filter((e) => e.kind === 'strategy_refinement').length,
       },
-    };
-  }
-
-  async function marketSentiment() {
-    const fromNews = await deps.news.sentiment();
-    if (fromNews.headlines > 0) {
-      return {
-        score: fromNews.score,
-        confidence: fromNews.confidence,
-        label: fromNews.label,
-        news: fromNews.headlines,
-        sources: ['news'],
-        themes: fromNews.topThemes,
-      };
-    }
-    const breadth = await deps.breadth();
-    const reading = breadth
-      ? breadthSentiment(breadth)
-      : { score: 0, confidence: 0, label: sentimentLabel(0) };
-    return {
-      score: reading.score,
-      confidence: reading.confidence,
-      label: reading.label,
-      news: 0,
-      sources: breadth ? ['market breadth'] : [],
-      themes: [],
     };
   }
 
@@ -398,12 +373,13 @@ export function createMlViews(deps: MlViewsDeps) {
 
   async function enhancements(): Promise<EnhancementsStatus> {
     const latest = await store.latestModel();
-    const sentiment = await marketSentiment();
+    // Running once a reading with a source has been taken (none yet: not running yet).
+    const sentiment = deps.sentiment.latest()?.reading;
     const parts = {
       ensemble: { active: latest !== null },
       explainability: { active: latest !== null },
       online_learning: { active: latest !== null && learningActive() },
-      sentiment_analysis: { active: sentiment.sources.length > 0 },
+      sentiment_analysis: { active: (sentiment?.sources.length ?? 0) > 0 },
     };
     const active = Object.values(parts).filter((p) => p.active).length;
     return { ...parts, summary: { active, total: 4 } };
@@ -414,7 +390,11 @@ export function createMlViews(deps: MlViewsDeps) {
     // Dynamic while the weights differ: they follow each member's measured accuracy.
     const weights = latest ? MODEL_NAMES.map((m) => latest.weights[m] ?? 0) : [];
     const dynamic = weights.length > 0 && Math.max(...weights) - Math.min(...weights) > 1e-9;
-    return { model_count: latest ? MODEL_NAMES.length : 0, weighting: dynamic ? 'dynamic' : 'equal' };
+    return {
+      model_count: latest ? MODEL_NAMES.length : 0,
+      weighting: dynamic ? 'dynamic' : 'equal',
+      skill: latest?.metrics.skill ? skillView(latest.metrics.skill) : null,
+    };
   }
 
   async function explainability(): Promise<ExplainabilityStatus> {
@@ -431,13 +411,13 @@ export function createMlViews(deps: MlViewsDeps) {
   }
 
   async function sentimentStatus(): Promise<SentimentStatus> {
-    const sentiment = await marketSentiment();
+    const sentiment = deps.sentiment.latest()?.reading;
     const [row] = await db
       .select({ n: count() })
       .from(schema.newsHeadlines)
       .where(gte(schema.newsHeadlines.fetchedAt, new Date(clock.nowMs() - DAY_MS)));
     return {
-      sources: sentiment.sources,
+      sources: sentiment?.sources ?? [],
       headlines_analyzed: row?.n ?? 0,
       last_update: deps.news.status().lastRefreshAt?.toISOString() ?? null,
     };
@@ -473,7 +453,8 @@ export function createMlViews(deps: MlViewsDeps) {
     explainability,
     onlineLearning,
     sentimentStatus,
-    marketSentiment,
+    /** The last market sentiment reading and when it was taken, or a 503 while the first is taken. */
+    marketSentiment: () => deps.sentiment.current(),
     news,
     databaseStats: async (): Promise<LearningDatabaseStats> =>
       databaseStats(await allRecords(), await store.events()),

@@ -65,6 +65,9 @@ const VOLATILITY_DAYS = 20;
  */
 export const MIN_CANDLES = LONG;
 
+/** Calendar days of a stock's candles research reads: about 290 trading days, above MIN_CANDLES. */
+export const STOCK_CALENDAR_DAYS = 420;
+
 /**
  * Annualised realised volatility of the last `days` daily log returns (needs `days` + 1 closes):
  * sample standard deviation (ddof 1) × √252, a fraction. Null with fewer closes.

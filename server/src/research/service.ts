@@ -30,7 +30,12 @@ import { loadInstrumentMaster } from '../market/instruments.js';
 import { addDays, lastClosedTradingDay, yearsBefore } from '../market/tradingDays.js';
 import type { CostSettings } from '../paper/costs.js';
 import { HttpError } from '../http/errors.js';
-import { computeIndicators, realisedVolatility, type IndicatorSnapshot } from './indicators.js';
+import {
+  computeIndicators,
+  realisedVolatility,
+  STOCK_CALENDAR_DAYS,
+  type IndicatorSnapshot,
+} from './indicators.js';
 import { bestSignal, signalsFor, STRATEGIES, type StrategySignal } from './strategies.js';
 import {
   marketSentimentOf,
@@ -44,8 +49,6 @@ import {
 export const RESEARCH_INTENDED_VALUE = 5_000;
 /** The benchmark: its id in the feed and its name. */
 const BENCHMARK = { id: 'NIFTY_50', name: 'NIFTY 50' } as const;
-/** Calendar days of stock candles read: about 290 trading days, above the 200 the indicators need. */
-const STOCK_CALENDAR_DAYS = 420;
 const TREND_YEARS = 5;
 /** Stocks whose candles are read at once (a broker's API limits parallel requests). */
 const READ_BATCH = 5;
@@ -85,13 +88,27 @@ export interface MarketRead {
 /**
  * The read's signals with each BUY the model scores at its calibrated probability as its
  * confidence: what the allocator sizes and ranks by (the phases' minimum is a minimum ML
- * confidence). Signals the model does not score keep the strategy's own confidence.
+ * confidence). Only a model with skill out of sample (ml/skill.ts: its held-out ranking clearly
+ * above chance and its calibrated probabilities better than the base rate) sets a confidence: the
+ * signals a model without skill scores, like those no model scores, keep their strategy's own.
  */
 export function withMlConfidence(read: MarketRead): StrategySignal[] {
   return read.signals.map((signal) => {
     const prediction = signal.signal === 'BUY' ? read.predictions.get(signal.symbol) : undefined;
-    return prediction ? { ...signal, confidence: prediction.probability } : signal;
+    return prediction?.skill.has_skill ? { ...signal, confidence: prediction.probability } : signal;
   });
+}
+
+/** Which confidence `withMlConfidence` gave the read's signals, in a sentence for a run's lines. */
+export function confidenceLine(read: MarketRead): string {
+  const predictions = [...read.predictions.values()];
+  const first = predictions[0];
+  if (!first) return 'No ML model is trained yet: confidence is each strategy’s own.';
+  if (!first.skill.has_skill)
+    return (
+      first.cannot_tell_apart ?? 'The ML model cannot tell signals apart: confidence is each strategy’s own.'
+    );
+  return `Confidence is the ML model's calibrated probability of a win after charges (${first.model_version}) for the ${predictions.length} BUY signals it scored.`;
 }
 
 export interface ResearchService {

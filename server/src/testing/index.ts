@@ -86,8 +86,9 @@ export async function createTestApp(
   const logger = pino(loggerOptions('info'), {
     write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>),
   });
-  // The minute-by-minute broker token check, risk alert monitor and automation stay off: tests call
-  // services.upstox.watcher.check(), services.riskMonitor.runOnce() and services.automation.runOnce().
+  // The minute-by-minute broker token check, risk alert monitor, automation and market sentiment stay
+  // off: tests call services.upstox.watcher.check(), services.riskMonitor.runOnce(),
+  // services.automation.runOnce() and services.marketSentiment.refresh().
   const app = await buildApp({
     config,
     db: database.db,
@@ -99,6 +100,7 @@ export async function createTestApp(
     automation: false,
     monitors: false,
     notifications: false,
+    marketSentiment: false,
     ...options.deps,
   });
   await app.ready();

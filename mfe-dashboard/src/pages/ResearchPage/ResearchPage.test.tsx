@@ -594,6 +594,29 @@ const untrained = mockRoute(contract.research.analysis, () => ({
   },
 }));
 
+const NO_SKILL =
+  'Model v7 cannot tell signals apart: its out-of-sample AUC is 0.51, not clearly above chance ' +
+  "(0.53 needed on 1,204 held-out signals); the allocator uses each strategy's own confidence.";
+/** RELIANCE's prediction from a model without skill out of sample. */
+const withoutSkill = mockRoute(contract.research.analysis, () => ({
+  success: true,
+  data: {
+    ...ANALYSIS,
+    recommendations: ANALYSIS.recommendations.map((r) =>
+      r.ml
+        ? {
+            ...r,
+            ml: {
+              ...r.ml,
+              skill: { ...r.ml.skill, auc: 0.51, brier_skill: -0.004, has_skill: false },
+              cannot_tell_apart: NO_SKILL,
+            },
+          }
+        : r,
+    ),
+  },
+}));
+
 /** Each feature row of one method's list: name, value and contribution, and its colour. */
 function methodRows(explanation: HTMLElement, method: string) {
   return within(within(explanation).getByRole('region', { name: method }))
@@ -649,6 +672,8 @@ describe('ResearchPage ML predictions on a wide screen (1440 px)', () => {
     const table = await screen.findByRole('table', { name: 'AI trading signals' });
     const reliance = within(table).getByTestId('signal-RELIANCE');
     expect(within(reliance).getByTestId('ml-probability')).toHaveTextContent('64.0%model v7');
+    // A model that tells signals apart says nothing of the kind.
+    expect(within(reliance).queryByTestId('ml-cannot-tell-apart')).not.toBeInTheDocument();
     // SELL and HOLD carry no prediction, and say nothing about one.
     expect(within(within(table).getByTestId('signal-INFY')).queryByTestId('ml-probability')).toBeNull();
     expect(within(within(table).getByTestId('signal-TCS')).queryByTestId('ml-probability')).toBeNull();
@@ -666,6 +691,20 @@ describe('ResearchPage ML predictions on a wide screen (1440 px)', () => {
 
     await user.click(why);
     expect(screen.queryByRole('region', { name: 'ML explanation for RELIANCE' })).not.toBeInTheDocument();
+  });
+
+  it('says beside the probability when the model cannot tell the signal apart, and why on Why', async () => {
+    server.use(health, withoutSkill);
+    const { user } = renderWithProviders(<ResearchPage />, { route: '/research' });
+    const table = await screen.findByRole('table', { name: 'AI trading signals' });
+    const reliance = within(table).getByTestId('signal-RELIANCE');
+    expect(within(reliance).getByTestId('ml-probability')).toHaveTextContent(
+      '64.0%model v7Cannot tell apart',
+    );
+    expect(within(reliance).getByTestId('ml-cannot-tell-apart')).toHaveAttribute('title', NO_SKILL);
+    await user.click(within(reliance).getByRole('button', { name: /^Why/ }));
+    const explanation = screen.getByRole('region', { name: 'ML explanation for RELIANCE' });
+    expect(within(explanation).getByText(NO_SKILL)).toBeInTheDocument();
   });
 
   it("says 'Model not trained yet' for a BUY without a prediction, with no Why", async () => {
@@ -697,6 +736,16 @@ describe('ResearchPage ML predictions on a phone (390 px)', () => {
     await user.click(within(reliance).getByRole('button', { name: /^Why/ }));
     const explanation = within(reliance).getByRole('region', { name: 'ML explanation for RELIANCE' });
     expectRelianceExplanation(explanation);
+  });
+
+  it('says in the card when the model cannot tell the signal apart', async () => {
+    server.use(health, withoutSkill);
+    renderWithProviders(<ResearchPage />, { route: '/research' });
+    const list = await screen.findByRole('list', { name: 'AI trading signals' });
+    const reliance = within(list).getByTestId('signal-RELIANCE');
+    expect(within(reliance).getByText('ML win probability').nextElementSibling).toHaveTextContent(
+      '64.0%model v7Cannot tell apart',
+    );
   });
 
   it("says 'Model not trained yet' for a BUY without a prediction", async () => {

@@ -6,7 +6,9 @@
  * (positive green, negative red), under one line saying what that number means.
  *
  * Rules: only a BUY carries a prediction; a BUY without one says 'Model not trained yet' (muted);
- * SELL and HOLD show nothing.
+ * SELL and HOLD show nothing. A prediction the model cannot tell apart from others (no skill out
+ * of sample, or the day's signals given one probability) says 'Cannot tell apart' under the
+ * probability, with the server's sentence as its title and in full in the explanation.
  */
 import { Box, Button, HStack, SimpleGrid, Stack, Text } from '@nivesh/ui/chakra';
 import { LuChevronDown, LuChevronUp } from 'react-icons/lu';
@@ -14,6 +16,7 @@ import type { FeatureContribution, ResearchRecommendation, SignalPrediction } fr
 import { featureLabel, formatFeatureValue, formatNumber, formatPercent } from '@nivesh/ui';
 
 const MODEL_NOT_TRAINED = 'Model not trained yet';
+const CANNOT_TELL_APART = 'Cannot tell apart';
 
 /** '64.0%'. */
 const probabilityText = (prediction: SignalPrediction) =>
@@ -89,6 +92,17 @@ export function MlProbability({
       <Text textStyle="xs" color="fg.muted">
         model {signal.ml.model_version}
       </Text>
+      {signal.ml.cannot_tell_apart && (
+        <Text
+          textStyle="xs"
+          color="orange.fg"
+          fontWeight="medium"
+          title={signal.ml.cannot_tell_apart}
+          data-testid="ml-cannot-tell-apart"
+        >
+          {CANNOT_TELL_APART}
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -155,6 +169,11 @@ export function MlExplanation({ symbol, prediction }: { symbol: string; predicti
       <Text textStyle="xs" color="fg.muted" mb="2">
         {`Model ${prediction.model_version}: ${probabilityText(prediction)} chance of a win after charges (${formatPercent(prediction.raw_probability * 100, { decimals: 1, sign: false })} before calibration).`}
       </Text>
+      {prediction.cannot_tell_apart && (
+        <Text textStyle="sm" color="orange.fg" mb="2">
+          {prediction.cannot_tell_apart}
+        </Text>
+      )}
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
         {METHODS.map((method) => {
           const items = prediction.explanation[method.key];

@@ -6,7 +6,8 @@ import { Alert, Badge, Code, SimpleGrid, Stack, Text } from '@nivesh/ui/chakra';
 import { LuGauge, LuLayers, LuMessageSquareText, LuRefreshCcw, LuSearchCode } from 'react-icons/lu';
 import { serverMessage } from '@nivesh/api-client';
 import { PageLoading, Panel, StatCard, formatIstDateTime } from '@nivesh/ui';
-import { activeLabel, formatCount } from '../../features/format';
+import type { ModelSkill } from '@nivesh/api-contract';
+import { activeLabel, formatCount, fractionPercent } from '../../features/format';
 import { StatusCard } from '../../features/StatusCard';
 import type { MlIntelligenceData } from './useMlIntelligenceData';
 
@@ -36,6 +37,37 @@ function Detail({ children }: { children: string }) {
     <Text textStyle="sm" color="fg.muted">
       {children}
     </Text>
+  );
+}
+
+/** '+2.1%' / '-0.4%': a Brier skill score as a signed percent. */
+const signedPercent = (fraction: number) =>
+  `${fraction < 0 ? '-' : '+'}${fractionPercent(Math.abs(fraction))}`;
+
+/**
+ * The model's skill out of sample, measured when its version was trained: its held-out AUC against
+ * the bar for "clearly above chance", its Brier skill over the base rate, and, without skill, that
+ * it cannot tell signals apart and what the allocator does then.
+ */
+function SkillDetails({ skill }: { skill: ModelSkill }) {
+  return (
+    <>
+      <Detail>
+        {skill.auc === null || skill.auc_needed === null
+          ? `Out-of-sample AUC not measured: the ${formatCount(skill.samples)} held-out signals all won or all lost`
+          : `Out-of-sample AUC ${skill.auc.toFixed(2)} on ${formatCount(skill.samples)} held-out signals (${skill.auc_needed.toFixed(2)} needed to beat chance)`}
+      </Detail>
+      <Detail>
+        {skill.brier_skill === null
+          ? 'Brier skill not measured'
+          : `Brier skill ${signedPercent(skill.brier_skill)} over the ${fractionPercent(skill.base_rate)} base rate`}
+      </Detail>
+      {!skill.has_skill && (
+        <Text textStyle="sm" color="orange.fg" fontWeight="medium">
+          {"Cannot tell signals apart: the allocator uses each strategy's own confidence."}
+        </Text>
+      )}
+    </>
   );
 }
 
@@ -77,6 +109,7 @@ export function EnhancementsTab({ enhancements }: { enhancements: Enhancements }
               ? `${ensemble.data.model_count} models, ${ensemble.data.weighting} weighting`
               : 'Model details not reported'}
           </Detail>
+          {ensemble.data?.skill && <SkillDetails skill={ensemble.data.skill} />}
         </StatusCard>
         {/* Not "(SHAP/LIME)" as in the original: the methods are whatever the server names. */}
         <StatusCard

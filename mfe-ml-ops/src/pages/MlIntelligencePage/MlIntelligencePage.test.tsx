@@ -297,6 +297,15 @@ describe('MlIntelligencePage enhancements when connected', () => {
     expect(await screen.findByText('3 of 4 advanced AI capabilities are running')).toBeInTheDocument();
     expect(card('Ensemble Methods').getByText('Active')).toBeInTheDocument();
     expect(card('Ensemble Methods').getByText('5 models, dynamic weighting')).toBeInTheDocument();
+    expect(
+      card('Ensemble Methods').getByText(
+        'Out-of-sample AUC 0.58 on 1,204 held-out signals (0.53 needed to beat chance)',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      card('Ensemble Methods').getByText('Brier skill +2.1% over the 44.0% base rate'),
+    ).toBeInTheDocument();
+    expect(card('Ensemble Methods').queryByText(/Cannot tell signals apart/)).not.toBeInTheDocument();
     expect(card('Explainability').getByText('Methods: SHAP, LIME')).toBeInTheDocument();
     expect(card('Online Learning').getByText('Inactive')).toBeInTheDocument();
     expect(card('Online Learning').getByText('Model v2.3, updated hourly')).toBeInTheDocument();
@@ -326,6 +335,43 @@ describe('MlIntelligencePage enhancements when connected', () => {
     expect(group('Model Version').getByText('Not reported')).toBeInTheDocument();
     expect(group('Market Sentiment').getByText('Not reported')).toBeInTheDocument();
     expect(screen.queryByText('Positive')).not.toBeInTheDocument();
+  });
+
+  it('says the model cannot tell signals apart when its skill is not clearly above chance', async () => {
+    server.use(
+      ...connectedHandlers({
+        [ml.ensembleStatus.path]: {
+          success: true,
+          data: {
+            model_count: 6,
+            weighting: 'dynamic',
+            skill: {
+              auc: 0.51,
+              auc_needed: 0.53,
+              brier_skill: -0.004,
+              base_rate: 0.438,
+              samples: 1204,
+              has_skill: false,
+            },
+          },
+        },
+      }),
+    );
+    const { user } = renderPage();
+    await screen.findByText('System Health Overview');
+    await openTab(user, 'ML Enhancements');
+    const ensemble = await screen.findByRole('region', { name: 'Ensemble Methods' });
+    expect(
+      await within(ensemble).findByText(
+        'Out-of-sample AUC 0.51 on 1,204 held-out signals (0.53 needed to beat chance)',
+      ),
+    ).toBeInTheDocument();
+    expect(within(ensemble).getByText('Brier skill -0.4% over the 43.8% base rate')).toBeInTheDocument();
+    expect(
+      within(ensemble).getByText(
+        "Cannot tell signals apart: the allocator uses each strategy's own confidence.",
+      ),
+    ).toBeInTheDocument();
   });
 
   it("shows the server's three explanation methods and a model version like 'v12'", async () => {

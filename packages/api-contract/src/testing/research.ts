@@ -21,6 +21,15 @@ export const makeResearchRecommendation = fixture(ResearchRecommendation, 'Resea
     probability: 0.64,
     raw_probability: 0.61,
     model_version: 'v7',
+    skill: {
+      auc: 0.58,
+      auc_needed: 0.53,
+      brier_skill: 0.021,
+      base_rate: 0.44,
+      samples: 1_204,
+      has_skill: true,
+    },
+    cannot_tell_apart: null,
     explanation: {
       linear: [
         { feature: 'volume_ratio', value: 1.8, contribution: 0.42 },
