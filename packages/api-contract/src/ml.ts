@@ -3,7 +3,7 @@
  * part 2 sections 2, 3 and 7). Scores are fractions 0-1 unless a field says percent.
  */
 import { z } from 'zod';
-import { ApiError, Timestamp } from './common';
+import { ApiError, Timestamp, decimals, Percent, Ratio } from './common';
 import { route } from './route';
 import { ModelSkill } from './research';
 import { TradingMode } from './trading';
@@ -19,18 +19,18 @@ export const Recommendation = z.object({
 export const MlIntelligenceMetrics = z.object({
   system_health: z
     .object({
-      overall_health: z.number(),
-      learning_health: z.number(),
-      model_health: z.number(),
+      overall_health: Ratio,
+      learning_health: Ratio,
+      model_health: Ratio,
       critical_alerts: z.number().int(),
       emergency_alerts: z.number().int(),
       health_trend: z.enum(['improving', 'stable', 'declining']),
       monitoring_active: z.boolean(),
     })
-    .catchall(z.union([z.number(), z.string(), z.boolean()])),
+    .catchall(z.union([Ratio, z.string(), z.boolean()])),
   decision_quality: z.object({
-    average_quality_score: z.number(),
-    approval_rates: z.object({ approved: z.number() }),
+    average_quality_score: Ratio,
+    approval_rates: z.object({ approved: Ratio }),
     quality_trend: z.enum(['improving', 'stable', 'declining']),
   }),
   learning_metrics: z.object({
@@ -39,10 +39,10 @@ export const MlIntelligenceMetrics = z.object({
   }),
   performance_trends: z.object({
     /** Percent 0-100. */
-    win_rate: z.number(),
+    win_rate: Percent,
     /** Percent per trade. */
-    average_return: z.number(),
-    sharpe_ratio: z.number(),
+    average_return: Percent,
+    sharpe_ratio: Ratio,
   }),
   shortcomings_analysis: z.object({ recommendations: z.array(Recommendation) }),
   as_of: Timestamp,
@@ -56,8 +56,8 @@ export const MarketSentimentResponse = z.object({
   sentiment: z.object({
     overall: z.object({
       /** -1 (bearish) to +1 (bullish). */
-      score: z.number(),
-      confidence: z.number(),
+      score: Ratio,
+      confidence: Ratio,
       label: SentimentLabel,
     }),
     sources: z.object({ news: z.object({ count: z.number().int() }) }),
@@ -114,7 +114,7 @@ const errors = { 401: ApiError, 503: ApiError } as const;
 const mlPagePolling = { pollingIntervalMs: 30_000 } as const;
 
 /** A share or score between 0 and 1. */
-const Fraction = z.number().min(0).max(1);
+const Fraction = Ratio.min(0).max(1);
 const Count = z.number().int().nonnegative();
 
 export const MemoryStatus = z.object({
@@ -147,7 +147,7 @@ export const LearningStatus = z.object({
   adaptation_score: Fraction,
   recent_adaptations: Count,
   /** Step size of the online learner (shown to 4 decimals). */
-  learning_rate: z.number().nonnegative(),
+  learning_rate: decimals(6).nonnegative(),
   learning_health: Fraction,
   learning_event_breakdown: z.object({
     model_updates: Count,
@@ -163,7 +163,7 @@ export type LearningStatus = z.infer<typeof LearningStatus>;
  */
 export const AutonomousStatusValue = z.union([
   z.boolean(),
-  z.number(),
+  Ratio,
   z.string(),
   z.array(z.unknown()),
   z.record(z.string(), z.unknown()),
@@ -222,7 +222,7 @@ export type PredictionAccuracy = z.infer<typeof PredictionAccuracy>;
 export const TradeFeatureValue = z.object({
   feature: z.string(),
   /** Mean of the feature's value over the trades in the list. */
-  avg_value: z.number(),
+  avg_value: Ratio,
 });
 export type TradeFeatureValue = z.infer<typeof TradeFeatureValue>;
 
@@ -239,7 +239,7 @@ export const ModelDrift = z.object({
   /** Success rate over the recent window. */
   recent_performance: Fraction,
   /** recent - baseline (negative: worse lately). */
-  performance_delta: z.number().min(-1).max(1),
+  performance_delta: Ratio.min(-1).max(1),
   drift_detected: z.boolean(),
 });
 export type ModelDrift = z.infer<typeof ModelDrift>;

@@ -6,7 +6,7 @@
  * returns, CAGR and the maximum drawdown, so the page draws and states only real figures.
  */
 import { z } from 'zod';
-import { ApiError, Rupees, Timestamp } from './common';
+import { ApiError, Rupees, Timestamp, Percent, Points, Ratio } from './common';
 import { DataSource } from './portfolio';
 import { route } from './route';
 
@@ -38,14 +38,14 @@ export const FeatureContribution = z.object({
   /** The feature's name, e.g. 'rsi14' (ml/features.ts FEATURE_NAMES). */
   feature: z.string(),
   /** The feature's value for this stock today. */
-  value: z.number(),
+  value: Ratio,
   /**
    * Its contribution: for `linear`, to the logistic model's log-odds (exact: coefficient × standard
    * score); for `local_surrogate`, the weighted linear fit's slope × standard score around this
    * stock's features (change in the ensemble's probability); for `permutation`, the ensemble's drop
    * in accuracy on recent outcomes when the feature is shuffled (global: the same for every stock).
    */
-  contribution: z.number(),
+  contribution: Ratio,
 });
 export type FeatureContribution = z.infer<typeof FeatureContribution>;
 
@@ -58,16 +58,16 @@ export const ModelSkill = z.object({
    * Area under the ROC curve of the held-out predictions: the chance a winner was ranked above a
    * loser (0.5 a coin, 1 perfect); null when the held-out signals all won or all lost.
    */
-  auc: z.number().min(0).max(1).nullable(),
+  auc: Ratio.min(0).max(1).nullable(),
   /** The AUC above which the ranking is clearly better than chance (one-sided 5%); null with `auc`. */
-  auc_needed: z.number().min(0).max(1).nullable(),
+  auc_needed: Ratio.min(0).max(1).nullable(),
   /**
    * 1 − Brier score / Brier score of always predicting the base rate, of the calibrated held-out
    * probabilities (above 0: better than the base rate); null when it could not be measured.
    */
-  brier_skill: z.number().max(1).nullable(),
+  brier_skill: Ratio.max(1).nullable(),
   /** Share of the held-out signals that won, 0-1. */
-  base_rate: z.number().min(0).max(1),
+  base_rate: Ratio.min(0).max(1),
   /** Held-out predictions measured. */
   samples: z.number().int().nonnegative(),
   /**
@@ -86,9 +86,9 @@ export type ModelSkill = z.infer<typeof ModelSkill>;
  */
 export const SignalPrediction = z.object({
   /** Calibrated probability of a win after charges, strictly between 0 and 1. */
-  probability: z.number().gt(0).lt(1),
+  probability: Ratio.gt(0).lt(1),
   /** The ensemble's probability before calibration, 0-1. */
-  raw_probability: z.number().min(0).max(1),
+  raw_probability: Ratio.min(0).max(1),
   /** e.g. 'v7'. */
   model_version: z.string(),
   skill: ModelSkill,
@@ -110,7 +110,7 @@ export const ResearchRecommendation = z.object({
   symbol: z.string(),
   signal: TradingSignal,
   /** Model confidence, a fraction 0-1 (shown as a percent). */
-  confidence: z.number().min(0).max(1),
+  confidence: Ratio.min(0).max(1),
   /** Target price in rupees. */
   target: Rupees,
   risk: SignalRisk,
@@ -121,12 +121,12 @@ export const ResearchRecommendation = z.object({
   /** Stop-loss price in rupees (below the price for a BUY or HOLD, above it for a SELL). */
   stop: Rupees,
   /** (target − price) / price × 100: negative for a SELL. */
-  expected_move_pct: z.number(),
+  expected_move_pct: Percent,
   /**
    * The move a round trip needs to pay its Indian charges (delivery buy and sell, with the DP
    * charge, at the analysis's `intended_value`), percent of the value.
    */
-  break_even_pct: z.number().nonnegative(),
+  break_even_pct: Percent.nonnegative(),
   /** Trading days the strategy gives the trade before it is closed at the market. */
   horizon_days: z.number().int().positive(),
   /** The ML ensemble's prediction for a BUY; null for SELL and HOLD, or while no model is trained. */
@@ -137,14 +137,14 @@ export type ResearchRecommendation = z.infer<typeof ResearchRecommendation>;
 /** A month-end close of the benchmark, `YYYY-MM`. */
 export const MonthlyClose = z.object({
   month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/),
-  close: z.number().positive(),
+  close: Points.positive(),
 });
 export type MonthlyClose = z.infer<typeof MonthlyClose>;
 
 /** Return of one calendar year, percent; `partial` for the running year (year to date). */
 export const YearlyReturn = z.object({
   year: z.number().int(),
-  return_pct: z.number(),
+  return_pct: Percent,
   partial: z.boolean(),
 });
 export type YearlyReturn = z.infer<typeof YearlyReturn>;
@@ -160,11 +160,11 @@ export const TrendAnalysis = z.object({
   monthly_closes: z.array(MonthlyClose),
   yearly_returns: z.array(YearlyReturn),
   /** Change from the first to the last close, percent. */
-  total_return_pct: z.number(),
+  total_return_pct: Percent,
   /** Compound annual growth rate over the series, percent. */
-  cagr_pct: z.number(),
+  cagr_pct: Percent,
   /** Largest fall from a running peak of the month-end closes, percent (zero or negative). */
-  max_drawdown_pct: z.number().max(0),
+  max_drawdown_pct: Percent.max(0),
 });
 export type TrendAnalysis = z.infer<typeof TrendAnalysis>;
 
@@ -192,9 +192,9 @@ export const ResearchAnalysis = z.object({
   trend_direction: TrendDirection,
   volatility_level: VolatilityLevel,
   /** NIFTY 50's 20-day realised volatility, annualised percent (18.5 = 18.5%); null while unknown. */
-  realised_volatility_pct: z.number().nonnegative().nullable(),
+  realised_volatility_pct: Percent.nonnegative().nullable(),
   /** Share of the analysed stocks whose price is above their 50-day average, 0-1. */
-  breadth: z.number().min(0).max(1),
+  breadth: Ratio.min(0).max(1),
   /** Stocks up and down on the day (against the previous close). */
   advancers: z.number().int().nonnegative(),
   decliners: z.number().int().nonnegative(),
