@@ -3,7 +3,7 @@
  * the main server process's status, and a restart with a fallback route.
  */
 import { z } from 'zod';
-import { ApiError, Timestamp, Measure, Seconds } from './common';
+import { ApiError, Timestamp, Seconds } from './common';
 import { route } from './route';
 
 export const ServerStatus = z.object({

@@ -42,7 +42,11 @@ export const AUTOMATION_ACTOR = 'automation';
  */
 export function cancelledBy(actor: string, reason?: string): string {
   const who =
-    actor === AUTOMATION_ACTOR ? 'the automation' : actor.startsWith('system') ? 'the system' : 'the operator';
+    actor === AUTOMATION_ACTOR
+      ? 'the automation'
+      : actor.startsWith('system')
+        ? 'the system'
+        : 'the operator';
   return `Cancelled by ${who}${reason ? `: ${reason}` : ''}`;
 }
 

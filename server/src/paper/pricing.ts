@@ -87,7 +87,7 @@ export function stopTriggerRejection(
 }
 
 /** The band NSE applies when this server does not know a stock's own: ±20% of the previous close. */
-export const DEFAULT_PRICE_BAND = 0.2;
+const DEFAULT_PRICE_BAND = 0.2;
 
 /** A stock's price band of the day, paise, and where it comes from. */
 export interface PriceBand {

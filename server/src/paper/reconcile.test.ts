@@ -216,7 +216,10 @@ for (const target of await testDatabases()) {
       assert.equal(toPaise(overview.realized_pnl) + toPaise(overview.unrealized_pnl), b.value - b.deposits);
       // Realised P&L is the closed trades' net P&L after charges, as the trade history sums it.
       const trades = await engine.trades();
-      assert.ok(trades.some((t) => t.status === 'open'), 'lots are still open at the end');
+      assert.ok(
+        trades.some((t) => t.status === 'open'),
+        'lots are still open at the end',
+      );
       assert.equal(
         toPaise(overview.realized_pnl),
         trades.filter((t) => t.status !== 'open').reduce((sum, t) => sum + toPaise(t.net_pnl), 0),
