@@ -9,6 +9,7 @@
  * NIVESH_TEST_DATABASE_URL and NIVESH_TEST_NATS_URL): without them it fails, saying which.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -81,6 +82,7 @@ function startInstance(options: {
   port: number;
   publicUrl: string;
   databaseUrl: string;
+  secretKey: string;
   logFile: string;
 }): Instance {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nivesh-e2e-cluster-'));
@@ -95,6 +97,8 @@ function startInstance(options: {
       NIVESH_DATA_DIR: dataDir,
       DATABASE_URL: options.databaseUrl,
       NIVESH_NATS_URL: natsUrl,
+      // The recipe's one key for every process (`export NIVESH_SECRET_KEY=$(openssl rand -hex 32)`).
+      NIVESH_SECRET_KEY: options.secretKey,
       LOG_LEVEL: 'info',
       NIVESH_SIM_ALWAYS_OPEN: '1',
       NIVESH_LEARNING_OFF: '1',
@@ -200,12 +204,14 @@ export async function startCluster(): Promise<Cluster> {
   const baseUrl = `http://localhost:${proxyPort}`;
   const logDir = path.join(repoRoot, 'e2e', 'test-results');
   fs.mkdirSync(logDir, { recursive: true });
-  // Both at the same moment, on the new database, from this one checkout.
+  // Both at the same moment, on the new database, from this one checkout, with one secret key.
+  const secretKey = randomBytes(32).toString('hex');
   const instances = (['first', 'second'] as const).map((which) =>
     startInstance({
       port: which === 'first' ? firstPort : secondPort,
       publicUrl: baseUrl,
       databaseUrl: databaseUrl.toString(),
+      secretKey,
       logFile: path.join(logDir, `cluster-${which}.log`),
     }),
   );

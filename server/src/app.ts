@@ -121,6 +121,7 @@ import { createSettingsService } from './settings/service.js';
 import { createNotifier, SEND_INTERVAL_MS, type Notifier } from './notifications/notifier.js';
 import { createPreferences } from './notifications/preferences.js';
 import { createSecretBox, loadSecretKey } from './broker/secretBox.js';
+import { checkSecretKey } from './broker/secretKeyCheck.js';
 import { soloCoordination, type Coordination, type Leadership } from './db/coordination.js';
 import { connectBus, localBus, type Bus } from './cluster/bus.js';
 import {
@@ -447,16 +448,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       .stopped()
       .catch((error: unknown) => app.log.warn({ err: error }, 'instance stop not recorded'));
   });
+  // One key seals every secret the database keeps; every process on the database must hold it.
+  const box = createSecretBox(loadSecretKey({ secretKey: config.secretKey, dataDir: config.dataDir }));
+  await checkSecretKey(db, box, clock.now());
   // Browsers hear of trading-mode switches and alerts (the stream's `event`), wherever they arose.
   let announce: (kind: StreamEventKind) => void = () => undefined;
   let accountEventDue = false;
   // Notifications (email, Telegram): services raising an alert queue it with `notify`; the sender
   // job delivers on the leader, with retries. A failing channel never holds up what raised it.
-  const notificationPreferences = createPreferences({
-    db,
-    clock,
-    box: createSecretBox(loadSecretKey({ secretKey: config.secretKey, dataDir: config.dataDir })),
-  });
+  const notificationPreferences = createPreferences({ db, clock, box });
   const notifier = createNotifier({
     db,
     clock,
@@ -493,6 +493,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     clock,
     config,
+    box,
     tradingMode,
     // The trade history's polls take the mode from memory too (broker/upstox/liveAccount.ts).
     historyMode: pageMode,
@@ -715,7 +716,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const dataSources = createDataSourcesService({
     db,
     clock,
-    box: createSecretBox(loadSecretKey({ secretKey: config.secretKey, dataDir: config.dataDir })),
+    box,
     marketData: () => feed.source,
     simSeed: config.market.simSeed,
     upstoxApiUrl: config.upstox.apiUrl,

@@ -9,6 +9,7 @@ import pino from 'pino';
 import { buildApp } from './app.js';
 import { loggerOptions } from './logging.js';
 import { ConfigError, loadConfig, repoRoot } from './config.js';
+import { SecretKeyMismatchError } from './broker/secretKeyCheck.js';
 import { openDatabase, openMayPassOnRetry, type Database } from './db/index.js';
 import { DataDirLockedError } from './db/lock.js';
 import { createSmtpMailer } from './auth/mailer.js';
@@ -75,16 +76,26 @@ async function main(): Promise<void> {
   }
   logger.info({ database: database.kind, location: database.location }, 'database ready');
 
-  const app = await buildApp({
-    config,
-    db: database.db,
-    coordination: database.coordination,
-    logger,
-    mailer: config.smtp ? createSmtpMailer(config.smtp) : null,
-    // Under the supervisor (supervisor.ts) a restart request closes this process like a signal
-    // does, and the supervisor starts a new one once it has exited.
-    restart: isSupervised() ? () => void shutdown('restart') : null,
-  });
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp({
+      config,
+      db: database.db,
+      coordination: database.coordination,
+      logger,
+      mailer: config.smtp ? createSmtpMailer(config.smtp) : null,
+      // Under the supervisor (supervisor.ts) a restart request closes this process like a signal
+      // does, and the supervisor starts a new one once it has exited.
+      restart: isSupervised() ? () => void shutdown('restart') : null,
+    });
+  } catch (error) {
+    // Another key than the database's: a setting to change, not something a retry passes.
+    if (error instanceof SecretKeyMismatchError) {
+      await database.close();
+      fail(error.message);
+    }
+    throw error;
+  }
   // A fresh install serves the builds it finds; `npm start` (NIVESH_ADOPT_LOCAL_BUILDS) also makes
   // each newer local build stable. Otherwise only a rollout changes what browsers load.
   const adopted = await app.services.remotes.adoptLocalBuilds(

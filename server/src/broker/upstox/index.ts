@@ -10,7 +10,7 @@ import type { HolidayCalendar } from '../../market/calendar.js';
 import type { Instrument } from '../../market/feed.js';
 import { createCredentialStore } from '../credentials.js';
 import { createLiveGate, createTokenWatcher } from '../liveGate.js';
-import { createSecretBox, loadSecretKey } from '../secretBox.js';
+import type { SecretBox } from '../secretBox.js';
 import { createTokenService } from '../token.js';
 import type { TradingModeService } from '../../trading/mode.js';
 import type { Notify } from '../../notifications/notifier.js';
@@ -44,6 +44,8 @@ export function createUpstoxServices(deps: {
   /** Default: DOMAIN.md's schedule at the operator's cost settings (paper/costs.ts). */
   estimateCharges?: ChargesEstimator;
   log: UpstoxLog;
+  /** The server's one secret box (app.ts): seals the credentials and tokens. */
+  box: SecretBox;
   /** Tests point this at a fake; default the global fetch. */
   fetch?: typeof fetch;
   /** Sends the token watcher's expiry alerts out (notifications/notifier.ts). */
@@ -51,8 +53,7 @@ export function createUpstoxServices(deps: {
   /** The mode the trade history reads (liveAccount.ts); default `tradingMode`. */
   historyMode?: Pick<TradingModeService, 'get'>;
 }) {
-  const { db, clock, config, tradingMode, log } = deps;
-  const box = createSecretBox(loadSecretKey({ secretKey: config.secretKey, dataDir: config.dataDir }));
+  const { db, clock, config, tradingMode, log, box } = deps;
   const credentials = createCredentialStore({ db, clock, box, log });
   const tokens = createTokenService({ credentials, clock });
   // The live account's Upstox reads, cached briefly; any order write makes them stale.
