@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,9 @@ import { fileURLToPath } from 'node:url';
 import { after, describe, it } from 'node:test';
 import { sharedPostgresDatabase } from '../testing/databases.js';
 import { freePort } from '../testing/peers.js';
+
+/** The one secret key of the servers on the test's database. */
+const SECRET_KEY = randomBytes(32).toString('hex');
 
 const main = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'main.ts');
 const shared = await sharedPostgresDatabase();
@@ -36,6 +40,8 @@ async function startServer(name: string, url: string): Promise<Proc> {
       NIVESH_DATA_DIR: dataDir,
       PORT: String(await freePort()),
       NIVESH_LEARNING_OFF: '1',
+      // Every server on one database holds the same key (broker/secretKeyCheck.ts).
+      NIVESH_SECRET_KEY: SECRET_KEY,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

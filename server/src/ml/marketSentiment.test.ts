@@ -87,11 +87,11 @@ for (const target of await testDatabases()) {
       const res = await send(s.t.app, 'GET', PATH, { token: s.token });
       assert.equal(res.statusCode, 200, res.body);
       // Breadth: 1 advancer, 1 unchanged of 2: score 0.5, Positive, confidence 2 / 12 × 1 of 2
-      // agreeing = 1/12; as of the reading, not of the call.
+      // agreeing = 1/12, answered to 4 decimals; as of the reading, not of the call.
       assert.deepEqual(res.json(), {
         success: true,
         sentiment: {
-          overall: { score: 0.5, confidence: 1 / 12, label: 'Positive' },
+          overall: { score: 0.5, confidence: 0.0833, label: 'Positive' },
           sources: { news: { count: 0 } },
         },
         as_of: NOW,

@@ -15,6 +15,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { DecisionDay, ResearchAnalysis } from '@nivesh/api-contract';
+import { Ratio } from '@nivesh/api-contract';
 import { ManualClock } from '../clock.js';
 import { schema } from '../db/index.js';
 import { createControlledFeed } from '../paper/testing.js';
@@ -125,7 +126,11 @@ for (const target of await testDatabases()) {
         "(0.53 needed on 1,204 held-out signals); the allocator uses each strategy's own confidence.";
       for (const b of signals) {
         assert.ok(b.ml, `${b.symbol} is scored`);
-        assert.equal(b.ml.probability, calibration.values[0]);
+        assert.equal(
+          b.ml.probability,
+          Ratio.parse(calibration.values[0]),
+          'the step, at the answer’s 4 decimals',
+        );
         assert.ok(b.ml.probability > 0 && b.ml.probability < 1);
         assert.deepEqual(b.ml.skill, {
           auc: 0.51,
@@ -152,7 +157,7 @@ for (const target of await testDatabases()) {
       assert.equal(today.decisions.length, 4);
       for (const d of today.decisions) {
         assert.equal(d.confidence, strategy.get(d.symbol), d.symbol);
-        assert.equal(d.ml_probability, calibration.values[0], d.symbol);
+        assert.equal(d.ml_probability, Ratio.parse(calibration.values[0]), d.symbol);
       }
     });
 
@@ -179,7 +184,7 @@ for (const target of await testDatabases()) {
       for (const b of signals) {
         assert.equal(b.ml!.model_version, 'v2');
         assert.equal(b.ml!.skill.has_skill, true);
-        assert.equal(b.ml!.probability, calibration.values[0]);
+        assert.equal(b.ml!.probability, Ratio.parse(calibration.values[0]));
         assert.equal(b.ml!.cannot_tell_apart, sentence);
       }
     });

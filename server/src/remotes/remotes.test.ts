@@ -672,12 +672,16 @@ for (const target of await testDatabases()) {
 
 describe('client ids across server processes', () => {
   it('are accepted by every server with the same secret key, and by no other', async () => {
-    const database = await (await testDatabases())[0]!.open();
+    const [target] = await testDatabases();
+    const database = await target!.open();
     // No NIVESH_SECRET_KEY: the key is <data dir>/secret.key, shared by processes on one data folder.
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nivesh-client-ids-'));
     const first = await createTestApp(database, { config: { secretKey: null, dataDir } });
     const second = await createTestApp(database, { config: { secretKey: null, dataDir } });
-    const elsewhere = await createTestApp(database, { config: { secretKey: null } });
+    // A server with another key runs on a database of its own (on this one it would refuse to start:
+    // broker/secretKeyCheck.ts).
+    const otherDatabase = await target!.open();
+    const elsewhere = await createTestApp(otherDatabase, { config: { secretKey: null } });
     try {
       writeBuild(first.config.appsDir, 'mfe-risk', 'risk', V1, ['RiskPage']);
       await first.app.services.remotes.adoptLocalBuilds('missing', 'test');
@@ -696,6 +700,7 @@ describe('client ids across server processes', () => {
       assert.equal((await report(elsewhere.app, browser, 'loads', 'risk', V1)).statusCode, 403);
     } finally {
       await elsewhere.close();
+      await otherDatabase.close();
       await second.close();
       await first.close();
       await database.close();
