@@ -107,7 +107,8 @@ test('a trade moves the risk figures; a crossed loss limit and the emergency sto
     side: 'BUY',
     quantity: 1,
     order_type: 'LIMIT',
-    limit_price: Math.floor(preview.body.data.estimated_price * 0.5),
+    // Below the price, inside its band of the day (±20% of the previous close): it rests.
+    limit_price: Math.floor(preview.body.data.estimated_price * 0.9),
     product: 'CNC',
   });
   expect(resting.body.data.status).toBe('open');

@@ -42,8 +42,12 @@ test('automation trades by itself once switched on, and shows its decisions and 
   // The earliest run time: the run is due at once while the simulated session is open.
   await page.getByLabel('Run time (IST)').fill('09:15');
   await page.getByRole('button', { name: 'Resume automation' }).click();
+  // It says the day's run happens now: the market is open (NSE's session past 09:15, or the
+  // simulated market's own outside it) and today's run has not happened.
   await expect(
-    page.getByText('Automation on: the allocator runs each trading day at 09:15 IST.'),
+    page.getByText(
+      /^Automation on: .*today's run starts now \(within 30 seconds\); then the allocator runs each trading day at 09:15 IST\.$/,
+    ),
   ).toBeVisible();
   await expect(page.getByTestId('automation-status')).toContainText(/Automation (on|held)/);
 
