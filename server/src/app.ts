@@ -855,23 +855,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       error: null,
     };
   });
-  // The market sentiment, taken in the background (a research analysis when there is no news) and
-  // answered from memory, so no request waits for it; every process takes its own.
+  // The market sentiment, taken in the background and answered from memory, so no request waits
+  // for it; every process takes its own. Without news it is the NIFTY 50's breadth now: each
+  // stock's last price against its previous close on the tick hub (as research counts them), which
+  // costs a count, not an analysis.
   const marketSentiment = createMarketSentiment({
     clock,
     news,
     breadth: async () => {
-      try {
-        const a = await research.analysis();
-        const total = a.recommendations.length;
-        return {
-          advancers: a.advancers,
-          decliners: a.decliners,
-          unchanged: Math.max(0, total - a.advancers - a.decliners),
-        };
-      } catch {
-        return null;
+      let advancers = 0;
+      let decliners = 0;
+      let unchanged = 0;
+      for (const symbol of niftyUniverse(feed)) {
+        const tick = hub.last(symbol);
+        if (!tick) continue;
+        if (tick.ltp > tick.previousClose) advancers += 1;
+        else if (tick.ltp < tick.previousClose) decliners += 1;
+        else unchanged += 1;
       }
+      return advancers + decliners + unchanged === 0 ? null : { advancers, decliners, unchanged };
     },
   });
   const marketSentimentJob = engines.job({

@@ -1,7 +1,6 @@
 /**
- * The market's sentiment, computed in the background and answered from memory: reading it costs a
- * research analysis of the NIFTY 50 (candles, indicators, the model's scores) when there is no news,
- * seconds under load, so no request waits for it. The `market_sentiment` engine (app.ts, every
+ * The market's sentiment, computed in the background and answered from memory, so no request waits
+ * for it (it once ran a whole research analysis on the request: 9 and 18 s under load). The `market_sentiment` engine (app.ts, every
  * MARKET_SENTIMENT_INTERVAL_MS, a first pass at start, in every server process: each answers its
  * own requests) calls `refresh()`; GET /api/ml/sentiment/market, the enhancements and the sentiment
  * status read `latest()`, the last reading with the time it was taken. Before the first reading
@@ -9,7 +8,8 @@
  * (or why the last try failed).
  *
  * The reading: from the news of the last 24 hours when any feed gave headlines; otherwise from
- * market breadth (advancers against decliners of the NIFTY 50 stocks), and it says so: its
+ * market breadth (advancers against decliners of the NIFTY 50 stocks on the tick hub: each last
+ * price against its previous close, a count app.ts makes), and it says so: its
  * `sources` name 'market breadth' and the news count is 0. Without either, no source and no
  * confidence.
  */

@@ -369,11 +369,12 @@ for (const target of await testDatabases()) {
       });
 
       it('reads the market sentiment from breadth while there is no news', async () => {
-        // Four stocks counted: 2 advancers, 1 decliner, 1 unchanged. Score (2 − 1) / 4 = 0.25,
-        // Positive (≥ 0.1); confidence = 4 / (4 + 10) × 2 / 4 (the advancers agree) = 1/7.
+        // The five NIFTY 50 stocks on the tick hub: 2 advancers, 1 decliner, 2 unchanged. Score
+        // (2 − 1) / 5 = 0.2, Positive (≥ 0.1); confidence = 5 / (5 + 10) × 2 / 5 (the advancers
+        // agree) = 2/15.
         const sentiment = await marketSentiment();
-        close(sentiment.overall.score, 0.25);
-        close(sentiment.overall.confidence, 1 / 7);
+        close(sentiment.overall.score, 0.2);
+        close(sentiment.overall.confidence, 2 / 15);
         assert.equal(sentiment.overall.label, 'Positive');
         assert.equal(sentiment.sources.news.count, 0);
         assert.deepEqual(await get('/api/ml/sentiment/status'), {
