@@ -11,7 +11,7 @@ import type { AutomationStatus, DecisionDay, Order, Trade } from '@nivesh/api-co
 import { ManualClock } from '../clock.js';
 import { schema } from '../db/index.js';
 import { createControlledFeed } from '../paper/testing.js';
-import { scriptedCandles, trendCloses, weekdaysEnding, flatCloses } from '../research/testing.js';
+import { flatCloses, risingNiftyCandles, scriptedCandles, trendCloses } from '../research/testing.js';
 import { createTestApp, send, signedInApp, signIn, testDatabases } from '../testing/index.js';
 import { costSettingsOf, DEFAULT_PAPER_SETTINGS } from '../paper/settings.js';
 import { roundTripCostOf } from '../research/strategies.js';
@@ -20,11 +20,7 @@ import { ANSWER_DIGITS, near } from '../testing/reference.js';
 /** INFY rising 0.3% a day: trend following buys it. TCS flat: nothing to do. */
 const infy = scriptedCandles(trendCloses(1000, 0.003, 260, 0.006));
 const tcs = scriptedCandles(flatCloses(2000, 260, 2));
-const niftyDays = weekdaysEnding('2026-11-19', 300);
-const nifty = niftyDays.map((date, i) => {
-  const close = Math.round(24_000 * 1.0003 ** (i - 299) * (1 + 0.003 * Math.sin(i * 1.7)) * 100) / 100;
-  return { date, open: close, high: close + 30, low: close - 30, close, volume: 0 };
-});
+const nifty = risingNiftyCandles();
 const last = (list: { close: number }[]) => list[list.length - 1]!.close;
 
 for (const target of await testDatabases()) {

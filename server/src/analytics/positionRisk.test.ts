@@ -15,6 +15,7 @@ import {
   type PositionInput,
 } from './positionRisk.js';
 import type { Order } from '@nivesh/api-contract';
+import { makeOrder } from '@nivesh/api-contract/testing';
 import { near } from '../testing/reference.js';
 
 const date = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
@@ -202,29 +203,18 @@ describe('portfolio risk', () => {
 });
 
 describe('the stop-loss resting for a position', () => {
-  const order = (o: Partial<Order>): Order => ({
-    order_id: 'PO-1',
-    account: 'paper',
-    symbol: 'INFY',
-    side: 'SELL',
-    quantity: 10,
-    filled_quantity: 0,
-    order_type: 'SL-M',
-    limit_price: null,
-    trigger_price: 1560,
-    triggered_at: null,
-    product: 'CNC',
-    status: 'open',
-    average_price: null,
-    charges: null,
-    status_message: null,
-    broker_order_id: null,
-    strategy: 'Manual',
-    placed_at: '2026-11-20T05:00:00.000Z',
-    updated_at: '2026-11-20T05:00:00.000Z',
-    filled_at: null,
-    ...o,
-  });
+  /** An open SL-M sell of 10 INFY at a ₹1,560 trigger, but for `o`. */
+  const order = (o: Partial<Order>): Order =>
+    makeOrder({
+      order_id: 'PO-1',
+      symbol: 'INFY',
+      side: 'SELL',
+      quantity: 10,
+      order_type: 'SL-M',
+      limit_price: null,
+      trigger_price: 1560,
+      ...o,
+    });
 
   it('is the nearest open stop on the other side, with the loss to its trigger', () => {
     const long = { symbol: 'INFY', quantity: 10, price: 1580 };

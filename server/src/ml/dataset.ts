@@ -125,14 +125,7 @@ export interface DecidedTrade {
 }
 
 /** A BUY decision of one day, its trade's levels and its features. */
-interface PendingRow {
-  symbol: string;
-  day: string;
-  strategy: StrategyId;
-  horizonDays: number;
-  entry: number;
-  target: number;
-  stop: number;
+interface PendingRow extends Omit<DecidedTrade, 'returnAfterCosts'> {
   /** featuresOf, FEATURE_NAMES order. */
   features: number[];
 }

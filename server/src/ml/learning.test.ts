@@ -9,7 +9,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type {
-  DecisionDay,
   EnsembleStatus,
   LearningDatabaseStats,
   ModelDrift,
@@ -20,7 +19,7 @@ import { ManualClock } from '../clock.js';
 import { schema } from '../db/index.js';
 import { loadHolidayCalendar } from '../market/holidays.js';
 import { isTradingDay, addDays } from '../market/tradingDays.js';
-import { send, signedInApp, signIn, testDatabases } from '../testing/index.js';
+import { runAutomatedDay, send, signedInApp, signIn, testDatabases } from '../testing/index.js';
 
 /** Eight NIFTY 50 stocks keep each training to seconds. */
 const UNIVERSE = ['RELIANCE', 'TCS', 'INFY', 'HDFCBANK', 'ICICIBANK', 'ITC', 'LT', 'SBIN'];
@@ -80,13 +79,7 @@ for (const target of await testDatabases()) {
       // Every BUY the allocator looked at records the calibrated probability; an ordered entry also
       // records its expected outcome, a skipped one none (nothing was sized). The allocator decides
       // on that probability only when the model has skill, else on each strategy's own confidence.
-      const on = await send(s.t.app, 'POST', '/api/allocation/automation', {
-        token: s.token,
-        body: { enabled: true, run_time: '10:00' },
-      });
-      assert.equal(on.statusCode, 200, on.body);
-      await s.t.app.services.automation.runOnce();
-      const [today] = await get<DecisionDay[]>('/api/allocation/decisions?days=1');
+      const today = await runAutomatedDay(s.t.app, s.token);
       const probability = new Map(buys.map((b) => [b.symbol, b.ml!.probability]));
       const strategyConfidence = new Map(analysis.recommendations.map((r) => [r.symbol, r.confidence]));
       assert.ok(today && today.decisions.length > 0, 'the run decided');

@@ -20,7 +20,7 @@ import { ManualClock } from '../clock.js';
 import { schema } from '../db/index.js';
 import { createControlledFeed } from '../paper/testing.js';
 import { createDecisionLog, type NewDecision } from '../research/decisions.js';
-import { flatCloses, scriptedCandles, trendCloses, weekdaysEnding } from '../research/testing.js';
+import { flatCloses, risingNiftyCandles, scriptedCandles, trendCloses } from '../research/testing.js';
 import { send, signedInApp, testDatabases } from '../testing/index.js';
 import { FEATURE_NAMES } from './features.js';
 import { EXPLANATION_METHODS } from './views.js';
@@ -37,11 +37,7 @@ const infy = scriptedCandles(trendCloses(1000, 0.003, 260, 0.006));
 const tcs = scriptedCandles(trendCloses(2000, -0.003, 260));
 const reliance = scriptedCandles(flatCloses(2500, 260, 2));
 const hdfcbank = scriptedCandles(flatCloses(1000, 260, 5));
-const niftyDays = weekdaysEnding('2026-11-19', 300);
-const nifty = niftyDays.map((date, i) => {
-  const close = Math.round(24_000 * 1.0003 ** (i - 299) * (1 + 0.003 * Math.sin(i * 1.7)) * 100) / 100;
-  return { date, open: close, high: close + 30, low: close - 30, close, volume: 0 };
-});
+const nifty = risingNiftyCandles();
 const last = (list: { close: number }[]) => list[list.length - 1]!.close;
 
 /** The 19 routes of the contract, as the page calls them. */

@@ -14,31 +14,20 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { DecisionDay, ResearchAnalysis } from '@nivesh/api-contract';
+import type { ResearchAnalysis } from '@nivesh/api-contract';
 import { Ratio } from '@nivesh/api-contract';
 import { ManualClock } from '../clock.js';
 import { schema } from '../db/index.js';
 import { createControlledFeed } from '../paper/testing.js';
-import { scriptedCandles, trendCloses, flatCloses, weekdaysEnding } from '../research/testing.js';
-import { send, signedInApp, testDatabases } from '../testing/index.js';
+import { fourBuySignalsCandles } from '../research/testing.js';
+import { runAutomatedDay, send, signedInApp, testDatabases } from '../testing/index.js';
 import { fitIsotonic } from './calibration.js';
 import { MODEL_NAMES, trainEnsemble } from './ensemble.js';
 import { FEATURE_NAMES } from './features.js';
 import type { ModelSkill } from './skill.js';
 
 // Four stocks with a BUY each: three rising at different rates (trend following), one breaking out.
-const CANDLES = {
-  INFY: scriptedCandles(trendCloses(1000, 0.003, 260, 0.006)),
-  TCS: scriptedCandles(trendCloses(2000, 0.0025, 260, 0.005)),
-  RELIANCE: scriptedCandles(trendCloses(2500, 0.002, 260, 0.004)),
-  HDFCBANK: scriptedCandles([...flatCloses(1000, 259, 5), 1015], {
-    volume: (i, n) => (i === n - 1 ? 200_000 : 100_000),
-  }),
-  NIFTY_50: weekdaysEnding('2026-11-19', 300).map((date, i) => {
-    const close = Math.round(24_000 * 1.0003 ** (i - 299) * (1 + 0.003 * Math.sin(i * 1.7)) * 100) / 100;
-    return { date, open: close, high: close + 30, low: close - 30, close, volume: 0 };
-  }),
-};
+const CANDLES = fourBuySignalsCandles();
 const last = (symbol: keyof typeof CANDLES) => CANDLES[symbol].at(-1)!.close;
 
 /** 60 made-up feature rows (a fixed sequence) and a label that follows two of them. */
@@ -144,13 +133,7 @@ for (const target of await testDatabases()) {
       }
 
       // The day's run: every decision's confidence is its strategy's, the model's probability beside it.
-      const on = await send(s.t.app, 'POST', '/api/allocation/automation', {
-        token: s.token,
-        body: { enabled: true, run_time: '10:00' },
-      });
-      assert.equal(on.statusCode, 200, on.body);
-      await s.t.app.services.automation.runOnce();
-      const [today] = await get<DecisionDay[]>('/api/allocation/decisions?days=1');
+      const today = await runAutomatedDay(s.t.app, s.token);
       assert.ok(today?.run, 'the run happened');
       assert.ok(today.run.lines.includes(sentence), today.run.lines.join('\n'));
       const strategy = new Map(signals.map((b) => [b.symbol, b.confidence]));

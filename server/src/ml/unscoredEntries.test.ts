@@ -12,29 +12,18 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { DecisionDay, LearningDatabaseStats } from '@nivesh/api-contract';
+import type { LearningDatabaseStats } from '@nivesh/api-contract';
 import { ManualClock } from '../clock.js';
 import { schema } from '../db/index.js';
 import { createControlledFeed } from '../paper/testing.js';
 import { createDecisionLog } from '../research/decisions.js';
 import { computeIndicators, realisedVolatility } from '../research/indicators.js';
-import { flatCloses, scriptedCandles, trendCloses, weekdaysEnding } from '../research/testing.js';
-import { send, signedInApp, testDatabases } from '../testing/index.js';
+import { fourBuySignalsCandles } from '../research/testing.js';
+import { runAutomatedDay, send, signedInApp, testDatabases } from '../testing/index.js';
 import { MODEL_NAMES } from './ensemble.js';
 import { FEATURE_NAMES, featuresOf } from './features.js';
 
-const CANDLES = {
-  INFY: scriptedCandles(trendCloses(1000, 0.003, 260, 0.006)),
-  TCS: scriptedCandles(trendCloses(2000, 0.0025, 260, 0.005)),
-  RELIANCE: scriptedCandles(trendCloses(2500, 0.002, 260, 0.004)),
-  HDFCBANK: scriptedCandles([...flatCloses(1000, 259, 5), 1015], {
-    volume: (i, n) => (i === n - 1 ? 200_000 : 100_000),
-  }),
-  NIFTY_50: weekdaysEnding('2026-11-19', 300).map((date, i) => {
-    const close = Math.round(24_000 * 1.0003 ** (i - 299) * (1 + 0.003 * Math.sin(i * 1.7)) * 100) / 100;
-    return { date, open: close, high: close + 30, low: close - 30, close, volume: 0 };
-  }),
-};
+const CANDLES = fourBuySignalsCandles();
 type Symbol = keyof typeof CANDLES;
 const last = (symbol: Symbol) => CANDLES[symbol].at(-1)!.close;
 
@@ -59,13 +48,7 @@ for (const target of await testDatabases()) {
 
     it('ties a row to each entry the day’s run made before any model, resolves it by what the trade made, and trains on it', async () => {
       // The run buys with no model: nothing scored, nothing logged.
-      const on = await send(s.t.app, 'POST', '/api/allocation/automation', {
-        token: s.token,
-        body: { enabled: true, run_time: '10:00' },
-      });
-      assert.equal(on.statusCode, 200, on.body);
-      await s.t.app.services.automation.runOnce();
-      const [today] = await get<DecisionDay[]>('/api/allocation/decisions?days=1');
+      const today = await runAutomatedDay(s.t.app, s.token);
       const entries = today!.decisions.filter((d) => d.action === 'ordered').sort((a, b) => a.id - b.id);
       assert.ok(entries.length >= 2, `${entries.length} entries: ${today!.run?.lines.join(' ')}`);
       assert.ok(entries.every((d) => d.ml_probability === null));

@@ -104,7 +104,8 @@ export interface SameDay {
   quantity: number;
 }
 
-const EMPTY_DAY: DayTrades = {
+/** A stock's day before its first fill. */
+export const EMPTY_DAY: DayTrades = {
   boughtQuantity: 0,
   boughtPaise: 0,
   soldQuantity: 0,

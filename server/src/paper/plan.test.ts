@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { entryChargesShare, planFill, type FillOrder, type PlanLot } from './plan.js';
-import type { DayTrades } from './costs.js';
+import { EMPTY_DAY, type DayTrades } from './costs.js';
 import { costSettingsOf, DEFAULT_PAPER_SETTINGS } from './settings.js';
 
 // DOMAIN.md's schedule at the defaults: ₹20 brokerage, delivery STT 0.1%, intraday STT 0.025% on
@@ -41,18 +41,7 @@ function plan(input: Parameters<typeof planFill>[0]) {
 }
 
 /** A stock's day so far: its fills' turnover and what they paid (all zero unless given). */
-const dayOf = (day: Partial<DayTrades>): DayTrades => ({
-  boughtQuantity: 0,
-  boughtPaise: 0,
-  soldQuantity: 0,
-  soldPaise: 0,
-  intradayBoughtPaise: 0,
-  intradaySoldPaise: 0,
-  sttPaise: 0,
-  stampPaise: 0,
-  dpPaise: 0,
-  ...day,
-});
+const dayOf = (day: Partial<DayTrades>): DayTrades => ({ ...EMPTY_DAY, ...day });
 
 describe('a fill plan', () => {
   // Two delivery lots, 10 @ ₹100 then 10 @ ₹110; 15 sold at ₹120.

@@ -51,3 +51,30 @@ export function trendCloses(start: number, rate: number, count: number, wobble =
 export function flatCloses(level: number, count: number, swing = 1): number[] {
   return Array.from({ length: count }, (_, i) => level + (i % 2 === 0 ? swing : -swing));
 }
+
+/**
+ * NIFTY 50's last 300 weekdays up to Thursday 19 November 2026: rising 0.03% a day with a small
+ * wave, each candle ±30 points (the index trades no volume).
+ */
+export function risingNiftyCandles(): Candle[] {
+  return weekdaysEnding('2026-11-19', 300).map((date, i) => {
+    const close = Math.round(24_000 * 1.0003 ** (i - 299) * (1 + 0.003 * Math.sin(i * 1.7)) * 100) / 100;
+    return { date, open: close, high: close + 30, low: close - 30, close, volume: 0 };
+  });
+}
+
+/**
+ * Four stocks with a BUY each on 20 November 2026 (three rising at different rates: trend
+ * following; HDFCBANK breaking out of a flat year on twice the volume), and NIFTY 50.
+ */
+export function fourBuySignalsCandles() {
+  return {
+    INFY: scriptedCandles(trendCloses(1000, 0.003, 260, 0.006)),
+    TCS: scriptedCandles(trendCloses(2000, 0.0025, 260, 0.005)),
+    RELIANCE: scriptedCandles(trendCloses(2500, 0.002, 260, 0.004)),
+    HDFCBANK: scriptedCandles([...flatCloses(1000, 259, 5), 1015], {
+      volume: (i, n) => (i === n - 1 ? 200_000 : 100_000),
+    }),
+    NIFTY_50: risingNiftyCandles(),
+  };
+}

@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import { after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import type { DecisionDay } from '@nivesh/api-contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppDeps } from '../app.js';
 import { ManualClock } from '../clock.js';
@@ -189,4 +191,20 @@ export function signedInApp(
     await state.database.close();
   });
   return state;
+}
+
+/**
+ * Switches the automation on (run time 10:00 IST), makes one pass at the clock's time and gives
+ * the day's decisions (GET /api/allocation/decisions?days=1).
+ */
+export async function runAutomatedDay(app: FastifyInstance, token: string): Promise<DecisionDay | undefined> {
+  const on = await send(app, 'POST', '/api/allocation/automation', {
+    token,
+    body: { enabled: true, run_time: '10:00' },
+  });
+  assert.equal(on.statusCode, 200, on.body);
+  await app.services.automation.runOnce();
+  const res = await send(app, 'GET', '/api/allocation/decisions?days=1', { token });
+  assert.equal(res.statusCode, 200, res.body);
+  return res.json<{ data: DecisionDay[] }>().data[0];
 }
