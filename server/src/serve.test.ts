@@ -12,18 +12,9 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { contract } from '@nivesh/api-contract';
 import { repoRoot, serverDir } from './paths.js';
-import { freePort } from './testing/peers.js';
+import { freePort, isRunning } from './testing/peers.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** `pnpm serve` in a process group of its own (pnpm, the supervisor, the server). */
 function serve(port: number) {

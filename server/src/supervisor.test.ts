@@ -21,7 +21,7 @@ import {
   RESTART_POLL_MAX_ATTEMPTS,
 } from '@nivesh/api-contract';
 import { sharedPostgresDatabase } from './testing/databases.js';
-import { freePort } from './testing/peers.js';
+import { freePort, isRunning } from './testing/peers.js';
 import { STRONG_PASSWORD, testDatabases } from './testing/index.js';
 
 const supervisorEntry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'supervisor.ts');
@@ -55,15 +55,6 @@ function startSupervisor(env: Record<string, string>) {
     }
   };
   return { child, exited, waitFor, output: () => output };
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function restartWhileTrading(env: Record<string, string>, dataDir: string) {

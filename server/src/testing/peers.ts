@@ -50,3 +50,13 @@ export function startSmtp(): Promise<LocalSmtp> {
     });
   });
 }
+
+/** Whether a process (or, with a negative id, a process group) still runs. */
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

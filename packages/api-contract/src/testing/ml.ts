@@ -21,6 +21,7 @@ import {
   TradeFeatures,
 } from '../ml';
 import { fixture } from './fixture';
+import { makeModelSkill } from './research';
 
 const AS_OF = '2026-03-02T09:30:00.000Z';
 
@@ -174,14 +175,7 @@ export const makeEnhancementsStatus = fixture(EnhancementsStatus, 'EnhancementsS
 export const makeEnsembleStatus = fixture(EnsembleStatus, 'EnsembleStatus', {
   model_count: 5,
   weighting: 'dynamic',
-  skill: {
-    auc: 0.58,
-    auc_needed: 0.53,
-    brier_skill: 0.021,
-    base_rate: 0.44,
-    samples: 1_204,
-    has_skill: true,
-  },
+  skill: makeModelSkill(),
 });
 export const makeExplainabilityStatus = fixture(ExplainabilityStatus, 'ExplainabilityStatus', {
   methods: ['SHAP', 'LIME'],

@@ -2,8 +2,18 @@
  * Research answers: three signals (an actionable BUY and SELL, a HOLD refused for its charges) and
  * a 5-year NIFTY 50 trend whose figures can be read off by hand.
  */
-import { ResearchAnalysis, ResearchRecommendation } from '../research';
+import { ModelSkill, ResearchAnalysis, ResearchRecommendation } from '../research';
 import { fixture } from './fixture';
+
+/** A model with skill out of sample: AUC 0.58 over the 0.53 needed, Brier skill 0.021. */
+export const makeModelSkill = fixture(ModelSkill, 'ModelSkill', {
+  auc: 0.58,
+  auc_needed: 0.53,
+  brier_skill: 0.021,
+  base_rate: 0.44,
+  samples: 1_204,
+  has_skill: true,
+});
 
 export const makeResearchRecommendation = fixture(ResearchRecommendation, 'ResearchRecommendation', {
   symbol: 'RELIANCE',
@@ -21,14 +31,7 @@ export const makeResearchRecommendation = fixture(ResearchRecommendation, 'Resea
     probability: 0.64,
     raw_probability: 0.61,
     model_version: 'v7',
-    skill: {
-      auc: 0.58,
-      auc_needed: 0.53,
-      brier_skill: 0.021,
-      base_rate: 0.44,
-      samples: 1_204,
-      has_skill: true,
-    },
+    skill: makeModelSkill(),
     cannot_tell_apart: null,
     explanation: {
       linear: [
