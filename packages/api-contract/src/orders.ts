@@ -109,7 +109,7 @@ export type PlaceOrderRequest = z.input<typeof PlaceOrderRequest>;
 /**
  * One executed side's charges (DOMAIN.md, "Trading costs"), rupees to the paisa. On a delivery
  * (CNC) fill that settles as intraday against the same stock traded the other way the same day
- * (see SameDaySettlement), stt, stamp_duty and dp_charge also take back what that earlier trade
+ * (see ChargesTrueUp), stt, stamp_duty and dp_charge also take back what that earlier trade
  * paid at delivery rates, so they can be below zero.
  */
 export const Charges = z.object({
@@ -181,19 +181,30 @@ export const LimitName = z.enum([
 export type LimitName = z.infer<typeof LimitName>;
 
 /**
- * The part of a delivery (CNC) order that settles as intraday: brokers' contract notes are made per
- * stock per day, and the quantity of a stock both bought and sold the same day is charged as
- * intraday (STT 0.025% on the sell only, stamp duty 0.003% on the buy, no DP charge) even in CNC.
- * The paper engine charges it so when the order fills and takes back the delivery charges the
- * earlier trade of the day paid (its delivery STT and stamp duty, or a DP charge no longer due).
+ * What an order's fill pays or takes back for the stock's earlier trades of the day, beside its own
+ * charges (OrderPreview.own_charges), signed rupees: below zero when it takes back. Contract notes
+ * are made per stock per day, and the paper engine charges at fill time, so a fill trues up what
+ * the day's earlier fills of the stock paid:
+ * - same-day settlement: the quantity of a stock both bought and sold the same day is charged as
+ *   intraday (STT 0.025% on the sell only, stamp duty 0.003% on the buy, no DP charge) even in CNC,
+ *   so a fill matched with today's trades of the other side takes back the delivery STT and stamp
+ *   duty they paid (or a DP charge no longer due);
+ * - rounding: STT and stamp duty are rounded to the rupee once per stock per day, so a fill pays
+ *   the day's rounding less what earlier fills paid of it.
  */
-export const SameDaySettlement = z.object({
-  /** Shares of this order matched with today's trades of the other side. */
-  quantity: z.number().int().positive(),
-  /** Delivery charges of today's earlier trades taken back, rupees (already inside `charges`). */
-  refund: Rupees,
+export const ChargesTrueUp = z.object({
+  /**
+   * Shares of this order matched with today's trades of the other side, settled as intraday (CNC
+   * only); 0 when the true-up is only the day's rounding.
+   */
+  same_day_quantity: z.number().int().min(0),
+  stt: Rupees,
+  stamp_duty: Rupees,
+  dp_charge: Rupees,
+  /** stt + stamp_duty + dp_charge. */
+  total: Rupees,
 });
-export type SameDaySettlement = z.infer<typeof SameDaySettlement>;
+export type ChargesTrueUp = z.infer<typeof ChargesTrueUp>;
 
 export const OrderPreview = z.object({
   symbol: z.string(),
@@ -205,16 +216,24 @@ export const OrderPreview = z.object({
   estimated_price: Rupees,
   /** estimated_price x quantity. */
   order_value: Rupees,
+  /** Every charge the fill pays, as the stock's contract note of the day has it: own_charges + true_up. */
   charges: Charges,
+  /**
+   * The order's own charges: its shares alone (those matched with today's trades of the other side
+   * at intraday rates), STT and stamp duty rounded on their own. Equal to `charges` when true_up is
+   * null.
+   */
+  own_charges: Charges,
   /** Buy: cash it takes (value + charges); sell: cash it brings (value - charges). */
   net_amount: Rupees,
   /** Cash available now. */
   available_balance: Rupees,
   /**
-   * Paper CNC orders: the shares that settle as intraday because the stock was traded the other
-   * way today, or null. Null in live mode (Upstox's own contract note decides).
+   * Paper orders: what the fill trues up of the stock's earlier trades today (ChargesTrueUp), or
+   * null when it pays exactly its own charges. Null in live mode (Upstox's own contract note
+   * decides).
    */
-  same_day: SameDaySettlement.nullable(),
+  true_up: ChargesTrueUp.nullable(),
   /** Null when every limit allows it; otherwise the refusal the order would get. */
   rejection: z.object({ limit: LimitName, message: z.string() }).nullable(),
   market_open: z.boolean(),

@@ -147,8 +147,22 @@ for (const target of await testDatabases()) {
           total: 11.23,
         };
         const preview = await call<OrderPreview>(api, 'POST', '/api/trading/orders/preview', infy('SELL'));
-        assert.deepEqual(preview.same_day, { quantity: 10, refund: 17 }, 'STT ₹15 + stamp ₹2 taken back');
         assert.deepEqual(preview.charges, expected);
+        // Shown apart: the sell's own charges (its 10 shares as intraday: STT 0.025% = ₹3.75 →
+        // ₹4, no stamp, no DP) and the true-up of the buy's delivery STT ₹15 and stamp ₹2.
+        assert.deepEqual(preview.own_charges, {
+          ...expected,
+          stt: 4,
+          stamp_duty: 0,
+          total: 28.23,
+        });
+        assert.deepEqual(preview.true_up, {
+          same_day_quantity: 10,
+          stt: -15,
+          stamp_duty: -2,
+          dp_charge: 0,
+          total: -17,
+        });
         const sell = await call<Order>(api, 'POST', '/api/trading/orders', infy('SELL'));
         assert.equal(sell.average_price, 1499.25);
         assert.deepEqual(sell.charges, expected, 'placing charges what the estimate said');

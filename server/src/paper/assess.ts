@@ -18,20 +18,13 @@ import { HttpError } from '../http/errors.js';
 import type { HolidayCalendar } from '../market/calendar.js';
 import { isTradingDay, SQUARE_OFF_MINUTE } from '../market/tradingDays.js';
 import { BATCH_READS, type PaperContext } from './context.js';
-import {
-  chargesToRupees,
-  computeCharges,
-  type ChargesPaise,
-  type CostSettings,
-  type SameDay,
-} from './costs.js';
+import { chargesToRupees, computeCharges, type ChargesPaise, type CostSettings } from './costs.js';
 import { checkOrder, splitOrder, type LimitBook, type Rejection, type ReservingOrder } from './limits.js';
 import { toPaise, toRupees } from './money.js';
 import {
   orderCharges,
-  orderSameDay,
-  orderTrueUp,
   planFill,
+  splitTrueUp,
   type FillOrder,
   type FillPlan,
   type PlanResult,
@@ -200,8 +193,6 @@ export interface Assessment {
   estimatePaise: number;
   /** Its charges at the estimate. */
   charges: ChargesPaise;
-  /** The shares that settle as intraday against today's trades of the other side (CNC), or null. */
-  sameDay: SameDay | null;
   availablePaise: number;
   /** Whether it opens or grows a position (placing re-checks the emergency stop in its transaction). */
   opens: boolean;
@@ -341,7 +332,6 @@ export async function assessOrder(
     state,
     estimatePaise: prices.estimatePaise,
     charges,
-    sameDay: orderSameDay(order, state.stocksToday),
     availablePaise: availablePaise(book),
     opens,
     rejection,
@@ -352,19 +342,28 @@ export async function assessOrder(
 
 export function previewOf(a: Assessment): OrderPreview {
   const value = a.request.quantity * a.estimatePaise;
+  const { own, trueUp } = splitTrueUp(
+    a.request,
+    a.charges,
+    a.estimatePaise,
+    a.state.stocksToday,
+    costSettingsOf(a.settings),
+  );
   return {
     symbol: a.request.symbol,
     name: a.instrumentName,
     estimated_price: toRupees(a.estimatePaise),
     order_value: toRupees(value),
     charges: chargesToRupees(a.charges),
+    own_charges: chargesToRupees(own),
     net_amount: toRupees(a.request.side === 'BUY' ? value + a.charges.total : value - a.charges.total),
     available_balance: toRupees(a.availablePaise),
-    same_day: a.sameDay && {
-      quantity: a.sameDay.quantity,
-      refund: toRupees(
-        -orderTrueUp(a.request, a.charges, a.estimatePaise, a.state.stocksToday, costSettingsOf(a.settings)),
-      ),
+    true_up: trueUp && {
+      same_day_quantity: trueUp.sameDayQuantity,
+      stt: toRupees(trueUp.stt),
+      stamp_duty: toRupees(trueUp.stamp),
+      dp_charge: toRupees(trueUp.dp),
+      total: toRupees(trueUp.total),
     },
     rejection: a.rejection,
     market_open: a.sessionOpen,

@@ -523,8 +523,21 @@ for (const target of await testDatabases()) {
       it('give the same price, charges and cash for buys, FIFO sells and an intraday short', async () => {
         const buy = await previewThenPlace(order({ quantity: 10 }));
         assert.equal(buy.net_amount, 15_048.74, '₹15,007.50 + ₹41.24 of charges');
+        assert.equal(buy.true_up, null, "the day's first fill pays its own charges");
+        assert.deepEqual(buy.own_charges, buy.charges);
         r.feed.move('INFY', 1520);
-        await previewThenPlace(order({ quantity: 10 }));
+        const second = await previewThenPlace(order({ quantity: 10 }));
+        // Stamp duty alone 0.015% of ₹15,208 = ₹2.28 → ₹2, but the day's note has ₹4.53 → ₹5 of
+        // which the first buy paid ₹2: this one pays ₹1 of the day's rounding.
+        assert.equal(second.own_charges.stamp_duty, 2);
+        assert.equal(second.charges.stamp_duty, 3);
+        assert.deepEqual(second.true_up, {
+          same_day_quantity: 0,
+          stt: 0,
+          stamp_duty: 1,
+          dp_charge: 0,
+          total: 1,
+        });
         r.feed.move('INFY', 1540);
         const sell = await previewThenPlace(order({ side: 'SELL', quantity: 15 }));
         assert.equal(sell.estimated_price, 1539.2);
@@ -537,10 +550,19 @@ for (const target of await testDatabases()) {
         assert.equal(sell.charges.dp_charge, 0, 'no DP on shares bought today');
         assert.equal(sell.charges.stt, -17);
         assert.equal(sell.charges.stamp_duty, -3);
-        assert.deepEqual(sell.same_day, { quantity: 15, refund: 26 });
+        assert.equal(sell.own_charges.stt, 6, 'its own 15 shares at the intraday rate');
+        assert.equal(sell.own_charges.stamp_duty, 0);
+        assert.deepEqual(sell.true_up, {
+          same_day_quantity: 15,
+          stt: -23,
+          stamp_duty: -3,
+          dp_charge: 0,
+          total: -26,
+        });
+        assert.equal(sell.own_charges.total + sell.true_up.total, sell.charges.total);
         const again = await previewThenPlace(order({ side: 'SELL', quantity: 5 }));
         assert.equal(again.charges.dp_charge, 0);
-        assert.equal(again.same_day?.quantity, 5);
+        assert.equal(again.true_up?.same_day_quantity, 5);
         await previewThenPlace(order({ symbol: 'TCS', side: 'SELL', product: 'MIS', quantity: 5 }));
         assert.deepEqual(
           (await r.engine.holdings()).map((h) => [h.symbol, h.product, h.quantity]),

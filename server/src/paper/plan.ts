@@ -103,7 +103,7 @@ export function entryChargesShare(
 export type TradesToday = ReadonlyMap<string, DayTrades>;
 
 /** The part of an order that settles as intraday against the day's trades (CNC only), or null. */
-export function orderSameDay(
+function orderSameDay(
   order: Pick<FillOrder, 'symbol' | 'side' | 'product' | 'quantity'>,
   today: TradesToday,
 ): SameDay | null {
@@ -132,27 +132,47 @@ export function orderCharges(
   });
 }
 
+/** STT, stamp duty and DP charge of a fill, paise. */
+interface Duties {
+  stt: number;
+  stamp: number;
+  dp: number;
+}
+
 /**
- * What the order's charges true up of the stock's day (the earlier trades' delivery charges taken
- * back by its same-day shares, and the day's rupee rounding), paise: its STT, stamp duty and DP
- * less what its own shares alone would pay. Negative when it takes back.
+ * An order's charges split into its own and its true-up of the stock's day (the earlier trades'
+ * delivery charges its same-day shares take back, and the day's rupee rounding), paise. Its own
+ * are what its shares alone would pay (`ownDuties`: the same-day ones at intraday rates, STT and
+ * stamp duty rounded on their own); the true-up is the rest of its STT, stamp duty and DP, so
+ * own + trueUp = charges, each charge to the paisa. Null trueUp: it pays exactly its own.
  */
-export function orderTrueUp(
+export function splitTrueUp(
   order: FillOrder,
-  charges: Pick<ChargesPaise, 'stt' | 'stamp' | 'dp'>,
+  charges: ChargesPaise,
   pricePaise: number,
   today: TradesToday,
   costs: CostSettings,
-): number {
+): { own: ChargesPaise; trueUp: (Duties & { total: number; sameDayQuantity: number }) | null } {
   const day = today.get(order.symbol);
-  const own = ownDuties({
+  const sameDay = orderSameDay(order, today);
+  const duties = ownDuties({
     ...order,
     pricePaise,
     settings: costs,
-    sameDay: orderSameDay(order, today),
+    sameDay,
     dpPaid: (day?.dpPaise ?? 0) > 0,
   });
-  return charges.stt + charges.stamp + charges.dp - (own.stt + own.stamp + own.dp);
+  const trueUp = {
+    stt: charges.stt - duties.stt,
+    stamp: charges.stamp - duties.stamp,
+    dp: charges.dp - duties.dp,
+  };
+  const total = trueUp.stt + trueUp.stamp + trueUp.dp;
+  const own = { ...charges, ...duties, total: charges.total - total };
+  if (sameDay === null && trueUp.stt === 0 && trueUp.stamp === 0 && trueUp.dp === 0) {
+    return { own, trueUp: null };
+  }
+  return { own, trueUp: { ...trueUp, total, sameDayQuantity: sameDay?.quantity ?? 0 } };
 }
 
 export function planFill(input: {

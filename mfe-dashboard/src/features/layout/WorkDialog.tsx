@@ -5,8 +5,8 @@ export interface WorkDialogProps {
   open: boolean;
   onClose: () => void;
   title: ReactNode;
-  /** The width from tablets up; phones always get the full screen. */
-  size: 'md' | 'lg';
+  /** The width from tablets up (xl: room for two columns); phones always get the full screen. */
+  size: 'md' | 'lg' | 'xl';
   /** The close (×) button's accessible name. */
   closeLabel?: string;
   /** `Dialog.Body` and `Dialog.Footer`. */

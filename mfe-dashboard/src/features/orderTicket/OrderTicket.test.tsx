@@ -62,6 +62,7 @@ function renderTicket(prefill: OrderTicketPrefill = BUY_RELIANCE) {
 
 const estimate = () => screen.findByRole('table', { name: 'Order estimate' });
 const row = (table: HTMLElement, name: string) => within(table).getByRole('row', { name });
+const makeOwnCharges = () => orderPreview().own_charges;
 const placeButton = () => screen.getByRole('button', { name: /^Place (paper|LIVE) (buy|sell) order$/ });
 
 describe('the order ticket', () => {
@@ -93,48 +94,87 @@ describe('the order ticket', () => {
     expect(placeButton()).toHaveTextContent('Place paper buy order');
   });
 
-  it('says a delivery sell of shares bought today is charged as intraday, with the true-up in the charges', async () => {
-    // 10 RELIANCE bought today at ₹2,456.75 and sold at the same price: STT 0.025% of ₹24,567.50
-    // = ₹6.14 → ₹6, less the buy's delivery STT ₹25: -₹19; stamp: the buy paid ₹4, owes ₹1: -₹3;
-    // no DP. Total ₹20 - ₹19 + ₹0.73 + ₹0.02 - ₹3 + ₹3.74 = ₹2.49.
+  it("shows a same-day sell's own charges, then the true-up of today's buy as its own line with its reason", async () => {
+    // 10 RELIANCE bought today at ₹2,456.75 and sold at the same price. The sell's own charges:
+    // its 10 shares as intraday, STT 0.025% of ₹24,567.50 = ₹6.14 → ₹6, no stamp, no DP: ₹30.49.
+    // The true-up: the buy's delivery STT ₹25 comes back, and of its stamp ₹4 the day owes ₹1
+    // (0.003% on the buy): -₹28. What the fill pays: ₹2.49.
+    const own = {
+      brokerage: 20,
+      stt: 6,
+      exchange_charge: 0.73,
+      sebi_fee: 0.02,
+      stamp_duty: 0,
+      gst: 3.74,
+      dp_charge: 0,
+      total: 30.49,
+    };
     server.use(
       mockRoute(contract.trading.getMode, () => tradingMode('paper')),
       mockRoute(contract.orders.preview, () => ({
         success: true,
         data: orderPreview({
-          charges: {
-            brokerage: 20,
-            stt: -19,
-            exchange_charge: 0.73,
-            sebi_fee: 0.02,
-            stamp_duty: -3,
-            gst: 3.74,
-            dp_charge: 0,
-            total: 2.49,
-          },
+          charges: { ...own, stt: -19, stamp_duty: -3, total: 2.49 },
+          own_charges: own,
           net_amount: 24_565.01,
-          same_day: { quantity: 10, refund: 28 },
+          true_up: { same_day_quantity: 10, stt: -25, stamp_duty: -3, dp_charge: 0, total: -28 },
         }),
       })),
     );
     renderTicket({ ...BUY_RELIANCE, side: 'SELL' });
     const table = await estimate();
-    expect(row(table, 'STT -₹19.00')).toBeInTheDocument();
-    expect(row(table, 'Stamp duty -₹3.00')).toBeInTheDocument();
-    expect(row(table, 'DP charge ₹0.00')).toBeInTheDocument();
-    expect(row(table, 'Net amount (value - charges) ₹24,565.01')).toBeInTheDocument();
-    expect(
-      screen.getByText(
-        "10 shares were bought today, so this sell is charged as intraday for them, as on a broker's contract note: STT at the intraday rate on the sell and no DP charge. STT and stamp duty above include ₹28.00 taken back from today's buy, charged at delivery rates when it filled.",
-      ),
-    ).toBeInTheDocument();
+    const names = within(table)
+      .getAllByRole('row')
+      .map((r) => r.textContent);
+    expect(names.slice(2)).toEqual([
+      'Brokerage₹20.00',
+      'STT₹6.00',
+      'Exchange transaction charge₹0.73',
+      'SEBI turnover fee₹0.02',
+      'Stamp duty₹0.00',
+      'GST₹3.74',
+      'DP charge₹0.00',
+      "This order's charges₹30.49",
+      'Same-day true-up-₹28.00',
+      "10 shares of this sell were bought today: as on a broker's contract note they settle as intraday (STT at the intraday rate, no DP charge), so the delivery charges today's buy paid come back (STT -₹25.00, stamp duty -₹3.00).",
+      'Total charges₹2.49',
+      'Net amount (value - charges)₹24,565.01',
+      'Available cash₹5,00,000.00',
+    ]);
   });
 
-  it('says nothing of intraday settlement when no share was traded the other way today', async () => {
+  it("names a buy's share of the day's rounding of stamp duty as its own line", async () => {
+    const own = makeOwnCharges();
+    server.use(
+      mockRoute(contract.trading.getMode, () => tradingMode('paper')),
+      mockRoute(contract.orders.preview, () => ({
+        success: true,
+        data: orderPreview({
+          charges: { ...own, stamp_duty: own.stamp_duty + 1, total: own.total + 1 },
+          own_charges: own,
+          true_up: { same_day_quantity: 0, stt: 0, stamp_duty: 1, dp_charge: 0, total: 1 },
+        }),
+      })),
+    );
+    renderTicket();
+    const table = await estimate();
+    expect(row(table, 'Stamp duty ₹4.00')).toBeInTheDocument();
+    expect(row(table, "Day's rounding true-up ₹1.00")).toBeInTheDocument();
+    expect(
+      within(table).getByText(
+        "STT and stamp duty are rounded to the rupee once per stock per day, as on a broker's contract note: this order's share of today's rounding (stamp duty ₹1.00).",
+      ),
+    ).toBeInTheDocument();
+    expect(row(table, 'Total charges ₹54.49')).toBeInTheDocument();
+  });
+
+  it('shows no true-up when the order pays exactly its own charges', async () => {
     server.use(...handlers());
     renderTicket();
-    await estimate();
-    expect(screen.queryByText(/charged as intraday|settles as intraday/)).not.toBeInTheDocument();
+    const table = await estimate();
+    expect(within(table).queryByText(/true-up/)).not.toBeInTheDocument();
+    expect(within(table).queryByText("This order's charges")).not.toBeInTheDocument();
+    expect(row(table, 'Total charges ₹53.49')).toBeInTheDocument();
   });
 
   it("asks for a new estimate as the fields change, and names a sale's net amount", async () => {

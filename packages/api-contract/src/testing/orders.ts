@@ -8,24 +8,27 @@ import { fixture, valid } from './fixture';
  * 0.00297% = ₹0.73; SEBI ₹10 per crore = ₹0.02; stamp 0.015% = ₹3.69, rounded to ₹4; GST 18% of
  * (20 + 0.73 + 0.02) = ₹3.74; no DP charge on a buy. Total ₹53.49; cash it takes ₹24,620.99.
  */
+const BUY_CHARGES = {
+  brokerage: 20,
+  stt: 25,
+  exchange_charge: 0.73,
+  sebi_fee: 0.02,
+  stamp_duty: 4,
+  gst: 3.74,
+  dp_charge: 0,
+  total: 53.49,
+};
+
 export const makeOrderPreview = fixture(OrderPreview, 'OrderPreview', {
   symbol: 'RELIANCE',
   name: 'Reliance Industries Ltd',
   estimated_price: 2_456.75,
   order_value: 24_567.5,
-  charges: {
-    brokerage: 20,
-    stt: 25,
-    exchange_charge: 0.73,
-    sebi_fee: 0.02,
-    stamp_duty: 4,
-    gst: 3.74,
-    dp_charge: 0,
-    total: 53.49,
-  },
+  charges: BUY_CHARGES,
+  own_charges: BUY_CHARGES,
   net_amount: 24_620.99,
   available_balance: 500_000,
-  same_day: null,
+  true_up: null,
   rejection: null,
   market_open: true,
 });

@@ -380,10 +380,11 @@ export function createLiveBroker(deps: {
         estimated_price: round2(price),
         order_value: orderValue,
         charges,
+        own_charges: charges,
         net_amount: net,
         available_balance: round2(available),
         // Upstox's own contract note settles same-day trades; the estimate does not net them.
-        same_day: null,
+        true_up: null,
         rejection,
         market_open: marketStatus(now, calendar).isOpen,
       };
