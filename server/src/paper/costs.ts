@@ -29,7 +29,7 @@
  * back the sell's STT above the intraday rate, and the stock's DP charge once no delivery sell of
  * it is left that day). So a fill's STT, stamp duty and DP can be below zero, and a day's charges
  * of a stock always add up to its contract note's. The order preview says how many shares settle
- * so and what the fill trues up (OrderPreview.same_day).
+ * so and what the fill trues up (OrderPreview.own_charges and true_up: plan.ts `splitTrueUp`).
  */
 import type { TradeProduct, TradeSide } from '@nivesh/api-contract';
 import { applyRate, applyRatesOver, toPaise, toRupees } from './money.js';
