@@ -35,6 +35,7 @@ describe('tradesToCsv', () => {
         entry_time: '2026-03-10T04:00:00Z',
         exit_time: '2026-03-10T09:45:30Z',
         quantity: 20,
+        opened_quantity: 40,
       }),
       makeTrade({
         trade_id: 'LV-2',
@@ -51,14 +52,15 @@ describe('tradesToCsv', () => {
         net_pnl: -34.5,
         pnl_percent: -1.73,
         quantity: 20,
+        opened_quantity: 20,
         strategy: 'Momentum',
         entry_time: '2026-03-10T05:15:00Z',
       }),
     ]);
     expect(csv.split('\r\n')).toEqual([
-      'Trade ID,Symbol,Mode,Side,Product,Quantity,Entry Price,Exit Price,Current Price,P&L,Charges,Net P&L,Net P&L %,Status,Strategy,Entry Time (IST),Exit Time (IST)',
-      'PT-1,M&M,PAPER,BUY,CNC,20,2845.5,2901.25,,1115,42.37,1072.63,1.88,completed,"Breakout, 15m",2026-03-10 09:30:00,2026-03-10 15:15:30',
-      'LV-2,RELIANCE,LIVE,SELL,MIS,20,100,,101.1,-22,12.5,-34.5,-1.73,open,Momentum,2026-03-10 10:45:00,',
+      'Trade ID,Symbol,Mode,Side,Trade,Product,Quantity,Opened Quantity,Entry Price,Exit Price,Current Price,P&L (before charges),Charges,Net P&L (after charges),Net P&L %,Status,Strategy,Entry Time (IST),Exit Time (IST)',
+      'PT-1,M&M,PAPER,BUY,"Long · sold 20 of 40 at ₹2,901.25",CNC,20,40,2845.5,2901.25,,1115,42.37,1072.63,1.88,completed,"Breakout, 15m",2026-03-10 09:30:00,2026-03-10 15:15:30',
+      'LV-2,RELIANCE,LIVE,SELL,Short · 20 open,MIS,20,20,100,,101.1,-22,12.5,-34.5,-1.73,open,Momentum,2026-03-10 10:45:00,',
       '',
     ]);
   });

@@ -49,8 +49,12 @@ describe('performanceReportCsv', () => {
     const trades = lines.indexOf('Closed trades,2');
     expect(trades).toBeGreaterThan(daily);
     expect(lines[trades + 1]).toMatch(/^Trade ID,Symbol,Mode,Side,/);
-    expect(lines[trades + 2]).toMatch(/^T-1,RELIANCE,PAPER,BUY,CNC,10,2500,2550,,500,100,400,/);
-    expect(lines[trades + 3]).toMatch(/^T-2,TCS,PAPER,BUY,CNC,10,2500,2550,,500,100,-250.5,/);
+    expect(lines[trades + 2]).toMatch(
+      /^T-1,RELIANCE,PAPER,BUY,"Long · sold all 10 at ₹2,550.00",CNC,10,10,2500,2550,,500,100,400,/,
+    );
+    expect(lines[trades + 3]).toMatch(
+      /^T-2,TCS,PAPER,BUY,"Long · sold all 10 at ₹2,550.00",CNC,10,10,2500,2550,,500,100,-250.5,/,
+    );
     expect(lines.at(-1)).toBe('');
   });
 

@@ -1,20 +1,27 @@
-/** The trade history as CSV (Export CSV and Export Trade Report). */
+/**
+ * The trade history as CSV (Export CSV and Export Trade Report): each row with what it is in words
+ * (tradeText) and each P&L with its basis, as the pages show them.
+ */
 import type { Trade } from '@nivesh/api-contract';
+import { PNL_BASIS_TEXT } from '@nivesh/ui';
 import { istCsvTime, plainNumber, toCsv, type CsvCell } from './csv';
+import { tradeSentence } from './tradeText';
 
 export const TRADE_CSV_HEADER = [
   'Trade ID',
   'Symbol',
   'Mode',
   'Side',
+  'Trade',
   'Product',
   'Quantity',
+  'Opened Quantity',
   'Entry Price',
   'Exit Price',
   'Current Price',
-  'P&L',
+  `P&L (${PNL_BASIS_TEXT.before_charges})`,
   'Charges',
-  'Net P&L',
+  `Net P&L (${PNL_BASIS_TEXT.after_charges})`,
   'Net P&L %',
   'Status',
   'Strategy',
@@ -29,8 +36,10 @@ export function tradeCsvRow(t: Trade): CsvCell[] {
     t.symbol,
     t.mode.toUpperCase(),
     t.side,
+    tradeSentence(t),
     t.product,
     t.quantity,
+    t.opened_quantity,
     plainNumber(t.entry_price),
     plainNumber(t.exit_price),
     plainNumber(t.current_price),

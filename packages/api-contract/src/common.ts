@@ -70,6 +70,15 @@ export function asEntered<T extends z.ZodType>(schema: T): T {
 
 /** Amounts of money travel as rupees, rounded to the paisa (stored as integer paise). */
 export const Rupees = decimals(2);
+
+/**
+ * Whether a P&L figure has the charges taken off. The console's one rule (docs/DOMAIN.md, "P&L"):
+ * after charges, realised P&L after the entry and exit charges of the shares sold, unrealised after
+ * the open shares' entry charges (their exit charges are not paid yet). A figure known only before
+ * charges (what a broker reports without its charges) says so with `before_charges`.
+ */
+export const PnlBasis = z.enum(['after_charges', 'before_charges']);
+export type PnlBasis = z.infer<typeof PnlBasis>;
 /** A percent (12.3456 = 12.3456%), to 0.0001 of a percentage point (a day's return keeps its digits). */
 export const Percent = decimals(4);
 /** A fraction of a whole (0.123456 = 12.3456%): a share, a return, a rate, as precise as Percent. */

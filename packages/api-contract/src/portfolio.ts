@@ -4,7 +4,7 @@
  * 1.5%).
  */
 import { z } from 'zod';
-import { ApiError, Rupees, Timestamp, Percent } from './common';
+import { ApiError, PnlBasis, Rupees, Timestamp, Percent } from './common';
 import { route } from './route';
 import { TradingMode } from './trading';
 
@@ -46,7 +46,7 @@ export const PortfolioOverview = z.object({
    * filled delivery buys and the day's losses).
    */
   blocked_funds: Rupees.nullable(),
-  /** Change of portfolio value since the previous close. */
+  /** Change of portfolio value since the previous close (the day's charges paid are in it). */
   day_change: Rupees,
   day_change_percent: Percent,
   active_positions: z.number().int(),
@@ -55,6 +55,11 @@ export const PortfolioOverview = z.object({
   total_returns_percent: Percent,
   unrealized_pnl: Rupees,
   realized_pnl: Rupees,
+  /**
+   * Of day_change, total_returns, unrealized_pnl and realized_pnl: after charges for the paper
+   * account (docs/DOMAIN.md, "P&L"); before charges in live mode, as Upstox reports them.
+   */
+  pnl_basis: PnlBasis,
   trades_today: z.number().int(),
   total_trades: z.number().int(),
   trading_mode: TradingMode,
@@ -74,8 +79,14 @@ export const Holding = z.object({
   avg_price: Rupees,
   current_price: Rupees,
   market_value: Rupees,
+  /**
+   * The open shares' P&L at current_price: the paper account's after their entry charges (the
+   * unrealised P&L of docs/DOMAIN.md, "P&L"); live, before charges as Upstox reports it (pnl_basis).
+   */
   total_returns: Rupees,
+  /** total_returns as a percent of the shares' cost (avg_price x quantity). */
   total_returns_percent: Percent,
+  pnl_basis: PnlBasis,
   day_change_percent: Percent,
   product: z.enum(['CNC', 'MIS']),
 });

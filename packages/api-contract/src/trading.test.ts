@@ -92,25 +92,41 @@ describe('tradeMatchesFilter', () => {
     expect(tradeMatchesFilter(t, { ...ALL, from: '2026-03-11' }, NOW)).toBe(false);
     expect(tradeMatchesFilter(t, { ...ALL, to: '2026-03-09' }, NOW)).toBe(false);
   });
+
+  it('leaves a row without P&L (an unfilled order) outside any P&L bound', () => {
+    const order = makeTrade({
+      status: 'pending',
+      opened_quantity: null,
+      pnl: null,
+      pnl_percent: null,
+      net_pnl: null,
+    });
+    expect(tradeMatchesFilter(order, ALL, NOW)).toBe(true);
+    expect(tradeMatchesFilter(order, { ...ALL, min_pnl: -1_000 }, NOW)).toBe(false);
+    expect(tradeMatchesFilter(order, { ...ALL, max_pnl: 1_000 }, NOW)).toBe(false);
+  });
 });
 
 describe('summarizeTrades', () => {
-  it('counts trades, wins among completed trades, net P&L, charges and open positions', () => {
+  it('counts trades (closed and open), wins among completed trades, net P&L, charges and open positions', () => {
+    const unfilled = { opened_quantity: null, pnl: null, pnl_percent: null, net_pnl: null, fees: 0 };
     const summary = summarizeTrades([
       makeTrade({ status: 'completed', net_pnl: 400, fees: 40.1 }),
       makeTrade({ status: 'completed', net_pnl: -150.25, fees: 35.2 }),
       makeTrade({ status: 'completed', net_pnl: 0, fees: 20 }),
       makeTrade({ status: 'open', net_pnl: 75.5, fees: 20 }),
-      makeTrade({ status: 'pending', net_pnl: 0, fees: 0 }),
+      makeTrade({ status: 'pending', ...unfilled }),
+      makeTrade({ status: 'cancelled', ...unfilled }),
     ]);
     expect(summary).toEqual({
-      total_trades: 5,
+      total_trades: 4,
       completed_trades: 3,
       winning_trades: 1,
       win_rate: (1 / 3) * 100,
       net_pnl: 325.25,
       total_charges: 115.3,
       open_positions: 1,
+      unfilled_orders: 2,
     });
   });
   it('has no win rate without completed trades', () => {

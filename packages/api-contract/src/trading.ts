@@ -77,26 +77,45 @@ export const DEFAULT_TRADE_STRATEGY = 'Paper Trading';
  * One trade: an entry and, once completed, its exit. The original read several names for some
  * fields (id, action/type, price, time/timestamp, profit_loss, return_percent, engine,
  * trade_type); these are the one name each.
+ *
+ * A position (a lot: one opening fill) is one trade while nothing of it has been closed; each exit
+ * from it is a completed trade of the shares it closed (a round trip), and the rest stays an open
+ * trade: selling 4 of 10 is a completed trade of 4 (opened_quantity 10, closed at exit_price) and
+ * an open one of 6. The history also lists orders that have not filled (pending, cancelled): they
+ * are not trades (`tradeIsFilled`), and have no P&L.
  */
 export const Trade = z.object({
   trade_id: z.string(),
   symbol: z.string(),
   mode: TradeMode,
+  /**
+   * The side of the fill that opened the position: BUY a long one (closed by selling), SELL a
+   * short one (intraday, closed by buying back). An unfilled order's own side.
+   */
   side: TradeSide,
+  /** Shares of this trade: closed (completed), still open (open), or ordered (not filled). */
   quantity: z.number().int().positive(),
+  /**
+   * The shares the position this trade is part of was opened with: 10 for the exit that sold 4 of
+   * 10 and for the 6 still open. Null for an order that has not filled.
+   */
+  opened_quantity: z.number().int().positive().nullable(),
   entry_price: Rupees,
-  /** Null until the trade is completed. */
+  /** The price it was closed at; null until the trade is completed. */
   exit_price: Rupees.nullable(),
   /** Last traded price, for open trades (null when completed or no price is known). */
   current_price: Rupees.nullable(),
-  /** Gross P&L before charges: realised at exit_price, or unrealised at current_price when open. */
-  pnl: Rupees,
-  /** net_pnl as a percent of the entry value (entry_price x quantity). */
-  pnl_percent: Percent,
+  /**
+   * Gross P&L before charges: realised at exit_price, or unrealised at current_price when open.
+   * Null without one: an order not filled, or an open trade with no price known.
+   */
+  pnl: Rupees.nullable(),
+  /** net_pnl as a percent of the entry value (entry_price x quantity); null with net_pnl. */
+  pnl_percent: Percent.nullable(),
   /** Total charges so far (brokerage, STT, exchange, SEBI, stamp duty, GST). */
   fees: Rupees,
-  /** pnl - fees. */
-  net_pnl: Rupees,
+  /** pnl - fees: the P&L after charges (docs/DOMAIN.md, "P&L"); null with pnl. */
+  net_pnl: Rupees.nullable(),
   status: TradeStatus,
   /** The strategy or engine that placed it; the server sends 'Paper Trading' for manual paper trades. */
   strategy: z.string(),
@@ -105,6 +124,13 @@ export const Trade = z.object({
   product: TradeProduct,
 });
 export type Trade = z.infer<typeof Trade>;
+
+/**
+ * Whether a row of the history is a trade: a fill closed (completed) or open. A pending or
+ * cancelled (or rejected) order is listed, but it is not a trade and has no P&L.
+ */
+export const tradeIsFilled = (trade: Pick<Trade, 'status'>) =>
+  trade.status === 'completed' || trade.status === 'open';
 
 /**
  * How far back the history goes, by IST calendar day of entry_time: today; week = the last 7 days
@@ -151,8 +177,12 @@ export const TradeHistoryQuery = z.object({
 export type TradeHistoryQuery = z.input<typeof TradeHistoryQuery>;
 export type TradeHistoryFilter = z.output<typeof TradeHistoryQuery>;
 
-/** Figures over every trade that matches the filters (all pages), computed by `summarizeTrades`. */
+/** Figures over every row that matches the filters (all pages), computed by `summarizeTrades`. */
 export const TradeSummary = z.object({
+  /**
+   * Trades: completed_trades + open_positions (each closed round trip and each position still
+   * open). Unfilled orders are not counted (unfilled_orders).
+   */
   total_trades: z.number().int(),
   completed_trades: z.number().int(),
   /** Completed trades with net_pnl above zero. */
@@ -165,6 +195,8 @@ export const TradeSummary = z.object({
   total_charges: Rupees,
   /** Trades with status open. */
   open_positions: z.number().int(),
+  /** Orders listed that have not filled (pending) or never will (cancelled, rejected): not trades. */
+  unfilled_orders: z.number().int(),
 });
 export type TradeSummary = z.infer<typeof TradeSummary>;
 
@@ -172,7 +204,7 @@ export const TradeHistoryResponse = z.object({
   success: z.literal(true),
   /** This page's trades, newest entry first. */
   data: z.array(Trade),
-  /** Trades matching the filters, over all pages. */
+  /** Rows matching the filters, over all pages: trades and unfilled orders. */
   total: z.number().int().min(0),
   page: z.number().int().min(1),
   page_size: z.number().int().min(1),
@@ -233,8 +265,11 @@ export function tradeMatchesFilter(
   if (filter.side && trade.side !== filter.side) return false;
   if (filter.mode && trade.mode !== filter.mode) return false;
   if (filter.product && trade.product !== filter.product) return false;
-  if (filter.min_pnl !== undefined && trade.net_pnl < filter.min_pnl) return false;
-  if (filter.max_pnl !== undefined && trade.net_pnl > filter.max_pnl) return false;
+  // A row without P&L (an unfilled order, an open trade with no price) is outside any P&L bound.
+  if (filter.min_pnl !== undefined && (trade.net_pnl === null || trade.net_pnl < filter.min_pnl))
+    return false;
+  if (filter.max_pnl !== undefined && (trade.net_pnl === null || trade.net_pnl > filter.max_pnl))
+    return false;
   const search = filter.search?.trim().toLowerCase();
   if (
     search &&
@@ -248,18 +283,20 @@ export function tradeMatchesFilter(
 
 const roundPaise = (value: number) => Math.round(value * 100) / 100;
 
-/** The history's summary figures over a set of trades. */
+/** The history's summary figures over a set of rows (trades and unfilled orders). */
 export function summarizeTrades(trades: readonly Trade[]): TradeSummary {
   const completed = trades.filter((t) => t.status === 'completed');
-  const winning = completed.filter((t) => t.net_pnl > 0).length;
+  const winning = completed.filter((t) => (t.net_pnl ?? 0) > 0).length;
+  const open = trades.filter((t) => t.status === 'open').length;
   return {
-    total_trades: trades.length,
+    total_trades: completed.length + open,
     completed_trades: completed.length,
     winning_trades: winning,
     win_rate: completed.length ? (winning / completed.length) * 100 : null,
-    net_pnl: roundPaise(trades.reduce((sum, t) => sum + t.net_pnl, 0)),
+    net_pnl: roundPaise(trades.reduce((sum, t) => sum + (t.net_pnl ?? 0), 0)),
     total_charges: roundPaise(trades.reduce((sum, t) => sum + t.fees, 0)),
-    open_positions: trades.filter((t) => t.status === 'open').length,
+    open_positions: open,
+    unfilled_orders: trades.filter((t) => !tradeIsFilled(t)).length,
   };
 }
 

@@ -11,6 +11,13 @@ export * from './format/time';
 export { featureLabel, formatFeatureValue } from './format/mlFeatures';
 export { PageHeader } from './components/PageHeader';
 export { StatCard, type StatCardProps } from './components/StatCard';
+export {
+  PnlLabel,
+  PnlBasisTag,
+  PNL_BASIS_TEXT,
+  DEFAULT_PNL_BASIS,
+  type PnlLabelProps,
+} from './components/PnlLabel';
 export { ConnectionBanner, type ConnectionBannerProps } from './components/ConnectionBanner';
 export { Panel, Unavailable } from './components/Panel';
 export { ServiceStatusBadge, type ServiceStatus } from './components/ServiceStatusBadge';

@@ -67,6 +67,7 @@ describe('one position', () => {
         quantity: 10,
         price: 1000,
         averagePrice: 1000,
+        unrealizedPnl: 0,
         candles,
         dayHigh: 1000,
         dayLow: 1000,
@@ -78,11 +79,12 @@ describe('one position', () => {
     );
 
   it('puts the stop 2 ATR below a long and measures what reaching it costs', () => {
-    const risk = riskOf({ averagePrice: 950, dayHigh: 1002, dayLow: 998 });
+    // ₹500 at the price, less ₹20 of entry charges: the holding's P&L after charges.
+    const risk = riskOf({ averagePrice: 950, unrealizedPnl: 480, dayHigh: 1002, dayLow: 998 });
     near(risk.atr, 5);
     near(risk.stopLoss, 990);
     near(risk.riskAmount, 100); // 10 shares x ₹10
-    near(risk.unrealizedPnl, 500);
+    near(risk.unrealizedPnl, 480, "the holding's P&L after charges, not 10 x (₹1,000 - ₹950)");
     near(risk.concentration, 0.01);
     assert.equal(risk.volatility, 0, 'a stock that never moved');
     assert.equal(risk.level, 'low');

@@ -84,6 +84,11 @@ export interface PositionInput {
   quantity: number;
   price: number;
   averagePrice: number;
+  /**
+   * The position's P&L at the price after its entry charges (its holding's total_returns): one
+   * figure on every page (docs/DOMAIN.md, "P&L").
+   */
+  unrealizedPnl: number;
   candles: readonly DailyCandle[];
   /** Today's high and low so far: the true range estimate when there are no candles yet. */
   dayHigh: number;
@@ -198,7 +203,7 @@ export function positionRisk(
     quantity: position.quantity,
     price: position.price,
     value,
-    unrealizedPnl: (position.price - position.averagePrice) * position.quantity,
+    unrealizedPnl: position.unrealizedPnl,
     volatility,
     beta: stockBeta,
     atr,

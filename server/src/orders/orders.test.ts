@@ -82,6 +82,7 @@ function recordingLive() {
           total_returns_percent: 0,
           unrealized_pnl: 0,
           realized_pnl: 0,
+          pnl_basis: 'before_charges',
           trades_today: 0,
           total_trades: 0,
           trading_mode: 'live',

@@ -154,6 +154,8 @@ for (const target of await testDatabases()) {
 
       it('shows the position in holdings, activity, trades and the overview', async () => {
         const [holding] = await r.engine.holdings();
+        // Its P&L is the trade history's and the overview's: 10 × (₹1,500 - ₹1,500.75) = -₹7.50
+        // at the price, less the buy's ₹41.24 of charges: -₹48.74, -0.32% of the ₹15,007.50 cost.
         assert.deepEqual(
           { ...holding },
           {
@@ -163,8 +165,9 @@ for (const target of await testDatabases()) {
             avg_price: 1500.75,
             current_price: 1500,
             market_value: 15_000,
-            total_returns: -7.5,
-            total_returns_percent: -0.05,
+            total_returns: -48.74,
+            total_returns_percent: -0.32,
+            pnl_basis: 'after_charges',
             day_change_percent: 0,
             product: 'CNC',
           },

@@ -3,10 +3,11 @@
  *
  * Trades (specification part 2, "Trade"): a lot (an opening fill) is one trade while nothing of it
  * has been exited, and each exit from it is a completed trade for the shares it closed (selling 4
- * of 10 is a completed trade of 4 and an open trade of the other 6). A lot closed by one exit stays
- * one completed trade under the lot's id; otherwise the exits are `<id>-1`, `<id>-2`, ... and the
- * open rest keeps the lot's id. Entry charges are split over the parts to the paisa. Open orders are
- * listed as `pending` trades at their limit (or current) price, so the pending filter shows what waits.
+ * of 10 is a completed trade of 4 and an open trade of the other 6, both with opened_quantity 10).
+ * A lot closed by one exit stays one completed trade under the lot's id; otherwise the exits are
+ * `<id>-1`, `<id>-2`, ... and the open rest keeps the lot's id. Entry charges are split over the
+ * parts to the paisa. Open orders are listed as `pending` rows at their limit (or current) price,
+ * so the pending filter shows what waits; they are not trades and have no P&L (null).
  */
 import {
   DEFAULT_TRADE_STRATEGY,
@@ -79,7 +80,15 @@ export const tradeStrategy = (lot: Pick<LotRow, 'strategy'>) => lot.strategy || 
 /** What of a lot its trades show: the lot row's fields the history reads. */
 type TradeLot = Pick<
   LotRow,
-  'tradeId' | 'account' | 'symbol' | 'side' | 'entryPricePaise' | 'strategy' | 'openedAt' | 'product'
+  | 'tradeId'
+  | 'account'
+  | 'symbol'
+  | 'side'
+  | 'quantity'
+  | 'entryPricePaise'
+  | 'strategy'
+  | 'openedAt'
+  | 'product'
 >;
 
 /**
@@ -92,6 +101,7 @@ function tradeBase(lot: TradeLot) {
     symbol: lot.symbol,
     mode: lot.account === 'live' ? ('live' as const) : ('paper' as const),
     side: lot.side as TradeSide,
+    opened_quantity: lot.quantity,
     entry_price: toRupees(lot.entryPricePaise),
     strategy: tradeStrategy(lot),
     entry_time: lot.openedAt.toISOString(),
@@ -126,21 +136,22 @@ export function exitToTrade(
 
 /**
  * The open rest of a lot (open quantity above 0) as its open trade: `exitedEntryChargesPaise` is
- * the entry charges its exits already carry; `ltpPaise` prices the open shares (null: no price).
+ * the entry charges its exits already carry; `ltpPaise` prices the open shares (null: no price,
+ * and so no P&L).
  */
 export function openLotToTrade(lot: LotRow, exitedEntryChargesPaise: number, ltpPaise: number | null): Trade {
-  const unrealized = ltpPaise !== null ? lotUnrealized(lot, ltpPaise) : 0;
+  const unrealized = ltpPaise !== null ? lotUnrealized(lot, ltpPaise) : null;
   const fees = lot.entryChargesPaise - exitedEntryChargesPaise;
-  const net = unrealized - fees;
+  const net = unrealized === null ? null : unrealized - fees;
   return Object.assign(tradeBase(lot), {
     trade_id: lot.tradeId,
     quantity: lot.openQuantity,
     exit_price: null,
     current_price: ltpPaise !== null ? toRupees(ltpPaise) : null,
-    pnl: toRupees(unrealized),
-    pnl_percent: percentOf(net, lot.openQuantity * lot.entryPricePaise),
+    pnl: unrealized === null ? null : toRupees(unrealized),
+    pnl_percent: net === null ? null : percentOf(net, lot.openQuantity * lot.entryPricePaise),
     fees: toRupees(fees),
-    net_pnl: toRupees(net),
+    net_pnl: net === null ? null : toRupees(net),
     status: 'open' as const,
     exit_time: null,
   });
@@ -163,7 +174,10 @@ export function lotToTrades(lot: LotRow, exits: readonly LotExitRow[], ltpPaise:
   return trades;
 }
 
-/** An open order as a pending trade, at its limit price or the price it would fill at now. */
+/**
+ * An open order as a pending row, at its limit price or the price it would fill at now: not a
+ * trade yet, so no P&L.
+ */
 export function pendingOrderToTrade(order: OrderRow, pricePaise: number): Trade {
   return {
     trade_id: order.id,
@@ -171,13 +185,14 @@ export function pendingOrderToTrade(order: OrderRow, pricePaise: number): Trade 
     mode: order.account === 'live' ? 'live' : 'paper',
     side: order.side as TradeSide,
     quantity: order.quantity,
+    opened_quantity: null,
     entry_price: toRupees(pricePaise),
     exit_price: null,
     current_price: null,
-    pnl: 0,
-    pnl_percent: 0,
+    pnl: null,
+    pnl_percent: null,
     fees: 0,
-    net_pnl: 0,
+    net_pnl: null,
     status: 'pending',
     strategy: order.strategy,
     entry_time: order.placedAt.toISOString(),

@@ -99,6 +99,16 @@ export function entryChargesShare(
   return upTo(exitedAfter) - upTo(exitedBefore);
 }
 
+/**
+ * The entry charges of a lot's shares still open, paise: its unrealised P&L is after them
+ * (docs/DOMAIN.md, "P&L"); the shares exited carried the rest.
+ */
+export function openEntryCharges(
+  lot: Pick<PlanLot, 'entryChargesPaise' | 'quantity' | 'exitQuantity'>,
+): number {
+  return lot.entryChargesPaise - entryChargesShare(lot, 0, lot.exitQuantity);
+}
+
 /** Each stock's fills of the day so far (every product), by symbol: its contract note so far. */
 export type TradesToday = ReadonlyMap<string, DayTrades>;
 

@@ -25,7 +25,7 @@ import {
 } from './mapping.js';
 import { toRupees } from './money.js';
 import { standingPrice } from './pricing.js';
-import { entryChargesShare } from './plan.js';
+import { openEntryCharges } from './plan.js';
 import { monthlyReturnPercent } from './snapshots.js';
 import {
   accountValue,
@@ -65,17 +65,17 @@ export function createReadModels(ctx: PaperContext) {
       // unrealised is what the open shares make at the mark after their own entry charges. The
       // two add up to the total return, to the paisa.
       let unrealized = 0;
-      let openEntryCharges = 0;
+      let openCharges = 0;
       let gross = 0;
       for (const position of state.positions.values()) {
         const mark = markPrice(position, prices);
         for (const lot of position.lots) {
           unrealized += lotUnrealized(lot, mark);
-          openEntryCharges += lot.entryChargesPaise - entryChargesShare(lot, 0, lot.exitQuantity);
+          openCharges += openEntryCharges(lot);
         }
         gross += Math.abs(position.quantity * mark);
       }
-      unrealized -= openEntryCharges;
+      unrealized -= openCharges;
       const capital = state.epoch?.capitalPaise ?? 0;
       const totalReturns = valuePaise - capital;
       const dayLoss = Math.max(0, -state.dayPnlPaise);
@@ -116,7 +116,8 @@ export function createReadModels(ctx: PaperContext) {
         total_returns: toRupees(totalReturns),
         total_returns_percent: capital > 0 ? round2((totalReturns / capital) * 100) : 0,
         unrealized_pnl: toRupees(unrealized),
-        realized_pnl: toRupees(state.realizedGrossPaise - state.chargesPaise + openEntryCharges),
+        realized_pnl: toRupees(state.realizedGrossPaise - state.chargesPaise + openCharges),
+        pnl_basis: 'after_charges',
         trades_today: state.tradesToday,
         total_trades: state.totalTrades,
         trading_mode: 'paper',
@@ -136,8 +137,10 @@ export function createReadModels(ctx: PaperContext) {
           const quantity = Math.abs(position.quantity);
           const mark = markPrice(position, prices);
           const tick = hub.last(position.symbol);
+          // After the open shares' entry charges, as the overview's unrealised P&L and the trade
+          // history's open trades (docs/DOMAIN.md, "P&L").
           let returns = 0;
-          for (const lot of position.lots) returns += lotUnrealized(lot, mark);
+          for (const lot of position.lots) returns += lotUnrealized(lot, mark) - openEntryCharges(lot);
           return {
             symbol: position.symbol,
             name: feed.instrument(position.symbol)?.name ?? position.symbol,
@@ -147,6 +150,7 @@ export function createReadModels(ctx: PaperContext) {
             market_value: toRupees(position.quantity * mark),
             total_returns: toRupees(returns),
             total_returns_percent: position.costPaise > 0 ? round2((returns / position.costPaise) * 100) : 0,
+            pnl_basis: 'after_charges' as const,
             day_change_percent:
               tick && tick.previousClose > 0
                 ? round2(((tick.ltp - tick.previousClose) / tick.previousClose) * 100)

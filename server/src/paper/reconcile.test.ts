@@ -222,7 +222,7 @@ for (const target of await testDatabases()) {
       );
       assert.equal(
         toPaise(overview.realized_pnl),
-        trades.filter((t) => t.status !== 'open').reduce((sum, t) => sum + toPaise(t.net_pnl), 0),
+        trades.filter((t) => t.status === 'completed').reduce((sum, t) => sum + toPaise(t.net_pnl!), 0),
       );
       // Every paisa of charges is in the ledger once, and split over the lots without loss.
       assert.equal(

@@ -23,18 +23,19 @@ import { startTestEngine, type TestEngine } from './testing.js';
 import { combineSummary, mergePage, newestFirst } from './tradeHistory.js';
 
 /** A trade with only what the merge and the summary read set apart. */
-function trade(id: string, entry: string, status: Trade['status'], net: number, fees = 0): Trade {
+function trade(id: string, entry: string, status: Trade['status'], net: number | null, fees = 0): Trade {
   return {
     trade_id: id,
     symbol: 'INFY',
     mode: 'paper',
     side: 'BUY',
     quantity: 1,
+    opened_quantity: net === null ? null : 1,
     entry_price: 100,
     exit_price: status === 'completed' ? 100 : null,
     current_price: null,
-    pnl: net + fees,
-    pnl_percent: 0,
+    pnl: net === null ? null : net + fees,
+    pnl_percent: net === null ? null : 0,
     fees,
     net_pnl: net,
     status,
@@ -53,8 +54,8 @@ describe('merging the in-memory trades into a page of the stored ones', () => {
   // In memory: an open trade at the 19th, a pending order at the 15th, one at C1's entry time.
   const moving = [
     trade('O8', '19T09:00', 'open', -5),
-    trade('P4', '15T09:00', 'pending', 0),
-    trade('P0', '12T09:00', 'pending', 0),
+    trade('P4', '15T09:00', 'pending', null),
+    trade('P0', '12T09:00', 'pending', null),
   ].sort(newestFirst);
   const totals = { count: stored.length, winning: 5, netPaise: 5000, feesPaise: 0 };
   const reads: Array<[number, number]> = [];
@@ -90,15 +91,16 @@ describe('merging the in-memory trades into a page of the stored ones', () => {
     );
   });
 
-  it('sums the summary over both: 5 stored wins of ₹10, an open ₹-5 and two pending', () => {
+  it('sums the summary over both: 5 stored wins of ₹10, an open ₹-5, and two pending orders that are not trades', () => {
     assert.deepEqual(combineSummary(moving, { ...totals, feesPaise: 250 }), {
-      total_trades: 8,
+      total_trades: 6,
       completed_trades: 5,
       winning_trades: 5,
       win_rate: 100,
       net_pnl: 45,
       total_charges: 2.5,
       open_positions: 1,
+      unfilled_orders: 2,
     });
     assert.deepEqual(combineSummary([], { count: 0, winning: 0, netPaise: 0, feesPaise: 0 }).win_rate, null);
   });
@@ -226,20 +228,43 @@ for (const target of await testDatabases()) {
     it('lists a lot exited in parts and the open rest under their ids', async () => {
       const page = await newAnswer({ period: 'today', page_size: 200 });
       const infy = page.data.filter((t) => t.symbol === 'INFY' && !t.trade_id.startsWith('PT-SEED'));
-      assert.deepEqual(
-        infy.map((t) => [t.trade_id.replace(/^PT-\d+-[0-9a-f]+/, 'PT'), t.status, t.quantity]),
-        [
-          ['PT-2', 'completed', 6],
-          ['PT-1', 'completed', 4],
-        ],
-      );
+      // Each row says which position it is part of: the long of 10 INFY, sold 4 near ₹1,530 then 6
+      // near ₹1,480 (the bid, half a spread below the tick: to the nearest ₹10 here).
+      const row = (t: Trade) => [
+        t.trade_id.replace(/^PT-\d+-[0-9a-f]+/, 'PT'),
+        t.status,
+        t.side,
+        t.quantity,
+        t.opened_quantity,
+        t.exit_price === null ? null : Math.round(t.exit_price / 10) * 10,
+      ];
+      assert.deepEqual(infy.map(row), [
+        ['PT-2', 'completed', 'BUY', 6, 10, 1_480],
+        ['PT-1', 'completed', 'BUY', 4, 10, 1_530],
+      ]);
       const tcs = page.data.filter((t) => t.symbol === 'TCS' && !t.trade_id.startsWith('PT-SEED'));
+      assert.deepEqual(tcs.map(row), [
+        ['PT-1', 'completed', 'BUY', 3, 8, 3_250],
+        ['PT', 'open', 'BUY', 5, 8, null],
+      ]);
+    });
+
+    it('lists the resting order with no P&L, and does not count it as a trade', async () => {
+      const page = await newAnswer({ period: 'today', page_size: 200 });
+      const pending = page.data.filter((t) => t.status === 'pending');
       assert.deepEqual(
-        tcs.map((t) => [t.trade_id.replace(/^PT-\d+-[0-9a-f]+/, 'PT'), t.status, t.quantity]),
-        [
-          ['PT-1', 'completed', 3],
-          ['PT', 'open', 5],
-        ],
+        pending.map((t) => [t.symbol, t.quantity, t.opened_quantity, t.pnl, t.pnl_percent, t.net_pnl]),
+        [['HDFCBANK', 2, null, null, null, null]],
+      );
+      const filled = page.data.filter((t) => t.status === 'completed' || t.status === 'open');
+      assert.equal(page.total, filled.length + 1, 'the order is listed');
+      assert.equal(page.summary.total_trades, filled.length, 'but not counted as a trade');
+      assert.equal(page.summary.total_trades, page.summary.completed_trades + page.summary.open_positions);
+      assert.equal(page.summary.unfilled_orders, 1);
+      const bounded = await newAnswer({ period: 'today', page_size: 200, min_pnl: -1_000_000 });
+      assert.ok(
+        bounded.data.every((t) => t.net_pnl !== null),
+        'a P&L bound leaves out what has no P&L',
       );
     });
 

@@ -98,21 +98,20 @@ export async function mergePage(
 
 const roundPaise = (value: number) => Math.round(value * 100) / 100;
 
-/** `summarizeTrades` over the moving trades and the completed trades' totals together. */
+/** `summarizeTrades` over the moving rows and the completed trades' totals together. */
 export function combineSummary(moving: readonly Trade[], totals: CompletedTotals): TradeSummary {
   const inMemory = summarizeTrades(moving);
   const completed = inMemory.completed_trades + totals.count;
   const winning = inMemory.winning_trades + totals.winning;
-  const sum = (trades: readonly Trade[], field: 'net_pnl' | 'fees') =>
-    trades.reduce((total, t) => total + t[field], 0);
   return {
     total_trades: inMemory.total_trades + totals.count,
     completed_trades: completed,
     winning_trades: winning,
     win_rate: completed ? (winning / completed) * 100 : null,
-    net_pnl: roundPaise(sum(moving, 'net_pnl') + toRupees(totals.netPaise)),
-    total_charges: roundPaise(sum(moving, 'fees') + toRupees(totals.feesPaise)),
+    net_pnl: roundPaise(inMemory.net_pnl + toRupees(totals.netPaise)),
+    total_charges: roundPaise(inMemory.total_charges + toRupees(totals.feesPaise)),
     open_positions: inMemory.open_positions,
+    unfilled_orders: inMemory.unfilled_orders,
   };
 }
 
@@ -129,6 +128,7 @@ const CompletedRow = z.object({
   side: z.string(),
   product: z.string(),
   strategy: z.string(),
+  lot_quantity: Count,
   entry_price_paise: Count,
   opened_at: When,
   quantity: Count,
@@ -237,7 +237,7 @@ export function createTradeHistory(ctx: PaperContext) {
     return sql`(
       select * from (
         select ${TRADE_ID} as trade_id, ${NET} as net,
-          l.symbol, l.side, l.product, l.strategy, l.entry_price_paise, l.opened_at,
+          l.symbol, l.side, l.product, l.strategy, l.quantity as lot_quantity, l.entry_price_paise, l.opened_at,
           e.quantity, e.price_paise, e.realized_pnl_paise, e.entry_charges_paise,
           e.exit_charges_paise, e.exited_at
         from lot_exits e join lots l on l.id = e.lot_id
@@ -289,6 +289,7 @@ export function createTradeHistory(ctx: PaperContext) {
           account: PAPER,
           symbol: r.symbol,
           side: r.side,
+          quantity: r.lot_quantity,
           entryPricePaise: r.entry_price_paise,
           strategy: r.strategy,
           openedAt: r.opened_at,

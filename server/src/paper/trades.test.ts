@@ -23,7 +23,7 @@ const order = (side: 'BUY' | 'SELL', quantity: number, symbol = 'INFY'): OrderRe
 
 const paise = (rupees: number) => Math.round(rupees * 100);
 const sum = (trades: Trade[], field: 'fees' | 'pnl' | 'net_pnl') =>
-  trades.reduce((total, t) => total + paise(t[field]), 0);
+  trades.reduce((total, t) => total + paise(t[field]!), 0);
 
 for (const target of await testDatabases()) {
   describe(`trades of a lot exited in parts on ${target.name}`, () => {
@@ -49,17 +49,18 @@ for (const target of await testDatabases()) {
 
       const trades = await infy();
       assert.deepEqual(
-        trades.map((t) => [t.trade_id, t.status, t.quantity]),
+        trades.map((t) => [t.trade_id, t.status, t.side, t.quantity, t.opened_quantity]),
         [
-          [`${lotId}-1`, 'completed', 4],
-          [lotId, 'open', 6],
+          [`${lotId}-1`, 'completed', 'BUY', 4, 10],
+          [lotId, 'open', 'BUY', 6, 10],
         ],
+        'each part says it is of the long position of 10',
       );
       const [exit, rest] = trades as [Trade, Trade];
       assert.equal(exit.exit_price, sell.average_price);
       assert.equal(exit.entry_price, buy.average_price);
       // P&L before charges: 4 × (exit − entry); the exit carries 4/10 of the entry charges and all of the sell's.
-      assert.equal(paise(exit.pnl), 4 * (paise(sell.average_price!) - paise(buy.average_price!)));
+      assert.equal(paise(exit.pnl!), 4 * (paise(sell.average_price!) - paise(buy.average_price!)));
       assert.equal(
         sum(trades, 'fees'),
         paise(buy.charges!.total) + paise(sell.charges!.total),
@@ -82,7 +83,7 @@ for (const target of await testDatabases()) {
           [`${lotId}-1`, 'completed', 4],
         ],
       );
-      assert.ok(trades[0]!.net_pnl < 0 && trades[1]!.net_pnl > 0, 'the first exit won, the second lost');
+      assert.ok(trades[0]!.net_pnl! < 0 && trades[1]!.net_pnl! > 0, 'the first exit won, the second lost');
     });
 
     it('keeps a lot closed by one exit as one trade under its own id', async () => {

@@ -177,7 +177,7 @@ for (const target of await testDatabases()) {
         'selling 4 of 10 is a closed trade of 4',
       );
       assert.equal(analytics.total_trades, 1);
-      assert.equal(analytics.winning_trades, completed.filter((t) => t.net_pnl > 0).length);
+      assert.equal(analytics.winning_trades, completed.filter((t) => t.net_pnl! > 0).length);
 
       // The 30-day P&L calendar: Tuesday's P&L is the day's change less the deposit.
       const tuesday = analytics.daily_pnl.find((d) => d.date === '2026-11-17');

@@ -191,6 +191,7 @@ for (const target of await testDatabases()) {
 
     it('stop loss: raised once a day when a position is through its stop, not while switched off', async () => {
       // Bought at ₹1,500.75 (the half-spread above ₹1,500); ATR ₹10: the stop is 2 ATR below, ₹1,480.75.
+      // At ₹1,480: 80 × -₹20.75 = -₹1,660 at the price, less the buy's ₹166.63 of charges.
       const before = await get<RiskPosition[]>('/api/risk/positions');
       assert.equal(before[0]!.stop_loss_suggestion, 1480.75);
       feed.move('INFY', 1480);
@@ -219,7 +220,7 @@ for (const target of await testDatabases()) {
           severity: 'high',
           type: 'warning',
           message:
-            'Stop loss hit: INFY at ₹1,480.00 is at or below its suggested stop ₹1,480.75 (80 shares held, unrealised P&L -₹1,660.00).',
+            'Stop loss hit: INFY at ₹1,480.00 is at or below its suggested stop ₹1,480.75 (80 shares held, unrealised P&L -₹1,826.63 after charges).',
           action_required: true,
           suggested_action:
             'Sell INFY (80 at market), or set a new stop deliberately if your view still holds.',

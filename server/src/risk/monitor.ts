@@ -110,7 +110,7 @@ function draftOf(finding: RiskFinding): Draft {
         message:
           `${key}at ${rupees(finding.price)} is at or ${long ? 'below' : 'above'} its suggested stop ` +
           `${rupees(finding.stopLoss)} (${shares} ${shares === 1 ? 'share' : 'shares'} ${long ? 'held' : 'short'}, ` +
-          `unrealised P&L ${rupees(finding.unrealizedPnl)}).`,
+          `unrealised P&L ${rupees(finding.unrealizedPnl)} after charges).`,
         actionRequired: true,
         suggestedAction: long
           ? `Sell ${finding.symbol} (${shares} at market), or set a new stop deliberately if your view still holds.`

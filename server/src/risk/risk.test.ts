@@ -7,10 +7,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   DEFAULT_RISK_LIMITS,
+  type Holding,
   type RiskAlert,
   type RiskLimits,
   type RiskMetrics,
   type RiskPosition,
+  type TradeHistoryResponse,
 } from '@nivesh/api-contract';
 import { ManualClock } from '../clock.js';
 import { schema } from '../db/index.js';
@@ -101,6 +103,19 @@ for (const target of await testDatabases()) {
       assert.equal(infyRisk.recommendation, 'hold');
       assert.equal(infyRisk.target_price, null);
       assert.equal(infyRisk.resting_stop, null, 'no stop-loss order rests for INFY yet');
+
+      // Its unrealised P&L is the one figure Portfolio and Trades show: after the buy's charges.
+      const holding = (await get<Holding[]>('/api/portfolio/holdings')).find((h) => h.symbol === 'INFY')!;
+      const history = await send(s.t.app, 'GET', '/api/trading/history?period=all&status=open', {
+        token: token || s.token,
+      });
+      const openInfy = history.json<TradeHistoryResponse>().data.find((t) => t.symbol === 'INFY')!;
+      const beforeCharges = 20 * (holding.current_price - 1500.75);
+      assert.equal(holding.pnl_basis, 'after_charges');
+      assert.equal(holding.total_returns, Math.round((beforeCharges - openInfy.fees) * 100) / 100);
+      assert.ok(openInfy.fees > 20, 'less the buy’s charges (₹20 brokerage and more)');
+      assert.equal(infyRisk.unrealized_pnl, holding.total_returns);
+      assert.equal(openInfy.net_pnl, holding.total_returns);
 
       // A stop-loss placed for INFY is shown beside the suggestion, with the risk to its trigger.
       const stop = await send(s.t.app, 'POST', '/api/trading/orders', {

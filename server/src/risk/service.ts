@@ -180,6 +180,7 @@ export function createRiskService(deps: RiskServiceDeps) {
             quantity: h.quantity,
             price: h.current_price,
             averagePrice: h.avg_price,
+            unrealizedPnl: h.total_returns,
             candles: await candles(h.symbol, today),
             dayHigh: tick?.high ?? h.current_price,
             dayLow: tick?.low ?? h.current_price,

@@ -12,18 +12,22 @@ import {
   type StrategyBreakdown,
   type Trade,
 } from '@nivesh/api-contract';
-import { Unavailable, formatNumber, formatRupees } from '@nivesh/ui';
+import { PnlLabel, Unavailable, formatNumber, formatRupees } from '@nivesh/ui';
 import { MISSING, formatDay, percentText, ratioText, rupeesText } from '../../features/format';
+import { tradeSentence } from '../../features/tradeText';
 
 const monthLabel = new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 interface Column<T> {
   header: string;
   numeric?: boolean;
+  /** A P&L column: its header says the figures are after charges (PnlLabel). */
+  pnl?: boolean;
   cell: (row: T) => ReactNode;
 }
 
-function Pnl({ value }: { value: number }) {
+function Pnl({ value }: { value: number | null }) {
+  if (value === null) return <>{MISSING}</>;
   return (
     <Text as="span" color={value < 0 ? 'loss' : value > 0 ? 'gain' : undefined} fontWeight="medium">
       {formatRupees(value, { sign: true })}
@@ -52,7 +56,7 @@ function BreakdownTable<T>({
           <Table.Row bg="bg.subtle">
             {columns.map((c) => (
               <Table.ColumnHeader key={c.header} textAlign={c.numeric ? 'end' : 'start'}>
-                {c.header}
+                {c.pnl ? <PnlLabel label={c.header} layout="stacked" /> : c.header}
               </Table.ColumnHeader>
             ))}
           </Table.Row>
@@ -102,7 +106,7 @@ export function MonthlyTable({ rows }: { rows: readonly MonthlyBreakdown[] }) {
             </Text>
           ),
         },
-        { header: 'P&L', numeric: true, cell: (r) => <Pnl value={r.pnl} /> },
+        { header: 'P&L', numeric: true, pnl: true, cell: (r) => <Pnl value={r.pnl} /> },
         { header: 'Trades', numeric: true, cell: (r) => formatNumber(r.trades) },
         { header: 'Win Rate', numeric: true, cell: (r) => winRate(r.win_rate) },
       ]}
@@ -123,7 +127,7 @@ export function StocksTable({ rows }: { rows: readonly StockBreakdown[] }) {
           cell: (r) => <Strong>{r.symbol}</Strong>,
         },
         { header: 'Trades', numeric: true, cell: (r) => formatNumber(r.trades) },
-        { header: 'P&L', numeric: true, cell: (r) => <Pnl value={r.pnl} /> },
+        { header: 'P&L', numeric: true, pnl: true, cell: (r) => <Pnl value={r.pnl} /> },
         { header: 'Win Rate', numeric: true, cell: (r) => winRate(r.win_rate) },
       ]}
     />
@@ -143,7 +147,7 @@ export function StrategiesTable({ rows }: { rows: readonly StrategyBreakdown[] }
           cell: (r) => <Strong>{r.strategy}</Strong>,
         },
         { header: 'Trades', numeric: true, cell: (r) => formatNumber(r.trades) },
-        { header: 'P&L', numeric: true, cell: (r) => <Pnl value={r.pnl} /> },
+        { header: 'P&L', numeric: true, pnl: true, cell: (r) => <Pnl value={r.pnl} /> },
         { header: 'Win Rate', numeric: true, cell: (r) => winRate(r.win_rate) },
         { header: 'Profit Factor', numeric: true, cell: (r) => ratioText(r.profit_factor) },
       ]}
@@ -204,12 +208,12 @@ export function ClosedTradesTable({ rows }: { rows: readonly Trade[] }) {
           header: 'Symbol',
           cell: (r) => <Strong>{r.symbol}</Strong>,
         },
-        { header: 'Side', cell: (r) => r.side },
+        { header: 'Trade', cell: (r) => tradeSentence(r) },
         { header: 'Qty', numeric: true, cell: (r) => formatNumber(r.quantity) },
         { header: 'Entry', numeric: true, cell: (r) => rupeesText(r.entry_price, { decimals: 2 }) },
         { header: 'Exit', numeric: true, cell: (r) => rupeesText(r.exit_price, { decimals: 2 }) },
         { header: 'Charges', numeric: true, cell: (r) => formatRupees(r.fees, { decimals: 2 }) },
-        { header: 'Net P&L', numeric: true, cell: (r) => <Pnl value={r.net_pnl} /> },
+        { header: 'Net P&L', numeric: true, pnl: true, cell: (r) => <Pnl value={r.net_pnl} /> },
         { header: 'Strategy', cell: (r) => r.strategy },
       ]}
     />

@@ -28,10 +28,14 @@ const DAY_MS = 86_400_000;
 const twentyDaysAgo = new Date(Date.now() - 20 * DAY_MS).toISOString();
 
 const TRADES: Trade[] = [
+  // 4 of a long position of 10 RELIANCE, sold at ₹2,365.90; the other 6 are another row.
   makeTrade({
     trade_id: 'PT-0001',
     symbol: 'RELIANCE',
     status: 'completed',
+    quantity: 4,
+    opened_quantity: 10,
+    exit_price: 2365.9,
     net_pnl: 400,
     fees: 100,
     pnl_percent: 1.6,
@@ -52,16 +56,18 @@ const TRADES: Trade[] = [
     pnl_percent: -0.39,
     strategy: 'Momentum',
   }),
+  // A resting buy order: listed, but not a trade, and without P&L.
   makeTrade({
     trade_id: 'REL-0003',
     symbol: 'INFY',
     status: 'pending',
+    opened_quantity: null,
     exit_price: null,
     exit_time: null,
-    pnl: 0,
+    pnl: null,
     fees: 0,
-    net_pnl: 0,
-    pnl_percent: 0,
+    net_pnl: null,
+    pnl_percent: null,
   }),
   makeTrade({
     trade_id: 'PT-0004',
@@ -73,6 +79,9 @@ const TRADES: Trade[] = [
     fees: 40,
   }),
 ];
+
+/** Today's rows: two trades and the pending order. */
+const TODAY_SHOWN = 'Showing 3 of 3: 2 trades and 1 unfilled order';
 
 function rowsText(): string[] {
   return screen
@@ -90,26 +99,49 @@ describe('TradeHistoryPage connected', () => {
     server.use(historyHandler(TRADES, seen));
     renderWithProviders(<TradeHistoryPage />);
 
-    expect(await screen.findByText('Showing 3 of 3 trades')).toBeInTheDocument();
+    expect(await screen.findByText(TODAY_SHOWN)).toBeInTheDocument();
     expect(seen[0]).toMatchObject({ period: 'today', status: 'all', page: '1', page_size: '25' });
     expect(rowsText()).toEqual(['PT-0001', 'LV-0002', 'REL-0003']);
     expect(screen.getByText('Connected')).toBeInTheDocument();
 
-    expect(within(card('Total Trades')).getByText('3')).toBeInTheDocument();
+    // Trades are fills: the closed 4 RELIANCE and the open TCS short; the pending order is not one.
+    expect(within(card('Total Trades')).getByText('2')).toBeInTheDocument();
+    expect(
+      within(card('Total Trades')).getByText('1 closed + 1 open; 1 unfilled order not counted'),
+    ).toBeInTheDocument();
     // One completed trade, in profit.
     expect(within(card('Win Rate')).getByText('100.0%')).toBeInTheDocument();
     expect(within(card('Net P&L')).getByText('+₹250')).toBeInTheDocument();
+    expect(within(card('Net P&L')).getByText('after charges')).toBeInTheDocument();
     expect(within(card('Total Charges')).getByText('₹130.50')).toBeInTheDocument();
     expect(within(card('Open Positions')).getByText('1')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'P&L after charges' })).toBeInTheDocument();
 
-    const liveRow = screen.getAllByTestId('trade-row')[1]!;
+    const [partial, liveRow, order] = screen.getAllByTestId('trade-row') as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+    // The partial exit says it is the long position's sale of 4 of its 10 shares.
+    expect(within(partial).getByTestId('trade-position')).toHaveTextContent(
+      'Long · sold 4 of 10 at ₹2,365.90',
+    );
+    expect(within(partial).queryByText('BUY')).not.toBeInTheDocument();
+
     expect(within(liveRow).getByText('LIVE')).toBeInTheDocument();
-    expect(within(liveRow).getByText('SELL')).toBeInTheDocument();
+    expect(within(liveRow).getByTestId('trade-position')).toHaveTextContent('Short · 10 open');
     expect(within(liveRow).getByText('₹3,875.40')).toBeInTheDocument();
     expect(within(liveRow).getByText('LTP')).toBeInTheDocument();
     expect(within(liveRow).getByText('-₹150.50')).toBeInTheDocument();
     expect(within(liveRow).getByText('-0.39%')).toBeInTheDocument();
     expect(within(liveRow).getByText('Momentum')).toBeInTheDocument();
+
+    // The unfilled order has no P&L: "--" and why, never "+₹0.00".
+    expect(within(order).getByTestId('trade-position')).toHaveTextContent('Buy order · not filled yet');
+    const orderPnl = within(order).getByTestId('trade-pnl');
+    expect(within(orderPnl).getByText('--')).toBeInTheDocument();
+    expect(within(orderPnl).getByText('Not filled')).toBeInTheDocument();
+    expect(within(order).queryByText(/₹0\.00|0\.00%/)).not.toBeInTheDocument();
     expect(within(screen.getAllByTestId('trade-row')[0]!).getByText('PAPER')).toBeInTheDocument();
   });
 
@@ -117,10 +149,10 @@ describe('TradeHistoryPage connected', () => {
     const seen: SeenQuery[] = [];
     server.use(historyHandler(TRADES, seen));
     const { user } = renderWithProviders(<TradeHistoryPage />);
-    await screen.findByText('Showing 3 of 3 trades');
+    await screen.findByText(TODAY_SHOWN);
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'Last 30 days');
-    expect(await screen.findByText('Showing 4 of 4 trades')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 4 of 4: 3 trades and 1 unfilled order')).toBeInTheDocument();
     expect(seen.at(-1)).toMatchObject({ period: 'month' });
     expect(rowsText()).toContain('PT-0004');
   });
@@ -129,7 +161,7 @@ describe('TradeHistoryPage connected', () => {
     const seen: SeenQuery[] = [];
     server.use(historyHandler(TRADES, seen));
     const { user } = renderWithProviders(<TradeHistoryPage />);
-    await screen.findByText('Showing 3 of 3 trades');
+    await screen.findByText(TODAY_SHOWN);
 
     await user.type(screen.getByPlaceholderText('Search by symbol or trade ID...'), 'REL');
     // RELIANCE by symbol, REL-0003 by id.
@@ -172,7 +204,7 @@ describe('TradeHistoryPage connected', () => {
     const seen: SeenQuery[] = [];
     server.use(historyHandler(TRADES, seen));
     const { user } = renderWithProviders(<TradeHistoryPage />);
-    await screen.findByText('Showing 3 of 3 trades');
+    await screen.findByText(TODAY_SHOWN);
 
     await user.click(screen.getByRole('button', { name: 'Advanced Filter' }));
     await user.selectOptions(screen.getByLabelText('Side'), 'SELL');
@@ -187,7 +219,7 @@ describe('TradeHistoryPage connected', () => {
   it('refuses a P&L range whose minimum is above its maximum', async () => {
     server.use(historyHandler(TRADES));
     const { user } = renderWithProviders(<TradeHistoryPage />);
-    await screen.findByText('Showing 3 of 3 trades');
+    await screen.findByText(TODAY_SHOWN);
     await user.click(screen.getByRole('button', { name: 'Advanced Filters' }));
     await user.type(screen.getByLabelText('Min net P&L (₹)'), '500');
     await user.type(screen.getByLabelText('Max net P&L (₹)'), '100');
@@ -206,7 +238,7 @@ describe('TradeHistoryPage connected', () => {
     Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     const { user } = renderWithProviders(<TradeHistoryPage />);
-    await screen.findByText('Showing 3 of 3 trades');
+    await screen.findByText(TODAY_SHOWN);
 
     await user.click(screen.getByRole('button', { name: 'Completed' }));
     await screen.findByText('Showing 1 of 1 trades');
@@ -224,7 +256,7 @@ describe('TradeHistoryPage connected', () => {
   it('opens Performance from Analyze Performance', async () => {
     server.use(historyHandler(TRADES));
     const { user } = renderWithProviders(<TradeHistoryPage />, { route: '/trades' });
-    await screen.findByText('Showing 3 of 3 trades');
+    await screen.findByText(TODAY_SHOWN);
     await user.click(screen.getByRole('button', { name: 'Analyze Performance' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/performance');
   });
@@ -252,7 +284,7 @@ describe('TradeHistoryPage disconnected', () => {
 
     server.use(historyHandler(TRADES));
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText('Showing 3 of 3 trades')).toBeInTheDocument();
+    expect(await screen.findByText(TODAY_SHOWN)).toBeInTheDocument();
     expect(screen.queryByText('Trading Data Connection Issues')).not.toBeInTheDocument();
   });
 

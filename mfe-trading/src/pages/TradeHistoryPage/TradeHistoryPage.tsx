@@ -24,6 +24,7 @@ import {
   PAGE_PATHS,
   TradeHistoryPeriod,
   type TradeHistoryPeriod as Period,
+  type TradeSummary,
 } from '@nivesh/api-contract';
 import { combinedStatus, queryView, serverMessage, useTradeHistoryQuery } from '@nivesh/api-client';
 import {
@@ -65,6 +66,25 @@ const STATUS_FILTERS = [
   { value: 'pending', label: 'Pending' },
 ] as const;
 type StatusFilter = (typeof STATUS_FILTERS)[number]['value'];
+
+const count = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
+
+/**
+ * What Total Trades counts: each closed round trip (an exit: selling 4 of 10 is one) and each
+ * position still open; the orders listed that have not filled are not trades.
+ */
+function tradesCountText(summary: TradeSummary): string {
+  const parts = `${count(summary.completed_trades, 'closed', 'closed')} + ${count(summary.open_positions, 'open', 'open')}`;
+  return summary.unfilled_orders > 0
+    ? `${parts}; ${count(summary.unfilled_orders, 'unfilled order', 'unfilled orders')} not counted`
+    : parts;
+}
+
+/** The footer: rows shown, and how many of the rows are orders that have not filled. */
+function showingText(shown: number, total: number, summary: TradeSummary): string {
+  if (summary.unfilled_orders === 0) return `Showing ${shown} of ${total} trades`;
+  return `Showing ${shown} of ${total}: ${count(summary.total_trades, 'trade', 'trades')} and ${count(summary.unfilled_orders, 'unfilled order', 'unfilled orders')}`;
+}
 
 /** The page's failure text (specification part 2, section 7). */
 export const TRADING_NOT_CONNECTED = 'Trading service not connected';
@@ -112,7 +132,7 @@ export default function TradeHistoryPage() {
     <Box>
       <PageHeader
         title="Trading History"
-        subtitle="Live and paper trades with P&L after charges"
+        subtitle="Live and paper trades, and the orders waiting to fill, with P&L after charges"
         actions={
           <>
             <ServiceStatusBadge status={state} />
@@ -223,7 +243,7 @@ export default function TradeHistoryPage() {
           label="Total Trades"
           loading={history.isFetching && !answer}
           value={summary && formatNumber(summary.total_trades)}
-          help={summary && `${formatNumber(summary.completed_trades)} completed`}
+          help={summary && tradesCountText(summary)}
         />
         <StatCard
           label="Win Rate"
@@ -233,14 +253,18 @@ export default function TradeHistoryPage() {
               ? formatPercent(summary.win_rate, { decimals: 1, sign: false })
               : undefined
           }
-          help={summary && `${summary.winning_trades}/${summary.completed_trades} completed trades in profit`}
+          help={
+            summary &&
+            `${summary.winning_trades}/${summary.completed_trades} completed trades in profit after charges`
+          }
         />
         <StatCard
           label="Net P&L"
+          pnlBasis="after_charges"
           loading={history.isFetching && !answer}
           value={summary && formatRupees(summary.net_pnl, { sign: true })}
           tone={signedTone(summary?.net_pnl)}
-          help="After charges, open trades at last price"
+          help="Closed trades realised, open ones at the last price"
         />
         <StatCard
           label="Total Charges"
@@ -273,7 +297,7 @@ export default function TradeHistoryPage() {
         {answer && (
           <Flex mt="4" justify="space-between" align="center" gap="3" wrap="wrap">
             <Text textStyle="sm" color="fg.muted">
-              Showing {answer.data.length} of {answer.total} trades
+              {showingText(answer.data.length, answer.total, answer.summary)}
             </Text>
             <HStack gap="2">
               <Button

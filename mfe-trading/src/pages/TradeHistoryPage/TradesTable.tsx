@@ -1,7 +1,8 @@
 import { Badge, Stack, Table, Text } from '@nivesh/ui/chakra';
-import type { Trade, TradeStatus } from '@nivesh/api-contract';
-import { formatIstDateTime, formatNumber, formatPercent, formatRupees } from '@nivesh/ui';
+import { tradeIsFilled, type Trade, type TradeStatus } from '@nivesh/api-contract';
+import { formatIstDateTime, formatNumber, formatPercent, formatRupees, PnlLabel } from '@nivesh/ui';
 import { MISSING } from '../../features/format';
+import { tradeText } from '../../features/tradeText';
 
 const STATUS_PALETTE: Record<TradeStatus, string> = {
   completed: 'green',
@@ -28,6 +29,56 @@ function ExitCell({ trade }: { trade: Trade }) {
   return <>{MISSING}</>;
 }
 
+/** The position's direction over what closed it (or what is open of it, or an order not filled). */
+function TradeCell({ trade }: { trade: Trade }) {
+  const { direction, detail } = tradeText(trade);
+  const filled = tradeIsFilled(trade);
+  return (
+    <Stack gap="0" data-testid="trade-position">
+      <Text fontWeight="medium" color={!filled ? 'fg.muted' : trade.side === 'BUY' ? 'gain' : 'loss'}>
+        {direction}
+        <Text as="span" srOnly>
+          {' · '}
+        </Text>
+      </Text>
+      <Text textStyle="xs" color="fg.muted">
+        {detail}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Net P&L and its percent; "--" with the reason when there is none (an order not filled, no price). */
+function PnlCell({ trade }: { trade: Trade }) {
+  if (trade.net_pnl === null) {
+    const reason =
+      trade.status === 'open' ? 'No price yet' : trade.status === 'pending' ? 'Not filled' : 'Never filled';
+    return (
+      <Stack gap="0" align="flex-end" data-testid="trade-pnl">
+        <Text color="fg.muted">{MISSING}</Text>
+        <Text textStyle="xs" color="fg.muted">
+          {reason}
+        </Text>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="0" align="flex-end" data-testid="trade-pnl">
+      <Text fontWeight="semibold" color={trade.net_pnl < 0 ? 'loss' : trade.net_pnl > 0 ? 'gain' : 'fg'}>
+        {formatRupees(trade.net_pnl, { sign: true, decimals: 2 })}
+      </Text>
+      {trade.pnl_percent !== null && (
+        <Text
+          textStyle="xs"
+          color={trade.pnl_percent < 0 ? 'loss' : trade.pnl_percent > 0 ? 'gain' : 'fg.muted'}
+        >
+          {formatPercent(trade.pnl_percent)}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 export function TradesTable({ trades }: { trades: readonly Trade[] }) {
   return (
     <Table.ScrollArea borderWidth="1px" borderColor="border" rounded="l2">
@@ -37,12 +88,12 @@ export function TradesTable({ trades }: { trades: readonly Trade[] }) {
             <Table.ColumnHeader>Trade ID</Table.ColumnHeader>
             <Table.ColumnHeader>Symbol</Table.ColumnHeader>
             <Table.ColumnHeader>Mode</Table.ColumnHeader>
-            <Table.ColumnHeader>Type</Table.ColumnHeader>
+            <Table.ColumnHeader>Trade</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">Quantity</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">Entry Price</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">Exit Price</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end" title="Net of charges">
-              P&L
+            <Table.ColumnHeader textAlign="end">
+              <PnlLabel label="P&L" layout="stacked" />
             </Table.ColumnHeader>
             <Table.ColumnHeader>Status</Table.ColumnHeader>
             <Table.ColumnHeader>Strategy</Table.ColumnHeader>
@@ -71,9 +122,7 @@ export function TradesTable({ trades }: { trades: readonly Trade[] }) {
                 </Badge>
               </Table.Cell>
               <Table.Cell>
-                <Badge size="sm" variant="subtle" colorPalette={t.side === 'BUY' ? 'green' : 'red'}>
-                  {t.side}
-                </Badge>
+                <TradeCell trade={t} />
               </Table.Cell>
               <Table.Cell textAlign="end">{formatNumber(t.quantity)}</Table.Cell>
               <Table.Cell textAlign="end">{money(t.entry_price)}</Table.Cell>
@@ -81,14 +130,7 @@ export function TradesTable({ trades }: { trades: readonly Trade[] }) {
                 <ExitCell trade={t} />
               </Table.Cell>
               <Table.Cell textAlign="end">
-                <Stack gap="0" align="flex-end">
-                  <Text fontWeight="semibold" color={t.net_pnl < 0 ? 'loss' : 'gain'}>
-                    {formatRupees(t.net_pnl, { sign: true, decimals: 2 })}
-                  </Text>
-                  <Text textStyle="xs" color={t.pnl_percent < 0 ? 'loss' : 'gain'}>
-                    {formatPercent(t.pnl_percent)}
-                  </Text>
-                </Stack>
+                <PnlCell trade={t} />
               </Table.Cell>
               <Table.Cell>
                 <Badge

@@ -21,6 +21,7 @@ export const makePortfolioOverview = fixture(PortfolioOverview, 'PortfolioOvervi
   total_returns_percent: 5.23,
   unrealized_pnl: 12_870,
   realized_pnl: 39_470,
+  pnl_basis: 'after_charges',
   trades_today: 3,
   total_trades: 57,
   trading_mode: 'paper',
@@ -35,7 +36,7 @@ export const makePortfolioOverview = fixture(PortfolioOverview, 'PortfolioOvervi
   as_of: '2026-03-02T05:00:00.000Z',
 });
 
-/** 1,200 RELIANCE bought at 2,400.50, now 2,456.75. */
+/** 1,200 RELIANCE bought at 2,400.50, now 2,456.75; its P&L after its entry charges. */
 export const makeHolding = fixture(Holding, 'Holding', {
   symbol: 'RELIANCE',
   name: 'Reliance Industries Ltd',
@@ -45,6 +46,7 @@ export const makeHolding = fixture(Holding, 'Holding', {
   market_value: 2_948_100,
   total_returns: 67_500,
   total_returns_percent: 2.34,
+  pnl_basis: 'after_charges',
   day_change_percent: 0.4,
   product: 'CNC',
 });

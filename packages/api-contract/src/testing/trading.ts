@@ -9,6 +9,7 @@ export const makeTrade = fixture(Trade, 'Trade', {
   mode: 'paper',
   side: 'BUY',
   quantity: 10,
+  opened_quantity: 10,
   entry_price: 2500,
   exit_price: 2550,
   current_price: null,

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, HStack, Skeleton, Stack, Text } from '@nivesh/ui/chakra';
+import type { PnlBasis } from '@nivesh/api-contract';
+import { PnlLabel } from './PnlLabel';
 
 export interface StatCardProps {
   label: string;
@@ -11,11 +13,13 @@ export interface StatCardProps {
   tone?: 'gain' | 'loss' | 'neutral' | 'warning';
   loading?: boolean;
   icon?: ReactNode;
+  /** A P&L figure: the label says whether it is before or after charges (PnlLabel). */
+  pnlBasis?: PnlBasis;
 }
 
 const TONE_COLOR = { gain: 'gain', loss: 'loss', neutral: 'fg', warning: 'orange.fg' } as const;
 
-export function StatCard({ label, value, help, tone = 'neutral', loading, icon }: StatCardProps) {
+export function StatCard({ label, value, help, tone = 'neutral', loading, icon, pnlBasis }: StatCardProps) {
   return (
     <Box
       bg="bg.panel"
@@ -31,7 +35,7 @@ export function StatCard({ label, value, help, tone = 'neutral', loading, icon }
       <Stack gap="2">
         <HStack justify="space-between" color="fg.muted">
           <Text textStyle="sm" fontWeight="medium">
-            {label}
+            {pnlBasis ? <PnlLabel label={label} basis={pnlBasis} /> : label}
           </Text>
           {icon}
         </HStack>

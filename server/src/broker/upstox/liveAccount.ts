@@ -164,6 +164,8 @@ export function createLiveAccount(deps: {
         total_returns_percent: percent(unrealized + realized, cost),
         unrealized_pnl: round2(unrealized),
         realized_pnl: round2(realized),
+        // Upstox reports P&L before charges, and its funds answer does not say what they were.
+        pnl_basis: 'before_charges',
         trades_today: trades.length,
         total_trades: trades.length + (earlier?.n ?? 0),
         trading_mode: mode.mode,
@@ -251,6 +253,8 @@ export function createLiveAccount(deps: {
             market_value: round2(marketValue),
             total_returns: round2(returns),
             total_returns_percent: percent(returns, Math.abs(avg * r.quantity)),
+            // At Upstox's average price: before charges.
+            pnl_basis: 'before_charges' as const,
             day_change_percent: r.close && r.close > 0 ? round2(((r.last - r.close) / r.close) * 100) : 0,
             product: r.product,
           };
@@ -360,7 +364,8 @@ export function createLiveAccount(deps: {
           const quantity = r.filled > 0 ? r.filled : Math.max(1, r.quantity);
           const current = r.key ? (prices.get(r.key)?.last_price ?? null) : null;
           const sign = r.side === 'BUY' ? 1 : -1;
-          const pnl = r.filled > 0 && current !== null ? (current - r.price) * r.filled * sign : 0;
+          // No P&L without a fill, or without a price to mark it at.
+          const pnl = r.filled > 0 && current !== null ? (current - r.price) * r.filled * sign : null;
           const fees =
             r.filled > 0 && r.price > 0 && deps.estimateCharges
               ? (
@@ -372,20 +377,21 @@ export function createLiveAccount(deps: {
                   })
                 ).total
               : 0;
-          const net = pnl - fees;
+          const net = pnl === null ? null : pnl - fees;
           return {
             trade_id: r.id,
             symbol: r.symbol,
             mode: 'live',
             side: r.side,
             quantity,
+            opened_quantity: r.filled > 0 ? r.filled : null,
             entry_price: round2(r.price),
             exit_price: null,
             current_price: current === null ? null : round2(current),
-            pnl: round2(pnl),
-            pnl_percent: percent(net, r.price * quantity),
+            pnl: pnl === null ? null : round2(pnl),
+            pnl_percent: net === null ? null : percent(net, r.price * quantity),
             fees: round2(fees),
-            net_pnl: round2(net),
+            net_pnl: net === null ? null : round2(net),
             status: r.status,
             strategy: r.strategy,
             entry_time: r.at.toISOString(),

@@ -809,7 +809,7 @@ for (const target of await testDatabases()) {
           ['live', 'completed', 'BUY', 2, 2500, 2500],
         );
         assert.ok(trade.fees > 20, 'charges include the ₹20 brokerage');
-        assert.equal(trade.net_pnl, round2(trade.pnl - trade.fees));
+        assert.equal(trade.net_pnl, round2(trade.pnl! - trade.fees));
         assert.equal(
           trades.find((tr) => tr.status === 'cancelled' && tr.symbol === 'HDFCBANK')?.product,
           'MIS',
