@@ -60,6 +60,7 @@ export const PortfolioOverview = z.object({
    * account (docs/DOMAIN.md, "P&L"); before charges in live mode, as Upstox reports them.
    */
   pnl_basis: PnlBasis,
+  /** Fills (executions) today and since the account started: an order not filled is not a trade. */
   trades_today: z.number().int(),
   total_trades: z.number().int(),
   trading_mode: TradingMode,

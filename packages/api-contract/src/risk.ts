@@ -111,6 +111,7 @@ export const RiskPosition = z.object({
       risk_amount: Rupees,
     })
     .nullable(),
+  /** The holding's P&L at the last price after its entry charges (Holding.total_returns). */
   unrealized_pnl: Rupees,
   /** Annualised volatility of the stock's daily returns, fraction; null without history. */
   price_volatility: Fraction.nonnegative().nullable(),

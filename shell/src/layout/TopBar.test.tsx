@@ -100,6 +100,7 @@ describe('portfolio value and daily P&L', () => {
     const pnl = within(figure('Daily P&L')).getByText('+₹4,321').parentElement;
     expect(pnl).toHaveAttribute('data-tone', 'gain');
     expect(pnl).toHaveTextContent('(+0.35%)');
+    expect(within(figure('Daily P&L')).getByText('after charges')).toBeInTheDocument();
   });
 
   it('shows a loss with a minus sign in red', async () => {
@@ -143,6 +144,7 @@ describe('portfolio value and daily P&L', () => {
               market_value: 155000,
               total_returns: 5000,
               total_returns_percent: 3.33,
+              pnl_basis: 'after_charges',
               day_change_percent: 0.5,
               product: 'CNC',
             },

@@ -25,6 +25,7 @@ import {
   SIMULATED_SESSION_LABEL,
   SIMULATED_SESSION_NOTE,
   type MarketStatusResponse,
+  type PnlBasis,
   type User,
 } from '@nivesh/api-contract';
 import {
@@ -41,6 +42,7 @@ import {
   formatIstDateTime,
   formatPercent,
   formatRupees,
+  PnlLabel,
   StaleNotice,
   useColorMode,
 } from '@nivesh/ui';
@@ -195,7 +197,7 @@ function PortfolioFigures() {
       <Figure label="Portfolio Value" loading={isLoading}>
         {overview ? <Text as="span">{formatRupees(overview.portfolio_value)}</Text> : <NotConnected />}
       </Figure>
-      <Figure label="Daily P&L" loading={isLoading} align="end">
+      <Figure label="Daily P&L" pnlBasis={overview?.pnl_basis} loading={isLoading} align="end">
         {overview && change !== undefined ? (
           <HStack
             as="span"
@@ -229,11 +231,14 @@ function Figure({
   label,
   loading,
   align = 'start',
+  pnlBasis,
   children,
 }: {
   label: string;
   loading: boolean;
   align?: 'start' | 'end';
+  /** A P&L figure: the label says whether it is before or after charges. */
+  pnlBasis?: PnlBasis;
   children: ReactNode;
 }) {
   return (
@@ -243,7 +248,7 @@ function Figure({
       role="group"
       aria-label={label}
     >
-      <Eyebrow textStyle="2xs">{label}</Eyebrow>
+      <Eyebrow textStyle="2xs">{pnlBasis ? <PnlLabel label={label} basis={pnlBasis} /> : label}</Eyebrow>
       {loading ? (
         <Skeleton h="5" w="24" />
       ) : (

@@ -1,7 +1,9 @@
 /**
  * The four portfolio figures both the Dashboard and the Portfolio page open with: value (with how
- * cash and holdings make it up), the day's P&L, open positions and returns since the account started. Rendered as bare cards so each page
- * places them in its own grid (the Dashboard adds AI Health as a fifth).
+ * cash and holdings make it up), the day's P&L, open positions and returns since the account
+ * started, each P&L saying it is after charges (or, from a broker that reports none, before).
+ * Rendered as bare cards so each page places them in its own grid (the Dashboard adds AI Health as
+ * a fifth).
  */
 import type { PortfolioOverview } from '@nivesh/api-contract';
 import { formatNumber, formatPercent, formatRupees, StatCard } from '@nivesh/ui';
@@ -60,6 +62,7 @@ export function PortfolioSummaryCards({
       />
       <StatCard
         label={labels.dayPnl}
+        pnlBasis={overview?.pnl_basis}
         loading={loading}
         icon={<LuChartLine />}
         value={overview && formatRupees(overview.day_change, { sign: true })}
@@ -79,6 +82,7 @@ export function PortfolioSummaryCards({
       />
       <StatCard
         label={labels.returns}
+        pnlBasis={overview?.pnl_basis}
         loading={loading}
         icon={<LuTrendingUp />}
         value={overview && formatRupees(overview.total_returns, { sign: true })}

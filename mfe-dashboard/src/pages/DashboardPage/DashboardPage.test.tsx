@@ -110,6 +110,9 @@ describe('DashboardPage, connected', () => {
     const pnl = within(card("Today's P&L")).getByText('-₹2,346');
     expect(pnl).toHaveStyle({ color: 'var(--chakra-colors-loss)' });
     expect(within(card("Today's P&L")).getByText('-0.19% since previous close')).toBeInTheDocument();
+    // The same P&L as Portfolio, Trades and Risk, and it says so: after charges.
+    expect(within(card("Today's P&L")).getByText('after charges')).toBeInTheDocument();
+    expect(within(card('Total Returns')).getByText('after charges')).toBeInTheDocument();
     expect(within(card('Active Positions')).getByText('7')).toBeInTheDocument();
     expect(within(card('Active Positions')).getByText('3 trades today')).toBeInTheDocument();
     const returns = within(card('Total Returns')).getByText('+₹2,34,568');

@@ -5,7 +5,7 @@
  */
 import { DataList, Flex, HStack, List } from '@nivesh/ui/chakra';
 import type { Holding } from '@nivesh/api-contract';
-import { formatNumber, formatPercent, formatRupees } from '@nivesh/ui';
+import { formatNumber, formatPercent, formatRupees, PnlBasisTag } from '@nivesh/ui';
 import { HoldingName, toneOf, TradeButtons, type HoldingsViewProps } from './holdingParts';
 
 export function HoldingsList({ holdings, onOrder }: HoldingsViewProps) {
@@ -64,6 +64,7 @@ function HoldingItem({ holding, onOrder }: { holding: Holding; onOrder: Holdings
               {formatPercent(holding.total_returns_percent)}
             </DataList.ItemValue>
           </DataList.Item>
+          <PnlBasisTag basis={holding.pnl_basis} />
         </DataList.Root>
       </Flex>
       <Flex mt="2" justify="space-between" align="flex-end" gap="2" wrap="wrap">

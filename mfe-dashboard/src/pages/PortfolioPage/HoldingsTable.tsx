@@ -4,7 +4,7 @@
  */
 import { Table } from '@nivesh/ui/chakra';
 import type { Holding } from '@nivesh/api-contract';
-import { formatNumber, formatPercent, formatRupees } from '@nivesh/ui';
+import { DEFAULT_PNL_BASIS, formatNumber, formatPercent, formatRupees, PnlLabel } from '@nivesh/ui';
 import { HoldingName, toneOf, TradeButtons, type HoldingsViewProps } from './holdingParts';
 
 export function HoldingsTable({ holdings, onOrder }: HoldingsViewProps) {
@@ -17,7 +17,9 @@ export function HoldingsTable({ holdings, onOrder }: HoldingsViewProps) {
             <Table.ColumnHeader textAlign="end">Quantity</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">Entry Price</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">Current Price</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">P&amp;L</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">
+              <PnlLabel label="P&L" basis={holdings[0]?.pnl_basis ?? DEFAULT_PNL_BASIS} layout="stacked" />
+            </Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">Return %</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">Trade</Table.ColumnHeader>
           </Table.Row>

@@ -51,6 +51,25 @@ function renderPage() {
 const card = (label: string) => screen.getByRole('group', { name: label });
 
 describe('PortfolioPage', () => {
+  it("says the live account's P&L is before charges, as Upstox reports it", async () => {
+    server.use(
+      mockRoute(contract.portfolio.overview, () => ({
+        success: true,
+        data: { ...portfolioOverview, trading_mode: 'live', pnl_basis: 'before_charges' },
+      })),
+      mockRoute(contract.portfolio.holdings, () => ({
+        success: true,
+        data: holdings.map((h) => ({ ...h, pnl_basis: 'before_charges' })),
+      })),
+    );
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Current holdings' });
+    expect(within(table).getByRole('columnheader', { name: 'P&L before charges' })).toBeInTheDocument();
+    expect(await within(card('Daily P&L')).findByText('before charges')).toBeInTheDocument();
+    expect(within(card('Total Returns')).getByText('before charges')).toBeInTheDocument();
+    expect(screen.queryByText('after charges')).not.toBeInTheDocument();
+  });
+
   it('shows skeletons while loading', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -84,6 +103,9 @@ describe('PortfolioPage', () => {
       color: 'var(--chakra-colors-gain)',
     });
     expect(within(screen.getByRole('region', { name: 'Summary' })).getAllByRole('group')).toHaveLength(4);
+    // Every P&L says it is after charges, as on Trades and Risk.
+    expect(within(card('Daily P&L')).getByText('after charges')).toBeInTheDocument();
+    expect(within(card('Total Returns')).getByText('after charges')).toBeInTheDocument();
 
     const table = await screen.findByRole('table', { name: 'Current holdings' });
     const headers = within(table)
@@ -94,7 +116,7 @@ describe('PortfolioPage', () => {
       'Quantity',
       'Entry Price',
       'Current Price',
-      'P&L',
+      'P&L after charges',
       'Return %',
       'Trade',
     ]);

@@ -47,6 +47,7 @@ describe('PortfolioPage on a phone (390 px)', () => {
     expect(figure('Current Price')).toHaveTextContent('₹2,456.75');
     expect(figure('P&L')).toHaveTextContent('+₹67,500');
     expect(figure('Return %')).toHaveTextContent('+2.34%');
+    expect(reliance.getByText('after charges')).toBeInTheDocument();
 
     const infy = within(items[1]!);
     expect(infy.getByText('-₹3,990')).toHaveStyle({ color: 'var(--chakra-colors-loss)' });

@@ -119,6 +119,9 @@ describe('RiskPage when the risk system answers', () => {
     const { user } = await renderConnected();
     await user.click(screen.getByRole('tab', { name: 'Positions' }));
     const table = await screen.findByRole('table', { name: 'Position risk' });
+    expect(
+      within(table).getByRole('columnheader', { name: 'Unrealized P&L after charges' }),
+    ).toBeInTheDocument();
     const reliance = within(table).getByText('RELIANCE').closest('tr') as HTMLElement;
     expect(within(reliance).getByText('Low')).toBeInTheDocument();
     expect(within(reliance).getByText('₹2,50,000')).toBeInTheDocument();

@@ -10,7 +10,7 @@ import {
   type BacktestTrade,
   type PerformanceAnalytics,
 } from '@nivesh/api-contract';
-import { Panel, StatCard, Unavailable, formatNumber, formatRupees } from '@nivesh/ui';
+import { Panel, PnlLabel, StatCard, Unavailable, formatNumber, formatRupees } from '@nivesh/ui';
 import { formatDay, percentText, ratioText, signedTone } from '../../features/format';
 import {
   FigureGrid,
@@ -63,7 +63,7 @@ function TradesTable({ trades }: { trades: readonly BacktestTrade[] }) {
               'Exit reason',
             ].map((h, i) => (
               <Table.ColumnHeader key={h} textAlign={i >= 4 && i <= 8 ? 'end' : 'start'}>
-                {h}
+                {h === 'Net P&L' ? <PnlLabel label={h} layout="stacked" /> : h}
               </Table.ColumnHeader>
             ))}
           </Table.Row>

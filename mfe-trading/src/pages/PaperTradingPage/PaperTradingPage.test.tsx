@@ -61,10 +61,14 @@ describe('PaperTradingPage connected', () => {
     expect(within(card('Total Return')).getByText('+5.23%')).toBeInTheDocument();
     expect(within(card('Total Return')).getByText('+₹52,340')).toBeInTheDocument();
     expect(within(card('Active Positions')).getByText('4')).toBeInTheDocument();
-    expect(within(card('Active Positions')).getByText('57 total trades')).toBeInTheDocument();
+    expect(within(card('Active Positions')).getByText('57 trades filled in all')).toBeInTheDocument();
     expect(within(card("Today's P&L")).getByText('-₹4,250')).toBeInTheDocument();
     expect(within(card('Trades Today')).getByText('3')).toBeInTheDocument();
     expect(within(card('Unrealized P&L')).getByText('+₹12,870')).toBeInTheDocument();
+    // Each P&L says it is after charges, as on every other page.
+    for (const label of ['Total Return', "Today's P&L", 'Unrealized P&L']) {
+      expect(within(card(label)).getByText('after charges')).toBeInTheDocument();
+    }
   });
 
   it('says real market data only when the account is priced by the Upstox feed', async () => {

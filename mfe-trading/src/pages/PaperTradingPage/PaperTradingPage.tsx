@@ -115,6 +115,7 @@ export default function PaperTradingPage() {
         />
         <StatCard
           label="Total Return"
+          pnlBasis={account?.pnl_basis}
           loading={loading}
           tone={signedTone(account?.total_returns)}
           value={account && formatPercent(account.total_returns_percent)}
@@ -126,7 +127,7 @@ export default function PaperTradingPage() {
           value={account && formatNumber(account.active_positions)}
           help={
             account &&
-            `${formatNumber(account.total_trades)} total ${account.total_trades === 1 ? 'trade' : 'trades'}`
+            `${formatNumber(account.total_trades)} ${account.total_trades === 1 ? 'trade' : 'trades'} filled in all`
           }
         />
       </SimpleGrid>
@@ -136,6 +137,7 @@ export default function PaperTradingPage() {
           <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
             <StatCard
               label="Today's P&L"
+              pnlBasis={account?.pnl_basis}
               loading={loading}
               tone={signedTone(account?.day_change)}
               value={account && formatRupees(account.day_change, { sign: true })}
@@ -148,10 +150,11 @@ export default function PaperTradingPage() {
             />
             <StatCard
               label="Unrealized P&L"
+              pnlBasis={account?.pnl_basis}
               loading={loading}
               tone={signedTone(account?.unrealized_pnl)}
               value={account && formatRupees(account.unrealized_pnl, { sign: true })}
-              help="After entry charges"
+              help="Open shares at the last price, less their entry charges"
             />
           </SimpleGrid>
         </Panel>

@@ -78,6 +78,11 @@ describe('PerformancePage connected', () => {
     expect(screen.getByTestId('figure-Worst Trade')).toHaveTextContent('-₹6,420');
     expect(screen.getByTestId('figure-Average Loss')).toHaveTextContent('-₹2,286');
     expect(screen.getByTestId('figure-Volatility')).toHaveTextContent('14.20%');
+    // Each trade's P&L figure says it is after charges; the volatility is no P&L.
+    expect(screen.getByTestId('figure-Best Trade').previousElementSibling).toHaveTextContent(
+      'Best Trade after charges',
+    );
+    expect(screen.getByTestId('figure-Volatility').previousElementSibling).toHaveTextContent(/^Volatility$/);
   });
 
   it('shades one heatmap cell per day of daily_pnl, from the data', async () => {

@@ -51,6 +51,7 @@ import {
   formatIstTime,
   formatNumber,
   notify,
+  PNL_BASIS_TEXT,
 } from '@nivesh/ui';
 import { downloadCsv, istFileDay } from '../../features/csv';
 import { percentText, ratioText, signedTone } from '../../features/format';
@@ -173,7 +174,7 @@ function PerformanceDashboard() {
     <Box>
       <PageHeader
         title="Performance Analytics"
-        subtitle="Returns, risk ratios and trade statistics after costs"
+        subtitle={`Returns, risk ratios and trade statistics, ${PNL_BASIS_TEXT.after_charges}`}
         actions={
           <>
             <ServiceStatusBadge status={state} />
@@ -380,7 +381,7 @@ function PerformanceDashboard() {
                 <Panel title="Key Statistics">
                   <FigureGrid label="Key statistics" figures={keyStatistics(data)} />
                 </Panel>
-                <Panel title="Daily P&L" subtitle="Last 30 days, after costs">
+                <Panel title="Daily P&L" subtitle={`Last 30 days, ${PNL_BASIS_TEXT.after_charges}`}>
                   {data.daily_pnl.length ? (
                     <PnlHeatmap days={data.daily_pnl} />
                   ) : (

@@ -1,7 +1,7 @@
 /** Labelled figures of the analytics: key statistics (overview), the tear sheet and the statistics tab. */
 import { Box, SimpleGrid, Stack, Text } from '@nivesh/ui/chakra';
-import type { PerformanceAnalytics } from '@nivesh/api-contract';
-import { formatNumber } from '@nivesh/ui';
+import type { PerformanceAnalytics, PnlBasis } from '@nivesh/api-contract';
+import { formatNumber, PnlLabel } from '@nivesh/ui';
 import { MISSING, percentText, ratioText, rupeesText, signedTone } from '../../features/format';
 import { DrawdownsTable } from './Breakdowns';
 
@@ -10,6 +10,8 @@ export interface Figure {
   value: string;
   tone?: 'gain' | 'loss' | 'neutral';
   help?: string;
+  /** A P&L figure: its label says it is after charges (PnlLabel). */
+  pnlBasis?: PnlBasis;
 }
 
 const TONE_COLOR = { gain: 'gain', loss: 'loss', neutral: 'fg' } as const;
@@ -20,7 +22,7 @@ export function FigureGrid({ figures, label }: { figures: Figure[]; label: strin
       {figures.map((f) => (
         <Box key={f.label} borderWidth="1px" borderColor="border" rounded="l2" p="3" bg="bg.subtle">
           <Text as="dt" textStyle="xs" color="fg.muted">
-            {f.label}
+            {f.pnlBasis ? <PnlLabel label={f.label} basis={f.pnlBasis} /> : f.label}
           </Text>
           <Text
             as="dd"
@@ -45,12 +47,15 @@ export function FigureGrid({ figures, label }: { figures: Figure[]; label: strin
 
 const money = (value: number | null) => rupeesText(value, { sign: true });
 
+/** The analytics count each trade's net P&L: after its entry and exit charges. */
+const AFTER: PnlBasis = 'after_charges';
+
 export function keyStatistics(a: PerformanceAnalytics): Figure[] {
   return [
-    { label: 'Average Win', value: money(a.avg_win), tone: signedTone(a.avg_win) },
-    { label: 'Average Loss', value: money(a.avg_loss), tone: signedTone(a.avg_loss) },
-    { label: 'Best Trade', value: money(a.largest_win), tone: signedTone(a.largest_win) },
-    { label: 'Worst Trade', value: money(a.largest_loss), tone: signedTone(a.largest_loss) },
+    { label: 'Average Win', value: money(a.avg_win), tone: signedTone(a.avg_win), pnlBasis: AFTER },
+    { label: 'Average Loss', value: money(a.avg_loss), tone: signedTone(a.avg_loss), pnlBasis: AFTER },
+    { label: 'Best Trade', value: money(a.largest_win), tone: signedTone(a.largest_win), pnlBasis: AFTER },
+    { label: 'Worst Trade', value: money(a.largest_loss), tone: signedTone(a.largest_loss), pnlBasis: AFTER },
     {
       label: 'Volatility',
       value: percentText(a.volatility, { sign: false }),
@@ -115,6 +120,7 @@ export function allStatistics(a: PerformanceAnalytics): Figure[] {
       value: money(a.expectancy),
       tone: signedTone(a.expectancy),
       help: 'Average net P&L per trade',
+      pnlBasis: AFTER,
     },
     { label: 'Profit Factor', value: ratioText(a.profit_factor), help: 'Gross profit / gross loss' },
     { label: 'Sharpe Ratio', value: ratioText(a.sharpe_ratio), help: 'Annualised, 252 trading days' },
@@ -123,7 +129,7 @@ export function allStatistics(a: PerformanceAnalytics): Figure[] {
       value: percentText(a.annualized_return),
       tone: signedTone(a.annualized_return),
     },
-    { label: 'Net P&L', value: money(a.net_pnl), tone: signedTone(a.net_pnl), help: 'After charges' },
+    { label: 'Net P&L', value: money(a.net_pnl), tone: signedTone(a.net_pnl), pnlBasis: AFTER },
     { label: 'Max Drawdown', value: percentText(a.max_drawdown), tone: signedTone(a.max_drawdown) },
     { label: 'Volatility', value: percentText(a.volatility, { sign: false }) },
     { label: 'Winning Trades', value: formatNumber(a.winning_trades) },

@@ -15,6 +15,7 @@ function holding(symbol: string, quantity: number, avg: number, price: number): 
     market_value: quantity * price,
     total_returns: (price - avg) * quantity,
     total_returns_percent: ((price - avg) / avg) * 100 * Math.sign(quantity),
+    pnl_basis: 'after_charges',
     day_change_percent: 0,
     product: quantity < 0 ? 'MIS' : 'CNC',
   };
@@ -42,6 +43,7 @@ const overview: PortfolioOverview = {
   total_returns_percent: (25_000 / 800_000) * 100,
   unrealized_pnl: 5_000,
   realized_pnl: 20_000,
+  pnl_basis: 'after_charges',
   trades_today: 1,
   total_trades: 9,
   trading_mode: 'paper',
@@ -62,6 +64,15 @@ describe('valueHoldings', () => {
     });
     expect(reliance!.total_returns_percent).toBeCloseTo(5.0208, 4); // 120.50 / 2,400
     expect(infy).toBe(holdings[1]);
+  });
+
+  it("keeps the server's P&L after charges: moves it by the price change, never back to before charges", () => {
+    // 10 INFY bought at ₹1,500.75, now ₹1,500: -₹7.50 at the price, -₹48.74 after the buy's charges.
+    const infy = { ...holding('INFY', 10, 1_500.75, 1_500), total_returns: -48.74 };
+    const [moved] = valueHoldings([infy], { INFY: tick('INFY', 1_502) });
+    expect(moved!.total_returns).toBe(-28.74); // + 10 x ₹2
+    expect(moved!.total_returns_percent).toBeCloseTo((-28.74 / 15_007.5) * 100, 6);
+    expect(moved!.pnl_basis).toBe('after_charges');
   });
 
   it('gains on a short position as the price falls', () => {

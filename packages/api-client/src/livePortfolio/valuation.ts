@@ -27,14 +27,15 @@ export function snapshotTime(asOf: string | undefined): number | undefined {
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /**
- * A holding at price `ltp`: value = ltp x quantity; P&L = (ltp - average price) x quantity; return
- * in percent of the cost (|quantity| x average price), so a short position (negative quantity)
- * gains as the price falls.
+ * A holding at price `ltp`: value = ltp x quantity; P&L = the server's moved by (ltp - the server's
+ * price) x quantity, so it keeps its basis (after the entry charges the server took off, or before
+ * charges where the server says so); return in percent of the cost (|quantity| x average price),
+ * so a short position (negative quantity) gains as the price falls.
  */
 export function valueHolding(holding: Holding, tick: StreamTick): Holding {
   const ltp = tick.ltp;
   const cost = Math.abs(holding.quantity) * holding.avg_price;
-  const pnl = (ltp - holding.avg_price) * holding.quantity;
+  const pnl = holding.total_returns + (ltp - holding.current_price) * holding.quantity;
   return {
     ...holding,
     current_price: ltp,

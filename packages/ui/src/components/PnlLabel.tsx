@@ -45,9 +45,7 @@ export interface PnlLabelProps {
 export function PnlLabel({ label, basis = DEFAULT_PNL_BASIS, layout = 'inline' }: PnlLabelProps) {
   return (
     <Text as="span" display={layout === 'stacked' ? 'inline-flex' : 'inline'} flexDirection="column">
-      <span>{label}</span>
-      {layout === 'inline' ? ' ' : null}
-      <PnlBasisTag basis={basis} />
+      <span>{label}</span> <PnlBasisTag basis={basis} />
     </Text>
   );
 }

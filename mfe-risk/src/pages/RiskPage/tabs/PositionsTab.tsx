@@ -1,7 +1,7 @@
 /** Positions: risk of each open position with the model's recommendation (part 2, section 2). */
 import { Badge, Skeleton, Stack, Table, Text } from '@nivesh/ui/chakra';
 import type { PositionRecommendation, RiskPosition } from '@nivesh/api-contract';
-import { formatRupees, Panel, Unavailable } from '@nivesh/ui';
+import { formatRupees, Panel, PnlLabel, Unavailable } from '@nivesh/ui';
 import { RISK_LEVEL_LABELS, RISK_LEVEL_PALETTE } from '../../../features/riskFormat';
 import { LOAD_ERRORS } from '../../../features/riskText';
 
@@ -73,7 +73,10 @@ export function PositionsTab({
               <Table.ColumnHeader textAlign="end">Exposure</Table.ColumnHeader>
               <Table.ColumnHeader textAlign="end">Stop Loss</Table.ColumnHeader>
               <Table.ColumnHeader textAlign="end">Risk Amount</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Unrealized P&amp;L</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">
+                {/* Risk analyses the paper account only: its P&L is after charges. */}
+                <PnlLabel label="Unrealized P&L" layout="stacked" />
+              </Table.ColumnHeader>
               <Table.ColumnHeader>ML Recommendation</Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
