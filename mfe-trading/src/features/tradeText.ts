@@ -1,7 +1,8 @@
 /**
- * What a row of the trade history is, in words: the position's direction and what closed it
- * ("Long · sold 4 of 10 at ₹2,365.90"), what is still open of it ("Long · 6 of 10 open"), or an
- * order that has not filled ("Buy order · not filled yet"). The table and the export say the same.
+ * What a row of the trade history is, in words, its shares included: the position's direction and
+ * what closed it ("Long · sold 4 of 10 at ₹2,365.90"), what is still open of it ("Long · 6 of 10
+ * open"), or an order that has not filled ("Buy order · 2 not filled yet"). The table, the
+ * performance report and the export say the same.
  */
 import type { Trade } from '@nivesh/api-contract';
 import { formatNumber, formatRupees } from '@nivesh/ui';
@@ -24,11 +25,15 @@ function part(quantity: number, opened: number | null): string {
 export function tradeText(t: Trade): TradeText {
   const long = t.side === 'BUY';
   const direction = long ? 'Long' : 'Short';
+  const shares = formatNumber(t.quantity);
   switch (t.status) {
     case 'pending':
-      return { direction: long ? 'Buy order' : 'Sell order', detail: 'not filled yet' };
+      return { direction: long ? 'Buy order' : 'Sell order', detail: `${shares} not filled yet` };
     case 'cancelled':
-      return { direction: long ? 'Buy order' : 'Sell order', detail: 'not filled: cancelled or rejected' };
+      return {
+        direction: long ? 'Buy order' : 'Sell order',
+        detail: `${shares} not filled: cancelled or rejected`,
+      };
     case 'open':
       return {
         direction,

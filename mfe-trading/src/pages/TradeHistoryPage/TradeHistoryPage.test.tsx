@@ -137,7 +137,7 @@ describe('TradeHistoryPage connected', () => {
     expect(within(liveRow).getByText('Momentum')).toBeInTheDocument();
 
     // The unfilled order has no P&L: "--" and why, never "+₹0.00".
-    expect(within(order).getByTestId('trade-position')).toHaveTextContent('Buy order · not filled yet');
+    expect(within(order).getByTestId('trade-position')).toHaveTextContent('Buy order · 10 not filled yet');
     const orderPnl = within(order).getByTestId('trade-pnl');
     expect(within(orderPnl).getByText('--')).toBeInTheDocument();
     expect(within(orderPnl).getByText('Not filled')).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { Badge, Stack, Table, Text } from '@nivesh/ui/chakra';
 import { tradeIsFilled, type Trade, type TradeStatus } from '@nivesh/api-contract';
-import { formatIstDateTime, formatNumber, formatPercent, formatRupees, PnlLabel } from '@nivesh/ui';
+import { formatIstDateTime, formatPercent, formatRupees, PnlLabel } from '@nivesh/ui';
 import { MISSING } from '../../features/format';
 import { tradeText } from '../../features/tradeText';
 
@@ -34,7 +34,9 @@ function TradeCell({ trade }: { trade: Trade }) {
   const { direction, detail } = tradeText(trade);
   const filled = tradeIsFilled(trade);
   return (
-    <Stack gap="0" data-testid="trade-position">
+    // Relative: the separator read aloud (srOnly, absolutely placed) stays inside the table's scroll
+    // area instead of widening the page.
+    <Stack gap="0" position="relative" data-testid="trade-position">
       <Text fontWeight="medium" color={!filled ? 'fg.muted' : trade.side === 'BUY' ? 'gain' : 'loss'}>
         {direction}
         <Text as="span" srOnly>
@@ -89,7 +91,6 @@ export function TradesTable({ trades }: { trades: readonly Trade[] }) {
             <Table.ColumnHeader>Symbol</Table.ColumnHeader>
             <Table.ColumnHeader>Mode</Table.ColumnHeader>
             <Table.ColumnHeader>Trade</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Quantity</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">Entry Price</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">Exit Price</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">
@@ -121,10 +122,11 @@ export function TradesTable({ trades }: { trades: readonly Trade[] }) {
                   {t.mode === 'live' ? 'LIVE' : 'PAPER'}
                 </Badge>
               </Table.Cell>
-              <Table.Cell>
+              {/* The direction over what closed it, the shares counted in it (so no Quantity column):
+                  the table still fits a 1440 px screen. */}
+              <Table.Cell minW="32" maxW="40" whiteSpace="normal">
                 <TradeCell trade={t} />
               </Table.Cell>
-              <Table.Cell textAlign="end">{formatNumber(t.quantity)}</Table.Cell>
               <Table.Cell textAlign="end">{money(t.entry_price)}</Table.Cell>
               <Table.Cell textAlign="end">
                 <ExitCell trade={t} />
