@@ -296,4 +296,30 @@ for (const target of await testDatabases()) {
       );
     });
   });
+
+  describe(`the feed delay of the simulated market, to the millisecond, on ${target.name}`, () => {
+    const clock = new ManualClock(DEFAULT_TEST_TIME);
+    const market = createSimulatedMarket({
+      seed: 7,
+      alwaysOpen: true,
+      clock,
+      calendar: loadHolidayCalendar(null),
+      log: { info: () => undefined, error: () => undefined },
+    });
+    const s = signedInApp(target, { clock, deps: { feed: market, live: null, liveAccount: null } });
+
+    it('reports no delay for ticks made in this process, whenever in the second its timer fires', async () => {
+      // The timer fires 230 ms into a second, then 1,010 ms later: each batch reaches the hub at
+      // the instant it is stamped with. Stamped with the whole second before, they would read as
+      // 230 and 240 ms late.
+      clock.advance(1_230);
+      market.advanceTo(clock.now());
+      clock.advance(1_010);
+      market.advanceTo(clock.now());
+      const dashboard = await dashboardOf(s);
+      assert.equal(dashboard.latency.feed_delay_ms, 0);
+      assert.equal(dashboard.health.latency_ms, 0);
+      assert.equal(dashboard.health.last_tick_time, iso(2_240));
+    });
+  });
 }
