@@ -34,7 +34,7 @@ const card = (label: string) => screen.getByRole('group', { name: label });
 async function renderConnected(...overrides: Parameters<typeof server.use>) {
   server.use(...overrides, ...connectedHandlers);
   const rendered = renderWithProviders(<RiskPage />);
-  await screen.findByText('₹12K');
+  await screen.findByText('₹12,000');
   return rendered;
 }
 
@@ -46,7 +46,7 @@ describe('RiskPage when the risk system answers', () => {
     expect(within(card('Max Drawdown')).getByText('-12.47%')).toBeInTheDocument();
     expect(within(card('Max Drawdown')).getByText('30-day period')).toBeInTheDocument();
     expect(within(card('Sharpe Ratio')).getByText('1.46')).toBeInTheDocument();
-    expect(within(card('Value at Risk')).getByText('₹12K')).toBeInTheDocument();
+    expect(within(card('Value at Risk')).getByText('₹12,000')).toBeInTheDocument();
     expect(within(card('Value at Risk')).getByText('95% confidence, one day')).toBeInTheDocument();
     expect(within(card('Beta')).getByText('0.87')).toBeInTheDocument();
     expect(within(card('Beta')).getByText('to NIFTY 50')).toBeInTheDocument();
@@ -432,7 +432,7 @@ describe('RiskPage when the risk system is not connected', () => {
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Connecting to Risk System...')).toBeInTheDocument();
     release();
-    expect(await screen.findByText('₹12K')).toBeInTheDocument();
+    expect(await screen.findByText('₹12,000')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Connecting to Risk System...')).not.toBeInTheDocument());
     expect(screen.queryByText('Risk Management System Offline')).not.toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Risk data errors' })).not.toBeInTheDocument();
@@ -446,7 +446,7 @@ describe('RiskPage when the risk system is not connected', () => {
     expect(within(errors).queryByText('Risk metrics could not be loaded.')).not.toBeInTheDocument();
     expect(within(errors).queryByText('Risk alerts could not be loaded.')).not.toBeInTheDocument();
     expect(within(errors).queryByText('Risk limits could not be loaded.')).not.toBeInTheDocument();
-    expect(await screen.findByText('₹12K')).toBeInTheDocument();
+    expect(await screen.findByText('₹12,000')).toBeInTheDocument();
     expect(screen.getAllByText('Position risk could not be loaded.').length).toBeGreaterThan(1);
   });
 
@@ -464,6 +464,6 @@ describe('RiskPage when the risk system is not connected', () => {
     expect(screen.getByText('Stale · updated just now')).toBeInTheDocument();
     expect(screen.getByText('Risk Management System Offline')).toBeInTheDocument();
     // The cached figures stay on screen, labelled as such.
-    expect(within(card('Value at Risk')).getByText('₹12K')).toBeInTheDocument();
+    expect(within(card('Value at Risk')).getByText('₹12,000')).toBeInTheDocument();
   });
 });

@@ -268,7 +268,7 @@ export function OverviewTab(props: OverviewProps) {
           <PortfolioMetrics metrics={metrics} loading={metricsLoading} />
         </Panel>
       </SimpleGrid>
-      <Panel title="Stress Test" subtitle="Portfolio value after a market drop, and the loss">
+      <Panel title="Stress Test" subtitle="The loss a market drop would cost, and the value left">
         <StressTest metrics={metrics} loading={metricsLoading} />
       </Panel>
       <MonitoringStrip metrics={metrics} positions={positions} connection={props.connection} />
