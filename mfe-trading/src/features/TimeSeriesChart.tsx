@@ -17,6 +17,7 @@ import {
   seriesValues,
   TooFewPoints,
   TRADING_DAYS,
+  type AxisOptions,
 } from '@nivesh/ui';
 import {
   Area,
@@ -73,6 +74,7 @@ export function TimeSeriesChart<T extends { date: string }>({
   minStep = 0.01,
   minPoints = MIN_CURVE_DAYS,
   tooFewHint,
+  sign,
 }: {
   data: readonly T[];
   series: readonly ChartSeries<T>[];
@@ -93,12 +95,19 @@ export function TimeSeriesChart<T extends { date: string }>({
   minPoints?: number;
   /** Under the too-few-days sentence: why, or when the curve appears. */
   tooFewHint?: ReactNode;
+  /** The figure's sign when it has one (a drawdown is never above zero): the axis stays on its side. */
+  sign?: AxisOptions['sign'];
 }) {
   if (data.length === 0) return <Text color="fg.muted">No portfolio history for this period yet.</Text>;
   const keys = series.map((s) => s.key);
   const days = pointsWithValues(data, keys);
   // Every figure here is read against zero (growth and drawdown from the start, ratios' sign).
-  const axis = chartAxis(seriesValues(data, keys), { format: yFormat, includeZero: true, minStep });
+  const axis = chartAxis(seriesValues(data, keys), {
+    format: yFormat,
+    includeZero: true,
+    minStep,
+    sign,
+  });
   return (
     <Box>
       <Text textStyle="sm" color="fg.muted" mb="3" data-testid={summaryTestId}>

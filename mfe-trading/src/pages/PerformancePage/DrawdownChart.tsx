@@ -21,6 +21,7 @@ export function DrawdownChart({ points }: { points: readonly PerformanceReturnPo
       }
       summaryTestId="drawdown-summary"
       yFormat={percentAxis}
+      sign="negative"
       value={drawdownText}
       series={[{ key: 'drawdown', name: 'Drawdown', color: CHART_COLORS.down, area: true }]}
     />

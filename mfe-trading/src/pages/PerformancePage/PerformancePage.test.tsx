@@ -4,6 +4,7 @@ import {
   delay,
   errorBody,
   HttpResponse,
+  layOutCharts,
   mockRoute,
   mockRouteError,
   renderWithProviders,
@@ -11,7 +12,7 @@ import {
 } from '@nivesh/api-client/testing';
 import { contract, type PerformanceAnalytics, type PerformanceReturnPoint } from '@nivesh/api-contract';
 import { makePerformanceAnalytics, makeReturns } from '@nivesh/api-contract/testing';
-import { layOutCharts, performanceHandlers } from '../../testing/fixtures';
+import { performanceHandlers } from '../../testing/fixtures';
 import PerformancePage from './PerformancePage';
 
 configure({ asyncUtilTimeout: 5000 });

@@ -47,6 +47,14 @@ describe('chartAxis', () => {
     expect(level.ticks).toEqual([20_000, 22_500]);
   });
 
+  it('keeps a flat series at zero on the side of zero its figure lives on', () => {
+    const ms = (value: number, decimals: number) => `${value.toFixed(decimals)} ms`;
+    const latency = chartAxis([null, 0, 0], { format: ms, includeZero: true, minStep: 1, sign: 'positive' });
+    expect(latency.ticks.map(latency.label)).toEqual(['0 ms', '1 ms']);
+    const drawdown = chartAxis([0, 0], { format: percent, includeZero: true, minStep: 0.1, sign: 'negative' });
+    expect(drawdown.ticks.map(drawdown.label)).toEqual(['-0.1%', '0.0%']);
+  });
+
   it('never labels a tick at zero "-0"', () => {
     const axis = chartAxis([-0.001, 0.001], { format: percent });
     expect(axis.ticks.map(axis.label)).toContain('0.0000%');

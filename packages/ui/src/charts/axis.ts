@@ -20,6 +20,12 @@ export interface AxisOptions {
    * percentages: a flat or nearly flat series then gets an axis of that step, not of its noise.
    */
   minStep?: number;
+  /**
+   * The figure's sign, when it has one: 'positive' never goes below zero (a count, a latency, a
+   * loss), 'negative' never above (a drawdown). A flat series at zero then gets its axis on that
+   * side only, not a tick of "-1 ms".
+   */
+  sign?: 'positive' | 'negative';
 }
 
 export interface ChartAxis {
@@ -65,13 +71,13 @@ function cleanNumber(value: number): number {
   return clean === 0 ? 0 : clean;
 }
 
-function ticksFor(low: number, high: number, step: number): number[] {
+function ticksFor(low: number, high: number, step: number, sign?: AxisOptions['sign']): number[] {
   let first = Math.floor(low / step + 1e-9);
   let last = Math.ceil(high / step - 1e-9);
   if (first === last) {
-    // A flat series on a round value: one step either side of it.
-    first -= 1;
-    last += 1;
+    // A flat series on a round value: one step either side of it (the figure's own side at zero).
+    if (sign !== 'positive' || first > 0) first -= 1;
+    if (sign !== 'negative' || last < 0) last += 1;
   }
   const ticks: number[] = [];
   for (let i = first; i <= last; i += 1) ticks.push(cleanNumber(i * step));
@@ -100,13 +106,13 @@ export function chartAxis(values: Iterable<number | null | undefined>, options: 
   const minStep = options.minStep ?? 0;
   const rough = span > 0 ? span / (count - 1) : Math.abs(high) / 10 || minStep || 1;
   let step = roundStep(Math.max(rough, minStep));
-  let ticks = ticksFor(low, high, step);
+  let ticks = ticksFor(low, high, step, options.sign);
   let decimals = stepDecimals(step);
   for (let widened = 0; widened < MAX_WIDENINGS; widened += 1) {
     const labels = ticks.map((tick) => options.format(tick, decimals));
     if (new Set(labels).size === labels.length) break;
     step = nextStep(step);
-    ticks = ticksFor(low, high, step);
+    ticks = ticksFor(low, high, step, options.sign);
     decimals = stepDecimals(step);
   }
   const shown = decimals;

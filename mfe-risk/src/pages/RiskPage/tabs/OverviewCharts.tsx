@@ -230,7 +230,7 @@ export function StressTestChart({ rows }: { rows: readonly StressRow[] }) {
   }
   const axis = chartAxis(
     data.map((d) => d.loss),
-    { format: lossLabel, includeZero: true, count: 4 },
+    { format: lossLabel, includeZero: true, count: 4, sign: 'positive' },
   );
   return (
     <Box role="img" aria-label={summary} data-testid="stress-test-chart">

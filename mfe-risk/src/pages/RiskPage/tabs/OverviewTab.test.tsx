@@ -1,28 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import { renderWithProviders } from '@nivesh/api-client/testing';
+import { layOutCharts, renderWithProviders } from '@nivesh/api-client/testing';
 import { makeRiskPosition } from '@nivesh/api-contract/testing';
 import { metrics, positions } from '../../../testing/riskFixtures';
 import { OverviewTab } from './OverviewTab';
 
-// jsdom lays nothing out: the charts' containers get the width a 390 px phone leaves them.
-const layout = HTMLElement.prototype.getBoundingClientRect;
-beforeAll(() => {
-  jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
-    if (!this.classList.contains('recharts-responsive-container')) return layout.call(this);
-    return {
-      x: 0,
-      y: 0,
-      top: 0,
-      left: 0,
-      right: 358,
-      bottom: 224,
-      width: 358,
-      height: 224,
-      toJSON: () => ({}),
-    };
-  });
-});
-afterAll(() => jest.restoreAllMocks());
+layOutCharts();
 
 /** The fill of each slice a ring draws, in order. */
 const slices = (chart: HTMLElement) =>
