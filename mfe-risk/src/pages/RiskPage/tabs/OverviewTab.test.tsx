@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { layOutCharts, renderWithProviders } from '@nivesh/api-client/testing';
 import { makeRiskPosition } from '@nivesh/api-contract/testing';
-import { metrics, positions } from '../../../testing/riskFixtures';
+import { marketStatus, metrics, positions } from '../../../testing/riskFixtures';
 import { OverviewTab } from './OverviewTab';
 
 layOutCharts();
@@ -24,6 +24,7 @@ const renderOverview = (props: Partial<Parameters<typeof OverviewTab>[0]> = {}) 
       positions={positions}
       positionsLoading={false}
       connection="connected"
+      feed={marketStatus.feed}
       {...props}
     />,
   );
