@@ -6,23 +6,8 @@ export * from './core';
 export { system } from './theme/fullSystem';
 export { toaster, notify, Toaster, TOAST_DURATIONS } from './theme/toaster';
 export { CHART_AXIS, CHART_COLORS, CHART_SERIES, CHART_TOOLTIP } from './theme/chart';
-export {
-  chartAxis,
-  pointsWithValues,
-  roundStep,
-  seriesValues,
-  stepDecimals,
-  type AxisOptions,
-  type ChartAxis,
-} from './charts/axis';
-export {
-  TooFewPoints,
-  TRADING_DAYS,
-  countOf,
-  enoughPoints,
-  tooFewPointsText,
-  type PointUnit,
-} from './charts/TooFewPoints';
+export { chartAxis, pointsWithValues, seriesValues, type AxisOptions, type ChartAxis } from './charts/axis';
+export { TooFewPoints, TRADING_DAYS, countOf, type PointUnit } from './charts/TooFewPoints';
 export * from './format/money';
 export * from './format/time';
 export * from './format/dataSource';

@@ -175,8 +175,7 @@ export function describeToken(
       is_expired: false,
       hours_remaining: null,
       expires_at: null,
-      message:
-        `No Upstox access token is stored. Add one in ${DATA_SOURCES_PLACE}, or sign in with Upstox.`,
+      message: `No Upstox access token is stored. Add one in ${DATA_SOURCES_PLACE}, or sign in with Upstox.`,
     };
   }
   // A stored token is judged by the same rules as a pasted one: a database may hold one saved

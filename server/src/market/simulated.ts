@@ -751,7 +751,8 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
         if (last > after) {
           if ((last - after) / SECOND < MAX_SECOND_BY_SECOND) {
             const count = Math.max(1, Math.round((last - after) / SECOND));
-            for (let i = 1; i < count; i += 1) instants.push(after + Math.round((i * (last - after)) / count));
+            for (let i = 1; i < count; i += 1)
+              instants.push(after + Math.round((i * (last - after)) / count));
             instants.push(last);
           } else {
             const step = (window.end - window.start) / KNOT_INTERVALS;

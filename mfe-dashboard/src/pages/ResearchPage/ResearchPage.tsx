@@ -46,7 +46,6 @@ const VOLATILITY_TONE: Record<VolatilityLevel, 'gain' | 'warning' | 'loss' | 'ne
   Unknown: 'neutral',
 };
 
-
 export default function ResearchPage() {
   const query = useResearchAnalysisQuery();
   const view = queryView(query, 'The research service did not answer.');

@@ -244,7 +244,11 @@ describe('AutoScalingPage', () => {
 
   it('says what the CPU figure measures, and a machine busy with other programs is a warning, not red', async () => {
     server.use(
-      answer({ ...running, metrics: { cpu: 99.9, memory: 10, latency_ms: 20 }, process: { cpu: 0.3, memory_mb: 270 } }),
+      answer({
+        ...running,
+        metrics: { cpu: 99.9, memory: 10, latency_ms: 20 },
+        process: { cpu: 0.3, memory_mb: 270 },
+      }),
     );
     renderWithProviders(<AutoScalingPage />);
     await screen.findByText('t3.medium');

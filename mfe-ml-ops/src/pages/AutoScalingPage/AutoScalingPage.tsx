@@ -28,14 +28,7 @@ import {
 } from '@nivesh/ui';
 import { formatCount, percent1, yesNo } from '../../features/format';
 import { MetricRow } from '../../features/MetricRow';
-import {
-  cpuReading,
-  LATENCY_PALETTE,
-  latencyBand,
-  statusPalette,
-  usageTone,
-  type UsageTone,
-} from './levels';
+import { cpuReading, LATENCY_PALETTE, latencyBand, statusPalette, usageTone, type UsageTone } from './levels';
 
 const MARKET_LABEL: Record<MarketPhase, string> = {
   PRE_OPEN: 'Pre-open',
@@ -328,7 +321,11 @@ function StatusView({ status }: { status: AutoScalingStatus }) {
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
         <Panel title="Resource Usage">
           <Stack gap="4">
-            <UsageBar label="CPU Usage" percent={status.metrics.cpu} {...cpuReading(status.metrics.cpu, status.process.cpu)} />
+            <UsageBar
+              label="CPU Usage"
+              percent={status.metrics.cpu}
+              {...cpuReading(status.metrics.cpu, status.process.cpu)}
+            />
             <UsageBar label="Memory Usage" percent={status.metrics.memory} />
             <MetricRow label="API Latency">
               <HStack gap="2" justify="flex-end">

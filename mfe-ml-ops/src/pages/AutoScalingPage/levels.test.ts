@@ -46,7 +46,9 @@ describe('cpuReading', () => {
   it('is a warning at most when other programs use most of a busy machine', () => {
     const busy = cpuReading(99.9, 0.3);
     expect(busy.tone).toBe('yellow');
-    expect(busy.note).toMatch(/other programs: 99\.6%\. The machine is busy with other programs, not this server/);
+    expect(busy.note).toMatch(
+      /other programs: 99\.6%\. The machine is busy with other programs, not this server/,
+    );
     expect(cpuReading(61, 10).tone).toBe('yellow');
   });
 });

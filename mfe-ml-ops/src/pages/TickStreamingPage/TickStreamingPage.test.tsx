@@ -53,7 +53,8 @@ const candlesAnswer = mockRoute(CANDLES, ({ request }) => {
 });
 
 /** The market status's description of the data source (the top bar polls the same answer). */
-const feedIs = (feed: MarketFeedStatus) => mockRoute(contract.market.status, makeMarketStatus('OPEN', { feed }));
+const feedIs = (feed: MarketFeedStatus) =>
+  mockRoute(contract.market.status, makeMarketStatus('OPEN', { feed }));
 const UPSTOX_FEED: MarketFeedStatus = {
   source: 'upstox',
   connection: 'connected',

@@ -188,8 +188,8 @@ function SourcePanel({
             {described.detail}
           </Text>
           <Text textStyle="sm" color="fg.muted">
-            No broker is involved: no WebSocket to a broker, no order-book depth and no subscription
-            limits apply.
+            No broker is involved: no WebSocket to a broker, no order-book depth and no subscription limits
+            apply.
           </Text>
         </Stack>
       ) : (

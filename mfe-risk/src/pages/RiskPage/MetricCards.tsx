@@ -35,7 +35,9 @@ export function MetricCards({ metrics, loading }: { metrics: RiskMetrics | undef
       : (trades ?? 'Portfolio return %');
   // Say so when the window is not yet full: a 30-day figure from 5 days of data reads differently.
   const shortHistory =
-    metrics && metrics.history_days < metrics.window_days ? ` (${countOf(metrics.history_days, DAYS)} so far)` : '';
+    metrics && metrics.history_days < metrics.window_days
+      ? ` (${countOf(metrics.history_days, DAYS)} so far)`
+      : '';
 
   return (
     <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 6 }} gap="4" mb="6">

@@ -297,9 +297,7 @@ describe('PerformancePage connected', () => {
     );
     const again = await renderLoaded();
     await again.user.click(screen.getByRole('tab', { name: 'Statistics' }));
-    expect(
-      await screen.findByText('Not enough history yet: 0 trading days of 5 needed'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Not enough history yet: 0 trading days of 5 needed')).toBeInTheDocument();
     expect(
       screen.getByText('The rolling figures start once the account has 60 trading days of returns.'),
     ).toBeInTheDocument();

@@ -18,11 +18,6 @@ export function countOf(count: number, unit: PointUnit): string {
   return `${count} ${count === 1 ? unit.one : unit.many}`;
 }
 
-/** Whether a chart of `have` points can draw its curve (it needs `need`). */
-export function enoughPoints(have: number, need: number): boolean {
-  return have >= need;
-}
-
 /** 'Not enough history yet: 2 trading days of 5 needed'. */
 export function tooFewPointsText(
   have: number,

@@ -51,7 +51,12 @@ describe('chartAxis', () => {
     const ms = (value: number, decimals: number) => `${value.toFixed(decimals)} ms`;
     const latency = chartAxis([null, 0, 0], { format: ms, includeZero: true, minStep: 1, sign: 'positive' });
     expect(latency.ticks.map(latency.label)).toEqual(['0 ms', '1 ms']);
-    const drawdown = chartAxis([0, 0], { format: percent, includeZero: true, minStep: 0.1, sign: 'negative' });
+    const drawdown = chartAxis([0, 0], {
+      format: percent,
+      includeZero: true,
+      minStep: 0.1,
+      sign: 'negative',
+    });
     expect(drawdown.ticks.map(drawdown.label)).toEqual(['-0.1%', '0.0%']);
   });
 

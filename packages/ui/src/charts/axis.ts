@@ -126,7 +126,9 @@ export function chartAxis(values: Iterable<number | null | undefined>, options: 
 
 /** Every value of the given fields of the rows (for `chartAxis`). */
 export function seriesValues<T>(rows: readonly T[], keys: readonly (keyof T)[]): Array<number | null> {
-  return rows.flatMap((row) => keys.map((key) => (typeof row[key] === 'number' ? (row[key] as number) : null)));
+  return rows.flatMap((row) =>
+    keys.map((key) => (typeof row[key] === 'number' ? (row[key] as number) : null)),
+  );
 }
 
 /** How many rows have a drawable value (a finite number) in at least one of the fields. */

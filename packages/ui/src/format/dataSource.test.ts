@@ -28,11 +28,16 @@ describe('describeFeed', () => {
       tone: 'green',
       live: true,
     });
-    expect(upstox('connecting')).toMatchObject({ title: 'Connecting to Upstox...', tone: 'orange', live: false });
+    expect(upstox('connecting')).toMatchObject({
+      title: 'Connecting to Upstox...',
+      tone: 'orange',
+      live: false,
+    });
     expect(upstox('reconnecting')).toMatchObject({ title: 'Upstox feed reconnecting', tone: 'orange' });
     expect(upstox('disconnected')).toMatchObject({
       title: 'Upstox feed disconnected',
-      detail: "Upstox's market-data feed is not connected: prices are not updating · last tick 10:30:05 am IST",
+      detail:
+        "Upstox's market-data feed is not connected: prices are not updating · last tick 10:30:05 am IST",
       tone: 'red',
       live: false,
     });

@@ -44,13 +44,23 @@ const UPSTOX_DETAIL = "Upstox's market-data feed";
 export function describeFeed(feed: MarketFeedStatus): FeedDescription {
   const tick = lastTickText(feed.last_tick_at);
   if (feed.source === 'simulated') {
-    return { title: 'Simulated data active', detail: `${SIMULATED_DETAIL} · ${tick}`, tone: 'blue', live: false };
+    return {
+      title: 'Simulated data active',
+      detail: `${SIMULATED_DETAIL} · ${tick}`,
+      tone: 'blue',
+      live: false,
+    };
   }
   switch (feed.connection) {
     case 'connected':
       return { title: 'Live data active', detail: `${UPSTOX_DETAIL} · ${tick}`, tone: 'green', live: true };
     case 'connecting':
-      return { title: 'Connecting to Upstox...', detail: `${UPSTOX_DETAIL} · ${tick}`, tone: 'orange', live: false };
+      return {
+        title: 'Connecting to Upstox...',
+        detail: `${UPSTOX_DETAIL} · ${tick}`,
+        tone: 'orange',
+        live: false,
+      };
     case 'reconnecting':
       return {
         title: 'Upstox feed reconnecting',

@@ -619,7 +619,8 @@ describe('Data Sources tab: broker integration', () => {
     server.use(
       ...brokerHandlers(tokenStatus('missing'), {
         ...BROKER_STATUS,
-        message: 'No Upstox access token is stored. Add one in Settings › Data Sources, or sign in with Upstox.',
+        message:
+          'No Upstox access token is stored. Add one in Settings › Data Sources, or sign in with Upstox.',
       }),
       listHandler(),
     );

@@ -23,6 +23,8 @@ import type { RiskLevel } from '@nivesh/api-contract';
 import {
   CHART_AXIS,
   CHART_COLORS,
+  CHART_SERIES,
+  CHART_TOOLTIP,
   chartAxis,
   formatRupees,
   formatRupeesCompact,
@@ -36,16 +38,8 @@ import {
   type StressRow,
 } from '../../../features/riskFormat';
 
-const TOOLTIP = {
-  contentStyle: {
-    background: 'var(--chakra-colors-bg-panel)',
-    border: '1px solid var(--chakra-colors-border)',
-    borderRadius: 8,
-    color: 'var(--chakra-colors-fg)',
-  },
-  labelStyle: { color: 'var(--chakra-colors-fg)', fontWeight: 600 },
-  itemStyle: { color: 'var(--chakra-colors-fg)' },
-} as const;
+/** The shared tooltip, its items in the page's text colour (a slice's own colour can be faint). */
+const TOOLTIP = { ...CHART_TOOLTIP, itemStyle: { color: 'var(--chakra-colors-fg)' } } as const;
 const LEVEL_FILL: Record<RiskLevel, string> = {
   low: 'var(--chakra-colors-green-solid)',
   medium: 'var(--chakra-colors-yellow-solid)',
@@ -94,7 +88,7 @@ function ShareRing({
             outerRadius="92%"
             paddingAngle={drawn.length > 1 ? 2 : 0}
             stroke="var(--chakra-colors-bg-panel)"
-            isAnimationActive={false}
+            {...CHART_SERIES}
           >
             {drawn.map((slice) => (
               <Cell key={slice.key} fill={slice.fill} />
@@ -275,7 +269,7 @@ export function StressTestChart({ rows }: { rows: readonly StressRow[] }) {
               fill="var(--chakra-colors-red-solid)"
               radius={[4, 4, 0, 0]}
               maxBarSize={56}
-              isAnimationActive={false}
+              {...CHART_SERIES}
             >
               <LabelList
                 dataKey="loss"
