@@ -134,7 +134,7 @@ export function TicksPerSecondChart({
   );
   return (
     <ChartBox label="Ticks received per second over the last minute" height="32">
-      <BarChart data={[...series]} margin={{ top: 4, right: 4, left: -16, bottom: 0 }}>
+      <BarChart data={[...series]} margin={{ top: 10, right: 4, left: -16, bottom: 0 }}>
         <XAxis dataKey="time" tickFormatter={secondTick} {...CHART_AXIS} minTickGap={32} />
         <YAxis
           ticks={axis.ticks}

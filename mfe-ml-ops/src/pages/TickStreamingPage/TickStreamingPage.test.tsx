@@ -308,7 +308,7 @@ describe('TickStreamingPage', () => {
     expect(screen.queryByText('Upstox Plus Features')).not.toBeInTheDocument();
     expect(screen.queryByText('5 WebSocket connections')).not.toBeInTheDocument();
     expect(group('Symbols Tracked').getByText('53')).toBeInTheDocument();
-    expect(group('Latency').getByText('1 ms')).toBeInTheDocument();
+    expect(group('Latency').getByText('1.2 ms')).toBeInTheDocument();
   });
 
   it('words a simulated market that is quiet, a disconnected and a reconnecting feed', async () => {

@@ -98,6 +98,11 @@ function subscriptionsText(symbols: readonly string[]): string {
   return more > 0 ? `${shown} and ${formatCount(more)} more` : shown;
 }
 
+/** The latency card: whole milliseconds, or tenths under 10 ms (an in-process feed is that fast). */
+function latencyFigure(ms: number): string {
+  return `${formatNumber(ms, ms < 10 ? 1 : 0)} ms`;
+}
+
 function latencyText(ms: number | null): string {
   return ms === null ? 'Not measured' : `${formatNumber(ms, 1)} ms`;
 }
@@ -225,7 +230,7 @@ function Dashboard({
         <StatCard label="Ticks per Minute" value={formatNumber(health.ticks_per_minute, 0)} />
         <StatCard
           label="Latency"
-          value={measured ? `${Math.round(health.latency_ms)} ms` : 'Not measured'}
+          value={measured ? latencyFigure(health.latency_ms) : 'Not measured'}
           help={latency.tick_to_send_ms !== null ? 'Tick to browser' : measured ? 'Feed delay' : undefined}
         />
         <StatCard
