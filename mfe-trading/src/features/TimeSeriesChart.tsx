@@ -47,7 +47,7 @@ export interface ChartSeries<T> {
  * Trading days a curve needs before it is drawn: a trading week. With fewer, a line is a dot or a
  * straight segment between two days and tells the operator nothing its one-line summary does not.
  */
-export const MIN_CURVE_DAYS = 5;
+const MIN_CURVE_DAYS = 5;
 
 const shortDay = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', timeZone: 'UTC' });
 /** '02 Feb' for a YYYY-MM-DD day. */
