@@ -718,6 +718,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     box,
     marketData: () => feed.source,
+    lastTickAt: () => hub.lastTickAt(),
     simSeed: config.market.simSeed,
     upstoxApiUrl: config.upstox.apiUrl,
     upstoxToken: () => upstox.tokens.status(),

@@ -18,10 +18,10 @@ const at = (risk_level: RiskPosition['risk_level'], position_value: number) =>
 
 describe('risk formatting', () => {
   it('shows VaR in whole thousands of rupees', () => {
-    expect(formatVarThousands(12_345.67)).toBe('₹12K');
-    expect(formatVarThousands(12_500)).toBe('₹13K');
-    expect(formatVarThousands(1_234_000)).toBe('₹1,234K');
-    expect(formatVarThousands(0)).toBe('₹0K');
+    expect(formatVarThousands(12_345.67)).toBe('₹12,000');
+    expect(formatVarThousands(12_500)).toBe('₹13,000');
+    expect(formatVarThousands(1_234_000)).toBe('₹12,34,000');
+    expect(formatVarThousands(0)).toBe('₹0');
   });
 
   it('shows fractions as percents', () => {

@@ -9,11 +9,14 @@ import {
   type RiskMetrics,
   type RiskPosition,
 } from '@nivesh/api-contract';
-import { formatNumber, formatPercent } from '@nivesh/ui';
+import { formatPercent, formatRupees } from '@nivesh/ui';
 
-/** VaR in thousands of rupees, no decimals (part 2, section 9): 12,345 -> '₹12K'. */
+/**
+ * VaR to the nearest thousand rupees, no decimals (part 2, section 9), written in full with Indian
+ * grouping like every other rupee figure (no "K"): 12,345 -> '₹12,000'.
+ */
 export function formatVarThousands(rupees: number): string {
-  return `₹${formatNumber(Math.round(rupees / 1000))}K`;
+  return formatRupees(Math.round(rupees / 1000) * 1000);
 }
 
 /** A fraction shown as a percent: -0.0523 -> '-5.23%', 0.18 -> '18.00%'. */

@@ -5,7 +5,6 @@ export const RISK_TEXT = {
   connecting: 'Connecting to Risk System...',
   cachedTitle: 'Unable to connect to risk management system',
   cachedBody: 'Using cached risk data.',
-  liveData: 'Live data active',
   connectionIssues: 'Connection issues',
   limitsTitle: 'ML-Powered Risk Limits',
   loadingLimits: 'Loading risk limits...',

@@ -5,6 +5,7 @@
 import { contract } from '@nivesh/api-contract';
 import {
   makeAlertSettings,
+  makeMarketStatus,
   makeRiskAlerts,
   makeRiskLimits,
   makeRiskMetrics,
@@ -25,8 +26,15 @@ const alertSettings = makeAlertSettings();
 
 export const notConnected = () => HttpResponse.json(errorBody(NOT_CONNECTED), { status: 503 });
 
+/** The market status the top bar polls: the simulated market, its newest tick at 10:30:05 IST. */
+export const marketStatus = makeMarketStatus('OPEN', {
+  feed: { source: 'simulated', connection: 'connected', last_tick_at: '2026-03-02T05:00:05.000Z' },
+});
+const marketHandler = mockRoute(contract.market.status, marketStatus);
+
 /** Every risk read answering with the fixtures. */
 export const connectedHandlers = [
+  marketHandler,
   mockRoute(contract.risk.metrics, ok(metrics)),
   mockRoute(contract.risk.positions, ok(positions)),
   mockRoute(contract.risk.alerts, ok(alerts)),
@@ -45,6 +53,7 @@ export const RISK_READS = [
 ];
 
 /** Every risk read answering 503, as the server does while the risk domain is not running. */
-export const offlineHandlers = [contract.risk.tradingState, ...RISK_READS].map((route) =>
-  mockRouteError(route, 503, NOT_CONNECTED),
-);
+export const offlineHandlers = [
+  marketHandler,
+  ...[contract.risk.tradingState, ...RISK_READS].map((route) => mockRouteError(route, 503, NOT_CONNECTED)),
+];

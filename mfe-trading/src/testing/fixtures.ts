@@ -103,18 +103,3 @@ export function performanceHandlers({
     historyHandler(trades),
   ];
 }
-
-/** jsdom lays nothing out: give the charts' containers the width a 390 px phone leaves them. */
-export function layOutCharts(): void {
-  const layout = HTMLElement.prototype.getBoundingClientRect;
-  beforeAll(() => {
-    jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
-      this: HTMLElement,
-    ) {
-      if (!this.classList.contains('recharts-responsive-container')) return layout.call(this);
-      const box = { x: 0, y: 0, top: 0, left: 0, right: 358, bottom: 224, width: 358, height: 224 };
-      return { ...box, toJSON: () => box };
-    });
-  });
-  afterAll(() => jest.restoreAllMocks());
-}

@@ -8,6 +8,27 @@ import { route } from './route';
 export const MarketPhase = z.enum(['PRE_OPEN', 'OPEN', 'CLOSING', 'POST_CLOSE', 'CLOSED']);
 export type MarketPhase = z.infer<typeof MarketPhase>;
 
+/**
+ * Where this server's prices come from and whether they are arriving: the one description of the
+ * data source every page gives (the risk page's monitoring strip, Tick Streaming, Settings), so no
+ * page calls a simulated feed live.
+ */
+export const MarketFeedStatus = z.object({
+  /**
+   * simulated: prices generated inside this server (not market data); upstox: the broker's
+   * market-data feed (NIVESH_MARKET_DATA).
+   */
+  source: DataSource,
+  /**
+   * The feed's connection to its source. The simulated market runs in this process, so it has no
+   * connection to lose: it is connected while the server runs.
+   */
+  connection: z.enum(['connecting', 'connected', 'reconnecting', 'disconnected']),
+  /** When the newest tick the server holds was made (to the millisecond); null before the first. */
+  last_tick_at: Timestamp.nullable(),
+});
+export type MarketFeedStatus = z.infer<typeof MarketFeedStatus>;
+
 export const MarketStatusResponse = z.object({
   success: z.literal(true),
   exchange: z.literal('NSE'),
@@ -40,6 +61,8 @@ export const MarketStatusResponse = z.object({
    * so `status` is 'OPEN' and `exchange_status` says NSE's phase.
    */
   simulated_session_open: z.boolean(),
+  /** This server's market data: its source, its connection and its newest tick. */
+  feed: MarketFeedStatus,
 });
 export type MarketStatusResponse = z.infer<typeof MarketStatusResponse>;
 

@@ -24,3 +24,10 @@ export const PAGE_PATHS = {
 
 /** A page's path (for example `/risk`). */
 export type PagePath = (typeof PAGE_PATHS)[keyof typeof PAGE_PATHS];
+
+/**
+ * Where the operator keeps the Upstox credentials and token and the data sources, as a sentence
+ * names it ("Add one in Settings › Data Sources"). The server's sentences use it; that tab itself
+ * shows them with the place as "here".
+ */
+export const DATA_SOURCES_PLACE = 'Settings › Data Sources';

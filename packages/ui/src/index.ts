@@ -5,9 +5,12 @@
 export * from './core';
 export { system } from './theme/fullSystem';
 export { toaster, notify, Toaster, TOAST_DURATIONS } from './theme/toaster';
-export { CHART_AXIS, CHART_COLORS, CHART_TOOLTIP } from './theme/chart';
+export { CHART_AXIS, CHART_COLORS, CHART_SERIES, CHART_TOOLTIP } from './theme/chart';
+export { chartAxis, pointsWithValues, seriesValues, type AxisOptions, type ChartAxis } from './charts/axis';
+export { TooFewPoints, TRADING_DAYS, countOf, type PointUnit } from './charts/TooFewPoints';
 export * from './format/money';
 export * from './format/time';
+export * from './format/dataSource';
 export { featureLabel, formatFeatureValue } from './format/mlFeatures';
 export { PageHeader } from './components/PageHeader';
 export { StatCard, type StatCardProps } from './components/StatCard';

@@ -9,7 +9,13 @@
  * A token is refused when pasted, and counted invalid when already stored, by the same rules.
  */
 import { z } from 'zod';
-import { istWallClock, TOKEN_EXPIRING_HOURS, type TokenState, type TokenStatus } from '@nivesh/api-contract';
+import {
+  DATA_SOURCES_PLACE,
+  istWallClock,
+  TOKEN_EXPIRING_HOURS,
+  type TokenState,
+  type TokenStatus,
+} from '@nivesh/api-contract';
 import type { Clock } from '../clock.js';
 import { HttpError } from '../http/errors.js';
 import type { CredentialStore, TokenSource } from './credentials.js';
@@ -169,8 +175,7 @@ export function describeToken(
       is_expired: false,
       hours_remaining: null,
       expires_at: null,
-      message:
-        'No Upstox access token is stored. Add one in Settings › Data Sources, or sign in with Upstox.',
+      message: `No Upstox access token is stored. Add one in ${DATA_SOURCES_PLACE}, or sign in with Upstox.`,
     };
   }
   // A stored token is judged by the same rules as a pasted one: a database may hold one saved

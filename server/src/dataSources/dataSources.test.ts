@@ -157,6 +157,11 @@ for (const target of await testDatabases()) {
       assert.equal(upstox.endpoint, 'http://127.0.0.1:9/v2');
       assert.match(upstox.external_url ?? '', /^https:\/\/upstox\.com\/developer\//);
       assert.equal(sources[0]!.endpoint, 'sim://nse?seed=7');
+      // The simulated market ticks: it was last updated by its newest tick, not 'Never'.
+      const newest = s.t.app.services.hub.lastTickAt();
+      assert.ok(newest !== null);
+      assert.equal(sources[0]!.last_updated, new Date(newest).toISOString());
+      assert.equal(upstox.last_updated, null, 'not this server’s feed: never checked');
       assert.equal(sources[3]!.endpoint, `${fake.base}/config-feed`);
     });
 

@@ -19,6 +19,9 @@
  * - holiday calendar: connected when this IST year's holiday list is loaded, else disconnected;
  * - news feeds and custom sources: the last check: pending (never checked), connected or
  *   disconnected; for a news feed the news pipeline's latest read counts as a check.
+ * The source this server's ticks come from (the simulated market, or Upstox) was last updated by
+ * its newest tick, to the millisecond, when that is later than its last check: it ticks every
+ * second, so 'Never' would be false.
  * The browser applies the specification's toggle rule (on: available -> connected, otherwise kept;
  * off: disabled) once the server accepted, then reloads the list, which says what is true.
  *
@@ -87,6 +90,8 @@ export interface DataSourcesDeps {
   box: SecretBox;
   /** This server's market feed (feed.source). */
   marketData: () => 'simulated' | 'upstox';
+  /** When the newest tick of this server's feed was made (epoch ms; the tick hub), null before any. */
+  lastTickAt: () => number | null;
   simSeed: number;
   /** NIVESH_UPSTOX_API_URL. */
   upstoxApiUrl: string;
@@ -290,6 +295,12 @@ export function createDataSourcesService(deps: DataSourcesDeps) {
             latency = read.latencyMs;
           }
         }
+      }
+    }
+    if (row.enabled && builtin !== undefined && builtin.kind === deps.marketData()) {
+      const tickAt = deps.lastTickAt();
+      if (tickAt !== null && (lastUpdated === null || tickAt > lastUpdated.getTime())) {
+        lastUpdated = new Date(tickAt);
       }
     }
     return {

@@ -40,8 +40,15 @@ export interface Tick {
   low: number;
   /** Shares traded today so far (0 for indices). */
   volume: number;
-  /** Epoch milliseconds. */
+  /** When the price was made (epoch ms): the trade's time from an outside feed, the instant itself in this process. */
   ts: number;
+  /**
+   * When the source sent this tick (epoch ms), when it says: Upstox stamps each message to the
+   * millisecond, while its last-trade time `ts` is the exchange's, in whole seconds and as old as
+   * a quiet stock's last trade. Absent for a tick made in this process (the simulated market),
+   * whose `ts` is the instant it was made.
+   */
+  sentAt?: number;
   /**
    * The exchange's price band of the day (its lower and upper circuit limits, rupees) when the
    * source gives it; absent otherwise (the paper engine then assumes ±20% of the previous close).
@@ -57,6 +64,14 @@ export interface Candle {
   low: number;
   close: number;
   volume: number;
+}
+
+/**
+ * The instant a tick left its source, to the millisecond: the feed delay and the tick-to-browser
+ * latency are measured from it (ops/tickStreaming.ts, stream/service.ts).
+ */
+export function tickSentAt(tick: Tick): number {
+  return tick.sentAt ?? tick.ts;
 }
 
 export type TickListener = (ticks: readonly Tick[]) => void;

@@ -2,7 +2,9 @@
  * Market data: whether the NSE normal session is open (the exchange calendar at the server's
  * clock) and whether the simulated market runs its own session outside it, and the overview of NIFTY 50, SENSEX and Bank NIFTY from the tick hub's latest index
  * ticks (the running session's level, or the last close outside it), with the change since the
- * previous session's close and the feed they came from.
+ * previous session's close and the feed they came from. The status also says what the feed is
+ * (simulated or Upstox), its connection and its newest tick: the one description of the data
+ * source the pages show.
  */
 import {
   MARKET_INDEX_NAMES,
@@ -90,6 +92,7 @@ export function createMarketService(deps: {
       const now = clock.now();
       const session = tradingSession(now, feed, calendar);
       const status = session.exchange;
+      const lastTick = hub.lastTickAt();
       return {
         exchange: 'NSE',
         status: session.phase,
@@ -103,6 +106,12 @@ export function createMarketService(deps: {
         next_close: status.nextClose.toISOString(),
         holidays_known: status.holidaysKnown,
         simulated_session_open: session.simulatedOutsideHours,
+        feed: {
+          source: feed.source,
+          // A feed without a connection of its own runs in this process (the simulated market).
+          connection: feed.connection?.().status ?? 'connected',
+          last_tick_at: lastTick === null ? null : new Date(lastTick).toISOString(),
+        },
       };
     },
 

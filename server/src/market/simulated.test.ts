@@ -269,6 +269,29 @@ describe('simulated NSE market', () => {
     }
   });
 
+  it('stamps each batch with the millisecond it is published at, not the whole second before it', async () => {
+    // The one-second timer fires a few milliseconds late, from whenever the server started.
+    const m = await startMarket('2026-11-20T10:30:00.400');
+    try {
+      assert.equal(m.hub.lastTickAt(), ist('2026-11-20T10:30:00.400').getTime());
+      advance(m, '2026-11-20T10:30:01.437');
+      advance(m, '2026-11-20T10:30:02.441');
+      assert.deepEqual(
+        m.batches.map((b) => new Date(b[0]!.ts).toISOString()),
+        ['2026-11-20T05:00:01.437Z', '2026-11-20T05:00:02.441Z'],
+      );
+      assert.ok(m.batches.every((b) => b.every((tick) => tick.ts === b[0]!.ts)));
+      // A pause of about three seconds publishes three batches about a second apart, the last now.
+      advance(m, '2026-11-20T10:30:05.447');
+      assert.deepEqual(
+        m.batches.slice(2).map((b) => new Date(b[0]!.ts).toISOString()),
+        ['2026-11-20T05:00:03.443Z', '2026-11-20T05:00:04.445Z', '2026-11-20T05:00:05.447Z'],
+      );
+    } finally {
+      await m.market.stop();
+    }
+  });
+
   it('keeps prices moving at any hour when always open, with the same closes', async () => {
     const m = await startMarket('2026-11-21T22:00:00', { alwaysOpen: true }); // Saturday night
     const normal = await startMarket('2026-11-21T22:00:00');

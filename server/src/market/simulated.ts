@@ -23,7 +23,10 @@
  *   up through the session along a U-shaped profile (busy open and close).
  *
  * Ticks are published every second while the normal session (09:15-15:30 IST) runs; outside it the
- * hub holds the last close. With `alwaysOpen` (demos, tests) a day's path is stretched from the
+ * hub holds the last close. A batch is priced and stamped at the instant it is published, to the
+ * millisecond (prices are a function of the instant), so a tick's time is when it was made: the
+ * tick-streaming figures measured against it (feed delay, tick to browser) are the time it really
+ * took, not up to a second of rounding to the whole second. With `alwaysOpen` (demos, tests) a day's path is stretched from the
  * previous close to its own close, so prices move at any hour and the closes are the same.
  */
 import { z } from 'zod';
@@ -87,9 +90,9 @@ export interface SimulatedMarketOptions {
 export interface SimulatedMarket extends MarketFeed {
   readonly source: 'simulated';
   /**
-   * Publishes the ticks from the last published instant up to `at`: one batch per second of
-   * session, or, for a long catch-up, one per knot and the last second. Does nothing before
-   * start() or after stop(), or when `at` is not later than the last batch.
+   * Publishes the ticks from the last published instant up to `at` (to the millisecond): one batch
+   * per second of session, the last at `at` itself, or, for a long catch-up, one per knot and `at`.
+   * Does nothing before start() or after stop(), or when `at` is not later than the last batch.
    */
   advanceTo(at: Date): void;
 }
@@ -725,7 +728,11 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
     return ticksAt(dayPaths(closed), sessionCloseAt(closed));
   }
 
-  /** The instants to publish in (from, to], by session. */
+  /**
+   * The instants to publish in (from, to], by session. Within a session they are about a second
+   * apart and end at `to` itself (or the close): the one-second timer, a few milliseconds late
+   * each time, publishes one batch at the instant it fires; a pause of n seconds publishes n.
+   */
   function batchInstants(from: number, to: number): Array<{ date: string; instants: number[] }> {
     const sessions: Array<{ date: string; instants: number[] }> = [];
     const fromDate = istDay(from);
@@ -737,18 +744,21 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
       if (window.start > to) break;
       if (window.end > from) {
         // alwaysOpen windows touch: their shared instant belongs to the earlier day (its close).
-        const lower = Math.max(from + 1, alwaysOpen ? window.start + 1 : window.start);
-        const first = Math.ceil(lower / SECOND) * SECOND;
+        // Otherwise the open itself is the session's first instant.
+        const after = Math.max(from, alwaysOpen ? window.start : window.start - 1);
         const last = Math.min(to, window.end);
         const instants: number[] = [];
-        if (first <= last) {
-          if ((last - first) / SECOND < MAX_SECOND_BY_SECOND) {
-            for (let s = first; s <= last; s += SECOND) instants.push(s);
+        if (last > after) {
+          if ((last - after) / SECOND < MAX_SECOND_BY_SECOND) {
+            const count = Math.max(1, Math.round((last - after) / SECOND));
+            for (let i = 1; i < count; i += 1)
+              instants.push(after + Math.round((i * (last - after)) / count));
+            instants.push(last);
           } else {
             const step = (window.end - window.start) / KNOT_INTERVALS;
             for (let k = 0; k <= KNOT_INTERVALS; k += 1) {
               const at = Math.round(window.start + k * step);
-              if (at >= first && at < last) instants.push(at);
+              if (at > after && at < last) instants.push(at);
             }
             instants.push(last);
           }
@@ -763,7 +773,7 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
 
   function advanceTo(at: Date): void {
     if (!hub) return;
-    const target = Math.floor(at.getTime() / SECOND) * SECOND;
+    const target = at.getTime();
     if (target <= publishedUpTo) return;
     for (const session of batchInstants(publishedUpTo, target)) {
       const day = dayPaths(session.date);
@@ -817,7 +827,7 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
 
     async start(target) {
       if (hub) throw new Error('The simulated market is already running');
-      const now = Math.floor(clock.nowMs() / SECOND) * SECOND;
+      const now = clock.nowMs();
       target.publish(snapshot(now));
       hub = target;
       publishedUpTo = now;

@@ -94,6 +94,19 @@ for (const target of await testDatabases()) {
       assert.equal(saturday.scaling.status, 'active');
     });
 
+    it('says the prices are the simulated market in this process, with its newest tick to the millisecond', async () => {
+      // Friday 10:30:00.250 IST: the market publishes its first prices at start, stamped that instant.
+      const friday = await statusAt('2026-11-20T05:00:00.250Z', false);
+      assert.deepEqual(friday.feed, {
+        source: 'simulated',
+        connection: 'connected',
+        last_tick_at: '2026-11-20T05:00:00.250Z',
+      });
+      // Saturday, the simulation keeping exchange hours: the newest tick is Friday's close.
+      const saturday = await statusAt('2026-11-21T16:30:00Z', false);
+      assert.equal(saturday.feed.last_tick_at, '2026-11-20T10:00:00.000Z');
+    });
+
     it('does not say so while NSE itself is open, or when the simulation keeps exchange hours', async () => {
       const friday = await statusAt('2026-11-20T05:00:00Z', true); // Friday 10:30 IST
       assert.equal(friday.is_open, true);

@@ -263,6 +263,26 @@ for (const target of await testDatabases()) {
     });
   });
 
+  describe(`the feed delay of an outside feed on ${target.name}`, () => {
+    const clock = new ManualClock(DEFAULT_TEST_TIME);
+    const feed = createControlledFeed({ now: () => clock.now() });
+    const s = signedInApp(target, { clock, deps: { feed, live: null, liveAccount: null } });
+
+    it('measures from when the source sent each tick, to the millisecond, not its whole-second trade time', async () => {
+      // A quiet stock: its last trade at 10:30:00 (the exchange's whole second), the message
+      // carrying it sent at 10:30:04.973 and received at 10:30:04.985, 12 ms later.
+      clock.set(new Date(T0 + 4_985));
+      feed.move('RELIANCE', 2500, { ts: T0, sentAt: T0 + 4_973 });
+      // A busier one: traded at 10:30:04, sent at 10:30:04.990, received 8 ms later.
+      clock.set(new Date(T0 + 4_998));
+      feed.move('TCS', 4100, { ts: T0 + 4_000, sentAt: T0 + 4_990 });
+      const dashboard = await dashboardOf(s);
+      // (12 + 8) / 2 ms; from the trade times it would read (4,985 + 998) / 2 = 2,991.5 ms.
+      assert.equal(dashboard.latency.feed_delay_ms, 10);
+      assert.equal(dashboard.health.latency_ms, 10);
+    });
+  });
+
   describe(`the tick-streaming dashboard of the simulated market on ${target.name}`, () => {
     const clock = new ManualClock(DEFAULT_TEST_TIME);
     const market = createSimulatedMarket({
@@ -294,6 +314,32 @@ for (const target of await testDatabases()) {
           [iso(3_000), 1],
         ],
       );
+    });
+  });
+
+  describe(`the feed delay of the simulated market, to the millisecond, on ${target.name}`, () => {
+    const clock = new ManualClock(DEFAULT_TEST_TIME);
+    const market = createSimulatedMarket({
+      seed: 7,
+      alwaysOpen: true,
+      clock,
+      calendar: loadHolidayCalendar(null),
+      log: { info: () => undefined, error: () => undefined },
+    });
+    const s = signedInApp(target, { clock, deps: { feed: market, live: null, liveAccount: null } });
+
+    it('reports no delay for ticks made in this process, whenever in the second its timer fires', async () => {
+      // The timer fires 230 ms into a second, then 1,010 ms later: each batch reaches the hub at
+      // the instant it is stamped with. Stamped with the whole second before, they would read as
+      // 230 and 240 ms late.
+      clock.advance(1_230);
+      market.advanceTo(clock.now());
+      clock.advance(1_010);
+      market.advanceTo(clock.now());
+      const dashboard = await dashboardOf(s);
+      assert.equal(dashboard.latency.feed_delay_ms, 0);
+      assert.equal(dashboard.health.latency_ms, 0);
+      assert.equal(dashboard.health.last_tick_time, iso(2_240));
     });
   });
 }

@@ -1,7 +1,8 @@
 /**
  * The tick-streaming monitor (GET /api/tick-streaming/dashboard and /candles). It listens on the
  * tick hub, so it measures what the feed delivers whether or not a browser follows it: ticks per
- * second and minute, how late ticks arrive, ticks out of order, and one-second candles per symbol
+ * second and minute, how late ticks arrive (from when their source sent them, to the millisecond:
+ * market/feed.ts tickSentAt), ticks out of order, and one-second candles per symbol
  * (candles.ts). The feed says how it is connected (MarketFeed.connection; a feed in this process
  * has none), the browser stream says what it sent and to whom (stream/service.ts stats()).
  */
@@ -15,7 +16,13 @@ import {
   type WebSocketHealth,
 } from '@nivesh/api-contract';
 import type { Clock } from '../clock.js';
-import type { FeedConnectionState, MarketFeed, Tick, TickHub } from '../market/feed.js';
+import {
+  tickSentAt,
+  type FeedConnectionState,
+  type MarketFeed,
+  type Tick,
+  type TickHub,
+} from '../market/feed.js';
 import type { TickStreamService } from '../stream/service.js';
 import { createCandleBuilder, createSecondCounters } from './candles.js';
 
@@ -172,7 +179,7 @@ export function createTickStreamingMonitor(deps: TickStreamingDeps): TickStreami
         outOfOrder += 1;
         continue;
       }
-      delayMs += Math.max(0, at - tick.ts);
+      delayMs += Math.max(0, at - tickSentAt(tick));
       delayed += 1;
     }
     counters.add(at, { ticks: batch.length, outOfOrder, delayMs, delayed });

@@ -19,7 +19,7 @@ export interface ControlledFeed extends MarketFeed {
   /** Whether orders at market can fill now. */
   open: boolean;
   /** Publishes a new last price (and optionally previous close) of a symbol into the hub. */
-  move(symbol: string, ltp: number, options?: { previousClose?: number; ts?: number }): Tick;
+  move(symbol: string, ltp: number, options?: { previousClose?: number; ts?: number; sentAt?: number }): Tick;
   setCandles(symbol: string, candles: Candle[]): void;
   readonly hub: TickHub | null;
 }
@@ -132,6 +132,7 @@ export function createControlledFeed(
         low: Math.min(last?.low ?? ltp, ltp),
         volume: (last?.volume ?? 0) + 100,
         ts: moveOptions.ts ?? now().getTime(),
+        ...(moveOptions.sentAt !== undefined ? { sentAt: moveOptions.sentAt } : {}),
       };
       hub.publish([tick]);
       return tick;

@@ -40,7 +40,7 @@ import { devOrigins } from '@nivesh/build/remotes';
 import type { Config } from '../config.js';
 import { schema, type Db } from '../db/index.js';
 import { HttpError, unauthorized } from '../http/errors.js';
-import type { MarketFeed, Tick, TickHub } from '../market/feed.js';
+import { tickSentAt, type MarketFeed, type Tick, type TickHub } from '../market/feed.js';
 import type { IssuedTicket, TicketStore } from './tickets.js';
 
 /** Unsent data (bytes) a socket may hold before it is dropped as too slow. */
@@ -100,7 +100,7 @@ interface StreamStats {
   lastSentAt: number | null;
   /** Mean round trip of the last heartbeat ping of open sockets, or null before any answered. */
   latencyMs: number | null;
-  /** Mean age (from the tick's own time to its write) of the ticks written in the last 60 s; null: none. */
+  /** Mean age (from when each tick left its source: market/feed.ts tickSentAt) of the ticks written in the last 60 s; null: none. */
   sendDelayMs: number | null;
   /** Each open socket: its number since the server started, the symbols it follows, its round trip. */
   sockets: Array<{ id: number; symbols: string[]; rttMs: number | null }>;
@@ -508,7 +508,7 @@ export function createTickStreamService(deps: TickStreamDeps): TickStreamService
           serialised[index] = json;
         }
         parts.push(json);
-        groupAges += Math.max(0, at - tick.ts);
+        groupAges += Math.max(0, at - tickSentAt(tick));
       }
       if (parts.length === 0) continue;
       const text = `{"type":"ticks","ticks":[${parts.join(',')}]}`;

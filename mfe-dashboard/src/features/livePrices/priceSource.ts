@@ -4,7 +4,7 @@
  * are the server's figures as of a time.
  */
 import type { DataSource } from '@nivesh/api-contract';
-import { formatIstTime } from '@nivesh/ui';
+import { DATA_SOURCE_LABELS, formatIstTime } from '@nivesh/ui';
 
 export type StreamStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed';
 
@@ -19,17 +19,12 @@ export function currentSource(snapshotSource: DataSource, stream: PriceStream): 
   return stream.dataSource ?? snapshotSource;
 }
 
-export const SOURCE_LABELS: Record<DataSource, string> = {
-  simulated: 'Simulated',
-  upstox: 'Upstox',
-};
-
 /** 'Simulated prices · streaming' / 'Upstox prices · as of 15:10 IST'. */
 export function priceSourceText(
   snapshot: { data_source: DataSource; as_of: string },
   stream: PriceStream,
 ): string {
-  const source = SOURCE_LABELS[currentSource(snapshot.data_source, stream)];
+  const source = DATA_SOURCE_LABELS[currentSource(snapshot.data_source, stream)];
   const freshness = stream.status === 'open' ? 'streaming' : `as of ${formatIstTime(snapshot.as_of)}`;
   return `${source} prices · ${freshness}`;
 }

@@ -24,8 +24,15 @@ import {
   useMarketStatusQuery,
   type TickMap,
 } from '@nivesh/api-client';
-import { formatIstTime, formatNumber, formatPercent, Panel, QueryNotice } from '@nivesh/ui';
-import { currentSource, SOURCE_LABELS, STREAM_STATUS_TEXT } from '../../features/livePrices/priceSource';
+import {
+  DATA_SOURCE_LABELS,
+  formatIstTime,
+  formatNumber,
+  formatPercent,
+  Panel,
+  QueryNotice,
+} from '@nivesh/ui';
+import { currentSource, STREAM_STATUS_TEXT } from '../../features/livePrices/priceSource';
 import { Section } from '../../features/layout/Section';
 
 const INDEX_IDS: readonly string[] = MarketIndexId.options;
@@ -75,7 +82,9 @@ function SourceBadge({ source }: { source: MarketOverview['data_source'] }) {
       size="sm"
       data-testid="index-source"
     >
-      {source === 'simulated' ? `${SOURCE_LABELS.simulated} data` : `Live data · ${SOURCE_LABELS.upstox}`}
+      {source === 'simulated'
+        ? `${DATA_SOURCE_LABELS.simulated} data`
+        : `Live data · ${DATA_SOURCE_LABELS.upstox}`}
     </Badge>
   );
 }

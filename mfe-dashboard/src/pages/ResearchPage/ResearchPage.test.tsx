@@ -6,6 +6,7 @@ import {
   delay,
   errorBody,
   HttpResponse,
+  layOutCharts,
   mockRoute,
   mockRouteError,
   renderWithProviders,
@@ -28,6 +29,8 @@ const notConnected = (text: string, dataSource?: 'upstox' | 'simulated') =>
     { status: 503 },
   );
 const UPSTOX_TEXT = 'Data source not connected - Check Upstox connection';
+
+layOutCharts();
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -70,7 +73,13 @@ describe('ResearchPage, connected', () => {
     expect(screen.getByRole('group', { name: 'Total return' })).toHaveTextContent('+43.38%');
     expect(screen.getByRole('group', { name: 'Max drawdown' })).toHaveTextContent('-15.77%');
     expect(screen.getByRole('group', { name: 'Latest close' })).toHaveTextContent('24,350.75');
-    expect(screen.getByRole('img', { name: 'NIFTY 50 month-end closes over 1 year' })).toBeInTheDocument();
+    const trend = screen.getByRole('img', { name: 'NIFTY 50 month-end closes over 1 year' });
+    // Closes 15,780.25 to 24,350.75: round steps of 2,500 points (8,570 / 4 rounded up).
+    expect(
+      [...trend.querySelectorAll('.recharts-cartesian-axis-tick-value[orientation="left"]')].map(
+        (tick) => tick.textContent,
+      ),
+    ).toEqual(['15,000', '17,500', '20,000', '22,500', '25,000']);
     const years = screen.getByTestId('yearly-returns');
     expect(within(years).getByText('2025')).toBeInTheDocument();
     expect(within(years).getByText('-1.2%')).toBeInTheDocument();

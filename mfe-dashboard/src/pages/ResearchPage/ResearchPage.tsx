@@ -16,6 +16,7 @@ import {
 } from '@nivesh/api-client';
 import {
   ConnectionBanner,
+  DATA_SOURCE_NAMES,
   formatIstDateTime,
   formatNumber,
   formatRupees,
@@ -44,8 +45,6 @@ const VOLATILITY_TONE: Record<VolatilityLevel, 'gain' | 'warning' | 'loss' | 'ne
   High: 'loss',
   Unknown: 'neutral',
 };
-
-const DATA_SOURCE_LABELS = { simulated: 'Simulated market', upstox: 'Upstox live data' } as const;
 
 export default function ResearchPage() {
   const query = useResearchAnalysisQuery();
@@ -87,7 +86,7 @@ export default function ResearchPage() {
             />
             {analysis && (
               <Badge colorPalette={analysis.data_source === 'upstox' ? 'green' : 'purple'} variant="subtle">
-                {DATA_SOURCE_LABELS[analysis.data_source]}
+                {DATA_SOURCE_NAMES[analysis.data_source]}
               </Badge>
             )}
             <Button size="sm" variant="outline" onClick={retry.retryNow} loading={query.isFetching}>

@@ -3,9 +3,19 @@
  * drawn from the benchmark's stored month-end closes with the figures the server computed from them.
  */
 import { Badge, Box, HStack, SimpleGrid, Stack, Text, Wrap } from '@nivesh/ui/chakra';
-import { Area, AreaChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
+import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { TrendAnalysis } from '@nivesh/api-contract';
-import { formatNumber, formatPercent, Panel, Unavailable } from '@nivesh/ui';
+import {
+  CHART_AXIS,
+  CHART_COLORS,
+  CHART_SERIES,
+  CHART_TOOLTIP,
+  chartAxis,
+  formatNumber,
+  formatPercent,
+  Panel,
+  Unavailable,
+} from '@nivesh/ui';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -58,6 +68,11 @@ export function TrendAnalysisPanel({ trend, failed, loading }: TrendAnalysisPane
 
   const points = trend.monthly_closes.map((point) => ({ ...point, label: monthLabel(point.month) }));
   const years = Math.max(1, Math.round(trend.monthly_closes.length / 12));
+  // Index levels in round steps, every label different (recharts' own repeat at whole points).
+  const axis = chartAxis(
+    points.map((point) => point.close),
+    { format: (value, decimals) => formatNumber(value, Math.min(decimals, 2)) },
+  );
   return (
     <Panel
       title="5-Year Trend Analysis"
@@ -78,47 +93,36 @@ export function TrendAnalysisPanel({ trend, failed, loading }: TrendAnalysisPane
         aria-label={`${trend.index} month-end closes over ${years} ${years === 1 ? 'year' : 'years'}`}
         h={{ base: '200px', md: '260px' }}
       >
-        <AreaChart
-          responsive
-          data={points}
-          style={{ width: '100%', height: '100%' }}
-          margin={{ left: 0, right: 8, top: 8 }}
-        >
-          <defs>
-            <linearGradient id="trendFill" x1="0" y1="0" x2="0" y2="1">
-              <stop offset="0%" stopColor="var(--chakra-colors-brand-500)" stopOpacity={0.35} />
-              <stop offset="100%" stopColor="var(--chakra-colors-brand-500)" stopOpacity={0} />
-            </linearGradient>
-          </defs>
-          <CartesianGrid strokeDasharray="3 3" stroke="var(--chakra-colors-border)" vertical={false} />
-          <XAxis
-            dataKey="label"
-            tick={{ fontSize: 11 }}
-            minTickGap={32}
-            stroke="var(--chakra-colors-fg-muted)"
-          />
-          <YAxis
-            domain={['auto', 'auto']}
-            tick={{ fontSize: 11 }}
-            width={64}
-            tickFormatter={(value: number) => formatNumber(value)}
-            stroke="var(--chakra-colors-fg-muted)"
-          />
-          <Tooltip
-            formatter={(value) => [formatNumber(Number(value), 2), 'Close']}
-            contentStyle={{
-              background: 'var(--chakra-colors-bg-panel)',
-              borderColor: 'var(--chakra-colors-border)',
-            }}
-          />
-          <Area
-            type="monotone"
-            dataKey="close"
-            stroke="var(--chakra-colors-brand-500)"
-            fill="url(#trendFill)"
-            strokeWidth={2}
-          />
-        </AreaChart>
+        <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 640, height: 260 }}>
+          <AreaChart data={points} margin={{ left: 0, right: 8, top: 8 }}>
+            <defs>
+              <linearGradient id="trendFill" x1="0" y1="0" x2="0" y2="1">
+                <stop offset="0%" stopColor={CHART_COLORS.primary} stopOpacity={0.35} />
+                <stop offset="100%" stopColor={CHART_COLORS.primary} stopOpacity={0} />
+              </linearGradient>
+            </defs>
+            <CartesianGrid strokeDasharray="3 3" stroke={CHART_COLORS.grid} vertical={false} />
+            <XAxis dataKey="label" {...CHART_AXIS} fontSize={11} minTickGap={32} />
+            <YAxis
+              ticks={axis.ticks}
+              domain={axis.domain}
+              interval={0}
+              tickFormatter={axis.label}
+              width={64}
+              {...CHART_AXIS}
+              fontSize={11}
+            />
+            <Tooltip {...CHART_TOOLTIP} formatter={(value) => [formatNumber(Number(value), 2), 'Close']} />
+            <Area
+              type="monotone"
+              dataKey="close"
+              stroke={CHART_COLORS.primary}
+              fill="url(#trendFill)"
+              strokeWidth={2}
+              {...CHART_SERIES}
+            />
+          </AreaChart>
+        </ResponsiveContainer>
       </Box>
       <Stack gap="2" mt="4">
         <Text textStyle="sm" fontWeight="medium">

@@ -253,6 +253,7 @@ describe('Connectivity tab', () => {
         next_close: '2026-11-25T10:00:00.000Z',
         holidays_known: true,
         simulated_session_open: false,
+        feed: { source: 'simulated', connection: 'connected', last_tick_at: '2026-11-20T10:00:00.000Z' },
       })),
       mockRoute(contract.broker.status, () =>
         notConnected('The broker connection is not connected on this server.'),

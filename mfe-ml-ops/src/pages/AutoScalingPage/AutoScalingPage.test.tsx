@@ -5,11 +5,14 @@ import {
   delay,
   errorBody,
   HttpResponse,
+  layOutCharts,
   mockRoute,
   renderWithProviders,
   setupServer,
 } from '@nivesh/api-client/testing';
 import AutoScalingPage from './AutoScalingPage';
+
+layOutCharts();
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -127,7 +130,8 @@ describe('AutoScalingPage', () => {
     expect(
       screen.getByText(/no scaling provider is configured: decisions are recorded here/),
     ).toBeInTheDocument();
-    expect(screen.getByText('Not enough samples yet: one is taken every 5 seconds')).toBeInTheDocument();
+    expect(screen.getByText('Not enough samples yet: 0 samples of 3 needed')).toBeInTheDocument();
+    expect(screen.getByText('One is taken every 5 seconds.')).toBeInTheDocument();
     expect(screen.getByText('No scaling decision yet: no rule has held')).toBeInTheDocument();
   });
 
@@ -138,6 +142,7 @@ describe('AutoScalingPage', () => {
         provider: 'process',
         rules: { cpu_above_minutes: 15, cpu_below_minutes: 0, cooldown_until: '2026-03-02T09:45:00.000Z' },
         series: [
+          { at: '2026-03-02T09:29:50.000Z', cpu: 99.9, process_cpu: 0.3, latency_ms: 80 },
           { at: '2026-03-02T09:29:55.000Z', cpu: 88.1, process_cpu: 40.2, latency_ms: 120 },
           { at: '2026-03-02T09:30:00.000Z', cpu: 91.4, process_cpu: 44.9, latency_ms: null },
         ],
@@ -171,9 +176,23 @@ describe('AutoScalingPage', () => {
     );
     renderWithProviders(<AutoScalingPage />);
     await screen.findByText('t3.medium');
-    expect(
-      screen.getByRole('img', { name: 'Host CPU, process CPU and API latency over the last minutes' }),
-    ).toBeInTheDocument();
+    const chart = screen.getByRole('img', {
+      name: 'Host CPU, process CPU and API latency over the last minutes',
+    });
+    // The three lines are drawn whole at once, not animated in from nothing after every poll.
+    const lines = [...chart.querySelectorAll('.recharts-line path.recharts-curve')];
+    expect(lines).toHaveLength(3);
+    for (const line of lines) {
+      expect(line.getAttribute('d')).toMatch(/^M[\d.]+,[\d.]+L/);
+      expect(line).not.toHaveAttribute('stroke-dasharray');
+    }
+    // CPU in quarters of the machine; latency from 0 to 120 ms in steps of 50 (120 / 4 rounds up).
+    const labels = (side: 'left' | 'right') =>
+      [...chart.querySelectorAll(`.recharts-cartesian-axis-tick-value[orientation="${side}"]`)].map(
+        (tick) => tick.textContent,
+      );
+    expect(labels('left')).toEqual(['0%', '25%', '50%', '75%', '100%']);
+    expect(labels('right')).toEqual(['0 ms', '50 ms', '100 ms', '150 ms']);
     expect(
       within(group('Next decision')).getByText('Not before 03:15:00 pm IST (cooldown)'),
     ).toBeInTheDocument();
@@ -202,7 +221,14 @@ describe('AutoScalingPage', () => {
     expect(within(group('API Health')).getByText('Issues')).toBeInTheDocument();
     first.unmount();
 
-    server.use(answer({ ...running, metrics: { cpu: 86, memory: 0, latency_ms: 299 } }));
+    // This server's process uses most of the busy CPU: its own load, red above 85%.
+    server.use(
+      answer({
+        ...running,
+        metrics: { cpu: 86, memory: 0, latency_ms: 299 },
+        process: { cpu: 80, memory_mb: 182.4 },
+      }),
+    );
     const second = renderWithProviders(<AutoScalingPage />);
     await screen.findByText('t3.medium');
     expect(group('CPU Usage')).toHaveAttribute('data-tone', 'red');
@@ -214,6 +240,24 @@ describe('AutoScalingPage', () => {
     renderWithProviders(<AutoScalingPage />);
     await screen.findByText('t3.medium');
     expect(within(group('API Latency')).getByText('Needs attention')).toBeInTheDocument();
+  });
+
+  it('says what the CPU figure measures, and a machine busy with other programs is a warning, not red', async () => {
+    server.use(
+      answer({
+        ...running,
+        metrics: { cpu: 99.9, memory: 10, latency_ms: 20 },
+        process: { cpu: 0.3, memory_mb: 270 },
+      }),
+    );
+    renderWithProviders(<AutoScalingPage />);
+    await screen.findByText('t3.medium');
+    const cpu = group('CPU Usage');
+    expect(within(cpu).getByText('99.9%')).toBeInTheDocument();
+    expect(cpu).toHaveAttribute('data-tone', 'yellow');
+    expect(cpu).toHaveTextContent(
+      "Whole machine, every core, mean of the last minute. This server's process: 0.3% (last 5 seconds); other programs: 99.6%. The machine is busy with other programs, not this server: its answers may slow, and another instance of it on this machine would not help.",
+    );
   });
 
   it('keeps the last values on screen, marked as such, when a later poll fails', async () => {

@@ -18,13 +18,17 @@ import {
   Unavailable,
   formatIstDateTime,
   formatIstTime,
+  CHART_AXIS,
   CHART_COLORS,
+  CHART_SERIES,
   CHART_TOOLTIP,
+  chartAxis,
+  TooFewPoints,
   timeAgo,
 } from '@nivesh/ui';
 import { formatCount, percent1, yesNo } from '../../features/format';
 import { MetricRow } from '../../features/MetricRow';
-import { LATENCY_PALETTE, latencyBand, statusPalette, usageTone } from './levels';
+import { cpuReading, LATENCY_PALETTE, latencyBand, statusPalette, usageTone, type UsageTone } from './levels';
 
 const MARKET_LABEL: Record<MarketPhase, string> = {
   PRE_OPEN: 'Pre-open',
@@ -54,8 +58,18 @@ function StatusText({ status, label }: { status: string; label?: string }) {
   );
 }
 
-function UsageBar({ label, percent }: { label: string; percent: number }) {
-  const tone = usageTone(percent);
+function UsageBar({
+  label,
+  percent,
+  tone = usageTone(percent),
+  note,
+}: {
+  label: string;
+  percent: number;
+  tone?: UsageTone;
+  /** What the figure measures, under the bar. */
+  note?: string;
+}) {
   return (
     <Stack gap="1.5" role="group" aria-label={label} data-tone={tone}>
       <HStack justify="space-between">
@@ -71,6 +85,11 @@ function UsageBar({ label, percent }: { label: string; percent: number }) {
           <Progress.Range />
         </Progress.Track>
       </Progress.Root>
+      {note && (
+        <Text textStyle="xs" color="fg.muted">
+          {note}
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -124,7 +143,17 @@ function ScalingRules({ status }: { status?: AutoScalingStatus }) {
   );
 }
 
-/** Host and process CPU, and the median latency, over the status's samples (every 5 s). */
+/** Samples the load chart needs before it draws lines: fewer are a dot, or one straight segment. */
+const MIN_LOAD_SAMPLES = 3;
+const SAMPLES = { one: 'sample', many: 'samples' } as const;
+const percentLabel = (value: number) => `${value}%`;
+const msLabel = (value: number, decimals: number) => `${value.toFixed(decimals)} ms`;
+
+/**
+ * Host and process CPU, and the median latency, over the status's samples (every 5 s). The lines
+ * are drawn at once (no animation: the chart gets new samples every 30 s) and kept off the frame
+ * (a machine at 100% or a process at 0% would otherwise lie on the axis lines).
+ */
 function LoadChart({ series }: { series: AutoScalingStatus['series'] }) {
   const rows = series.map((point) => ({
     time: formatIstTime(point.at),
@@ -132,35 +161,77 @@ function LoadChart({ series }: { series: AutoScalingStatus['series'] }) {
     process: point.process_cpu,
     latency: point.latency_ms,
   }));
+  const cpuAxis = chartAxis([0, 100], { format: percentLabel, count: 5 });
+  const msAxis = chartAxis(
+    rows.map((row) => row.latency),
+    { format: msLabel, includeZero: true, minStep: 1, count: 5, sign: 'positive' },
+  );
   return (
     <Panel title="Load, last minutes">
-      {rows.length < 2 ? (
-        <Unavailable title="Not enough samples yet: one is taken every 5 seconds" />
+      {rows.length < MIN_LOAD_SAMPLES ? (
+        <TooFewPoints
+          have={rows.length}
+          need={MIN_LOAD_SAMPLES}
+          unit={SAMPLES}
+          title="Not enough samples yet"
+        >
+          One is taken every 5 seconds.
+        </TooFewPoints>
       ) : (
         <Box h="64" role="img" aria-label="Host CPU, process CPU and API latency over the last minutes">
           <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 480, height: 256 }}>
             <LineChart data={rows} margin={{ top: 8, right: 8, left: -8, bottom: 0 }}>
               <CartesianGrid strokeDasharray="3 3" stroke={CHART_COLORS.grid} />
-              <XAxis dataKey="time" stroke={CHART_COLORS.axis} fontSize={12} minTickGap={24} />
-              <YAxis yAxisId="cpu" stroke={CHART_COLORS.axis} fontSize={12} unit="%" domain={[0, 100]} />
-              <YAxis yAxisId="ms" orientation="right" stroke={CHART_COLORS.axis} fontSize={12} unit=" ms" />
+              <XAxis dataKey="time" {...CHART_AXIS} minTickGap={24} />
+              <YAxis
+                yAxisId="cpu"
+                {...CHART_AXIS}
+                ticks={cpuAxis.ticks}
+                domain={cpuAxis.domain}
+                interval={0}
+                tickFormatter={cpuAxis.label}
+                padding={{ top: 6, bottom: 6 }}
+              />
+              <YAxis
+                yAxisId="ms"
+                orientation="right"
+                {...CHART_AXIS}
+                ticks={msAxis.ticks}
+                domain={msAxis.domain}
+                interval={0}
+                tickFormatter={msAxis.label}
+                padding={{ top: 6, bottom: 6 }}
+                width={64}
+              />
               <Tooltip {...CHART_TOOLTIP} />
               <Legend />
-              <Line yAxisId="cpu" dataKey="cpu" name="Host CPU %" stroke={CHART_COLORS.primary} dot={false} />
+              <Line
+                yAxisId="cpu"
+                dataKey="cpu"
+                name="Host CPU %"
+                stroke={CHART_COLORS.primary}
+                strokeWidth={2}
+                dot={false}
+                {...CHART_SERIES}
+              />
               <Line
                 yAxisId="cpu"
                 dataKey="process"
                 name="Process CPU %"
                 stroke={CHART_COLORS.secondary}
+                strokeWidth={2}
                 dot={false}
+                {...CHART_SERIES}
               />
               <Line
                 yAxisId="ms"
                 dataKey="latency"
                 name="Latency ms (median)"
                 stroke={CHART_COLORS.tertiary}
+                strokeWidth={2}
                 dot={false}
                 connectNulls
+                {...CHART_SERIES}
               />
             </LineChart>
           </ResponsiveContainer>
@@ -250,7 +321,11 @@ function StatusView({ status }: { status: AutoScalingStatus }) {
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
         <Panel title="Resource Usage">
           <Stack gap="4">
-            <UsageBar label="CPU Usage" percent={status.metrics.cpu} />
+            <UsageBar
+              label="CPU Usage"
+              percent={status.metrics.cpu}
+              {...cpuReading(status.metrics.cpu, status.process.cpu)}
+            />
             <UsageBar label="Memory Usage" percent={status.metrics.memory} />
             <MetricRow label="API Latency">
               <HStack gap="2" justify="flex-end">

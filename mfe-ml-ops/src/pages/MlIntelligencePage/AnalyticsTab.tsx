@@ -11,8 +11,11 @@ import {
   Panel,
   StatCard,
   Unavailable,
+  CHART_AXIS,
   CHART_COLORS,
+  CHART_SERIES,
   CHART_TOOLTIP,
+  chartAxis,
   formatPercent,
 } from '@nivesh/ui';
 import { formatCount, fractionPercent } from '../../features/format';
@@ -32,6 +35,27 @@ function toPercent(fraction: number): number {
   return Math.round(fraction * 1000) / 10;
 }
 
+/** A 0-100% axis in quarters. */
+const PERCENT_AXIS = chartAxis([0, 100], { format: (value) => `${value}%` });
+
+/** A count axis from zero in whole steps, every label different (not 0, 1, 1, 1, 2). */
+function countAxis(counts: readonly number[]) {
+  return chartAxis(counts, {
+    format: (value) => formatCount(value),
+    includeZero: true,
+    minStep: 1,
+    sign: 'positive',
+  });
+}
+
+const PERCENT_AXIS_PROPS = {
+  ...CHART_AXIS,
+  ticks: PERCENT_AXIS.ticks,
+  domain: PERCENT_AXIS.domain,
+  interval: 0,
+  tickFormatter: PERCENT_AXIS.label,
+} as const;
+
 function ChartBox({ label, children }: { label: string; children: ReactElement }) {
   return (
     <Box h="64" role="img" aria-label={label}>
@@ -50,6 +74,7 @@ function AccuracyByConfidence({ accuracy }: { accuracy: Analytics['accuracy'] })
     successRate: toPercent(b.success_rate),
     count: b.count,
   }));
+  const counts = countAxis(rows?.map((row) => row.count) ?? []);
   return (
     <Panel title="Prediction Accuracy by Confidence Level">
       {!rows ? (
@@ -61,19 +86,33 @@ function AccuracyByConfidence({ accuracy }: { accuracy: Analytics['accuracy'] })
           <ChartBox label="Success rate and number of predictions by confidence bucket">
             <BarChart data={rows} margin={{ top: 8, right: 8, left: -8, bottom: 0 }}>
               <CartesianGrid strokeDasharray="3 3" stroke={CHART_COLORS.grid} />
-              <XAxis dataKey="bucket" stroke={CHART_COLORS.axis} fontSize={12} />
-              <YAxis yAxisId="rate" stroke={CHART_COLORS.axis} fontSize={12} unit="%" domain={[0, 100]} />
+              <XAxis dataKey="bucket" {...CHART_AXIS} />
+              <YAxis yAxisId="rate" {...PERCENT_AXIS_PROPS} />
               <YAxis
                 yAxisId="count"
                 orientation="right"
-                stroke={CHART_COLORS.axis}
-                fontSize={12}
-                allowDecimals={false}
+                {...CHART_AXIS}
+                ticks={counts.ticks}
+                domain={counts.domain}
+                interval={0}
+                tickFormatter={counts.label}
               />
               <Tooltip {...CHART_TOOLTIP} />
               <Legend />
-              <Bar yAxisId="rate" dataKey="successRate" name="Success rate %" fill={CHART_COLORS.primary} />
-              <Bar yAxisId="count" dataKey="count" name="Predictions" fill={CHART_COLORS.secondary} />
+              <Bar
+                yAxisId="rate"
+                dataKey="successRate"
+                name="Success rate %"
+                fill={CHART_COLORS.primary}
+                {...CHART_SERIES}
+              />
+              <Bar
+                yAxisId="count"
+                dataKey="count"
+                name="Predictions"
+                fill={CHART_COLORS.secondary}
+                {...CHART_SERIES}
+              />
             </BarChart>
           </ChartBox>
           <Table.Root size="sm" variant="line">
@@ -193,12 +232,17 @@ function StrategyComparison({ trend }: { trend: Analytics['performanceTrend'] })
           <ChartBox label="Win rate and average confidence by strategy">
             <BarChart data={rows} margin={{ top: 8, right: 8, left: -8, bottom: 0 }}>
               <CartesianGrid strokeDasharray="3 3" stroke={CHART_COLORS.grid} />
-              <XAxis dataKey="strategy" stroke={CHART_COLORS.axis} fontSize={12} />
-              <YAxis stroke={CHART_COLORS.axis} fontSize={12} unit="%" domain={[0, 100]} />
+              <XAxis dataKey="strategy" {...CHART_AXIS} />
+              <YAxis {...PERCENT_AXIS_PROPS} />
               <Tooltip {...CHART_TOOLTIP} />
               <Legend />
-              <Bar dataKey="winRate" name="Win rate %" fill={CHART_COLORS.primary} />
-              <Bar dataKey="avgConfidence" name="Avg confidence %" fill={CHART_COLORS.secondary} />
+              <Bar dataKey="winRate" name="Win rate %" fill={CHART_COLORS.primary} {...CHART_SERIES} />
+              <Bar
+                dataKey="avgConfidence"
+                name="Avg confidence %"
+                fill={CHART_COLORS.secondary}
+                {...CHART_SERIES}
+              />
             </BarChart>
           </ChartBox>
           <Stack gap="0">

@@ -1,6 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { contract } from '@nivesh/api-contract';
-import { delay, HttpResponse, mockRoute, renderWithProviders, setupServer } from '@nivesh/api-client/testing';
+import {
+  delay,
+  HttpResponse,
+  layOutCharts,
+  mockRoute,
+  renderWithProviders,
+  setupServer,
+} from '@nivesh/api-client/testing';
 import MlIntelligencePage from './MlIntelligencePage';
 import {
   connectedHandlers,
@@ -11,6 +18,8 @@ import {
   NOT_CONNECTED_TEXT,
 } from './mlFixtures';
 import { updateCadence } from './EnhancementsTab';
+
+layOutCharts();
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -449,6 +458,34 @@ describe('MlIntelligencePage analytics when connected', () => {
 
     expect(screen.getByText('Strategy Performance Comparison')).toBeInTheDocument();
     expect(screen.getByText('63.0% win · 72.0% confidence')).toBeInTheDocument();
+  });
+
+  it('labels the prediction counts with whole, distinct numbers, however few there are', async () => {
+    server.use(
+      ...connectedHandlers({
+        [ml.learningAccuracy.path]: {
+          success: true,
+          data: {
+            buckets: [
+              { confidence_bucket: '0.5-0.6', success_rate: 0, count: 1 },
+              { confidence_bucket: '0.6-0.7', success_rate: 1, count: 2 },
+            ],
+          },
+        },
+      }),
+    );
+    const { user } = renderPage();
+    await screen.findByText('System Health Overview');
+    await openTab(user, 'ML Analytics (Live Data)');
+    const chart = await screen.findByRole('img', {
+      name: 'Success rate and number of predictions by confidence bucket',
+    });
+    const labels = (side: 'left' | 'right') =>
+      [...chart.querySelectorAll(`.recharts-cartesian-axis-tick-value[orientation="${side}"]`)].map(
+        (tick) => tick.textContent,
+      );
+    expect(labels('left')).toEqual(['0%', '25%', '50%', '75%', '100%']);
+    expect(labels('right')).toEqual(['0', '1', '2']);
   });
 
   it("names the model's own features and shows their values in their units", async () => {

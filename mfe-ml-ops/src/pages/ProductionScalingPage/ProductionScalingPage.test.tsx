@@ -52,7 +52,7 @@ describe('ProductionScalingPage when the scaling status is not connected', () =>
     expect(screen.queryByText('Active')).not.toBeInTheDocument();
 
     const foundation = within(screen.getByRole('region', { name: 'Phase 1 Foundation' }));
-    expect(foundation.getByText('₹5K – ₹50K')).toBeInTheDocument();
+    expect(foundation.getByText('₹5,000 – ₹50,000')).toBeInTheDocument();
     expect(
       within(foundation.getByRole('group', { name: 'Max position' })).getByText('3%'),
     ).toBeInTheDocument();

@@ -16,7 +16,15 @@ import {
   YAxis,
 } from 'recharts';
 import type { TickCandle, TickStreamingDashboard } from '@nivesh/api-contract';
-import { CHART_AXIS, CHART_COLORS, CHART_TOOLTIP, formatIstTime, formatNumber } from '@nivesh/ui';
+import {
+  CHART_AXIS,
+  CHART_COLORS,
+  CHART_SERIES,
+  CHART_TOOLTIP,
+  chartAxis,
+  formatIstTime,
+  formatNumber,
+} from '@nivesh/ui';
 
 const clock = new Intl.DateTimeFormat('en-IN', {
   timeZone: 'Asia/Kolkata',
@@ -71,16 +79,28 @@ function CandleShape({ x = 0, y = 0, width = 0, height = 0, payload }: CandleSha
   );
 }
 
+/** A price or level on the axis, with the decimals the axis's step needs (at most the paisa). */
+const priceLabel = (value: number, decimals: number) => formatNumber(value, Math.min(decimals, 2));
+/** A count of ticks on the axis. */
+const countLabel = (value: number) => formatNumber(value, 0);
+
 export function CandleChart({ candles, label }: { candles: readonly TickCandle[]; label: string }) {
   const rows: CandleRow[] = candles.map((candle) => ({ ...candle, range: [candle.low, candle.high] }));
+  // Round steps of at least the 5-paisa tick, each label different (not 29,973.01 and 29,972.75).
+  const axis = chartAxis(
+    candles.flatMap((candle) => [candle.low, candle.high]),
+    { format: priceLabel, minStep: 0.05 },
+  );
   return (
     <ChartBox label={label} height="64">
       <ComposedChart data={rows} margin={{ top: 8, right: 8, left: 8, bottom: 0 }}>
         <CartesianGrid stroke={CHART_COLORS.grid} strokeDasharray="3 3" />
         <XAxis dataKey="time" tickFormatter={secondTick} {...CHART_AXIS} minTickGap={24} />
         <YAxis
-          domain={['dataMin', 'dataMax']}
-          tickFormatter={(value: number) => formatNumber(value, 2)}
+          ticks={axis.ticks}
+          domain={axis.domain}
+          interval={0}
+          tickFormatter={axis.label}
           width={80}
           {...CHART_AXIS}
         />
@@ -97,7 +117,7 @@ export function CandleChart({ candles, label }: { candles: readonly TickCandle[]
               : ['', ''];
           }}
         />
-        <Bar dataKey="range" shape={CandleShape} isAnimationActive={false} />
+        <Bar dataKey="range" shape={CandleShape} {...CHART_SERIES} />
       </ComposedChart>
     </ChartBox>
   );
@@ -108,13 +128,23 @@ export function TicksPerSecondChart({
 }: {
   series: TickStreamingDashboard['ticks_per_second_series'];
 }) {
+  const axis = chartAxis(
+    series.map((second) => second.ticks),
+    { format: countLabel, includeZero: true, minStep: 1, count: 3, sign: 'positive' },
+  );
   return (
     <ChartBox label="Ticks received per second over the last minute" height="32">
-      <BarChart data={[...series]} margin={{ top: 4, right: 4, left: -16, bottom: 0 }}>
+      <BarChart data={[...series]} margin={{ top: 10, right: 4, left: -16, bottom: 0 }}>
         <XAxis dataKey="time" tickFormatter={secondTick} {...CHART_AXIS} minTickGap={32} />
-        <YAxis allowDecimals={false} {...CHART_AXIS} />
+        <YAxis
+          ticks={axis.ticks}
+          domain={axis.domain}
+          interval={0}
+          tickFormatter={axis.label}
+          {...CHART_AXIS}
+        />
         <Tooltip {...CHART_TOOLTIP} labelFormatter={(time) => formatIstTime(String(time))} />
-        <Bar dataKey="ticks" name="Ticks" fill={CHART_COLORS.primary} isAnimationActive={false} />
+        <Bar dataKey="ticks" name="Ticks" fill={CHART_COLORS.primary} {...CHART_SERIES} />
       </BarChart>
     </ChartBox>
   );

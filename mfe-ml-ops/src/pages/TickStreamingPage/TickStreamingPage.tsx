@@ -22,11 +22,17 @@ import {
   TICK_CANDLE_WINDOW,
   UPSTOX_PLUS_LIMITS,
   type FeedMode,
+  type MarketFeedStatus,
   type StreamConnectionStatus,
   type TickStreamingDashboard,
   type WebSocketHealth,
 } from '@nivesh/api-contract';
-import { queryView, useTickCandlesQuery, useTickStreamingDashboardQuery } from '@nivesh/api-client';
+import {
+  queryView,
+  useMarketStatusQuery,
+  useTickCandlesQuery,
+  useTickStreamingDashboardQuery,
+} from '@nivesh/api-client';
 import {
   ConnectionBanner,
   PageHeader,
@@ -35,6 +41,7 @@ import {
   QueryNotice,
   StaleNotice,
   StatCard,
+  describeFeed,
   formatIstDateTime,
   formatIstTime,
   formatNumber,
@@ -91,6 +98,11 @@ function subscriptionsText(symbols: readonly string[]): string {
   return more > 0 ? `${shown} and ${formatCount(more)} more` : shown;
 }
 
+/** The latency card: whole milliseconds, or tenths under 10 ms (an in-process feed is that fast). */
+function latencyFigure(ms: number): string {
+  return `${formatNumber(ms, ms < 10 ? 1 : 0)} ms`;
+}
+
 function latencyText(ms: number | null): string {
   return ms === null ? 'Not measured' : `${formatNumber(ms, 1)} ms`;
 }
@@ -138,7 +150,71 @@ function CandlesPanel({ symbols }: { symbols: readonly string[] }) {
   );
 }
 
-function Dashboard({ dashboard }: { dashboard: TickStreamingDashboard }) {
+/** Upstox Plus's limits (part 2, Tick Streaming) against what this server's Upstox feed uses. */
+function UpstoxPlusPanel({ plus }: { plus: TickStreamingDashboard['upstox_plus_features'] }) {
+  return (
+    <Panel title="Upstox Plus Features">
+      <List.Root gap="1" ps="5" textStyle="sm" mb="3" color="fg.muted">
+        <List.Item>{UPSTOX_PLUS_LIMITS.websocket_connections} WebSocket connections</List.Item>
+        <List.Item>{UPSTOX_PLUS_LIMITS.depth_levels}-level depth</List.Item>
+        <List.Item>{UPSTOX_PLUS_LIMITS.candle_interval_seconds}-second candles</List.Item>
+      </List.Root>
+      <MetricRow label="Connections in Use">
+        {plus.websocket_connections} of {UPSTOX_PLUS_LIMITS.websocket_connections}
+      </MetricRow>
+      <MetricRow label="Symbols Tracked">{formatCount(plus.symbols_tracked)}</MetricRow>
+      <MetricRow label="1-second Candles">{activeLabel(plus.candles_active)}</MetricRow>
+    </Panel>
+  );
+}
+
+/**
+ * What the ticks come from, in the one description of the data source (@nivesh/ui describeFeed,
+ * from the market status): Upstox's feed gets its Plus features against their limits; the
+ * simulated market, which runs in this server, gets no broker card (no broker is involved).
+ */
+function SourcePanel({
+  feed,
+  plus,
+}: {
+  feed: MarketFeedStatus | undefined;
+  plus: TickStreamingDashboard['upstox_plus_features'];
+}) {
+  if (feed?.source === 'upstox') return <UpstoxPlusPanel plus={plus} />;
+  const described = feed ? describeFeed(feed) : null;
+  return (
+    <Panel title="Data Source">
+      {described ? (
+        <Stack gap="1" mb="3" data-testid="data-source">
+          <Text fontWeight="semibold" color={`${described.tone}.fg`}>
+            {described.title}
+          </Text>
+          <Text textStyle="sm" color="fg.muted">
+            {described.detail}
+          </Text>
+          <Text textStyle="sm" color="fg.muted">
+            No broker is involved: no WebSocket to a broker, no order-book depth and no subscription limits
+            apply.
+          </Text>
+        </Stack>
+      ) : (
+        <Text textStyle="sm" color="fg.muted" mb="3">
+          Checking the market feed...
+        </Text>
+      )}
+      <MetricRow label="Symbols Tracked">{formatCount(plus.symbols_tracked)}</MetricRow>
+      <MetricRow label="1-second Candles">{activeLabel(plus.candles_active)}</MetricRow>
+    </Panel>
+  );
+}
+
+function Dashboard({
+  dashboard,
+  feed,
+}: {
+  dashboard: TickStreamingDashboard;
+  feed: MarketFeedStatus | undefined;
+}) {
   const connections = Object.entries(dashboard.websocket_health);
   const activeCount = connections.filter(([, socket]) => socket.active).length;
   const label = connectionLabel(dashboard.connection_status);
@@ -154,7 +230,7 @@ function Dashboard({ dashboard }: { dashboard: TickStreamingDashboard }) {
         <StatCard label="Ticks per Minute" value={formatNumber(health.ticks_per_minute, 0)} />
         <StatCard
           label="Latency"
-          value={measured ? `${Math.round(health.latency_ms)} ms` : 'Not measured'}
+          value={measured ? latencyFigure(health.latency_ms) : 'Not measured'}
           help={latency.tick_to_send_ms !== null ? 'Tick to browser' : measured ? 'Feed delay' : undefined}
         />
         <StatCard
@@ -224,18 +300,7 @@ function Dashboard({ dashboard }: { dashboard: TickStreamingDashboard }) {
             <TicksPerSecondChart series={dashboard.ticks_per_second_series} />
           </Box>
         </Panel>
-        <Panel title="Upstox Plus Features">
-          <List.Root gap="1" ps="5" textStyle="sm" mb="3" color="fg.muted">
-            <List.Item>{UPSTOX_PLUS_LIMITS.websocket_connections} WebSocket connections</List.Item>
-            <List.Item>{UPSTOX_PLUS_LIMITS.depth_levels}-level depth</List.Item>
-            <List.Item>{UPSTOX_PLUS_LIMITS.candle_interval_seconds}-second candles</List.Item>
-          </List.Root>
-          <MetricRow label="Connections in Use">
-            {plus.websocket_connections} of {UPSTOX_PLUS_LIMITS.websocket_connections}
-          </MetricRow>
-          <MetricRow label="Symbols Tracked">{formatCount(plus.symbols_tracked)}</MetricRow>
-          <MetricRow label="1-second Candles">{activeLabel(plus.candles_active)}</MetricRow>
-        </Panel>
+        <SourcePanel feed={feed} plus={plus} />
       </SimpleGrid>
 
       <CandlesPanel symbols={feedSymbols} />
@@ -247,6 +312,8 @@ export default function TickStreamingPage() {
   const query = useTickStreamingDashboardQuery();
   const view = queryView(query);
   const dashboard = view.data?.data;
+  // The data source as the market status describes it (the top bar polls the same answer).
+  const feed = queryView(useMarketStatusQuery()).data?.feed;
   return (
     <Box>
       <PageHeader title="Tick Streaming" subtitle="Market-data feed connections, tick rates and health" />
@@ -264,7 +331,7 @@ export default function TickStreamingPage() {
               {view.state === 'stale' && <StaleNotice updatedAt={view.updatedAt} />}
             </ConnectionBanner>
           )}
-          {dashboard && <Dashboard dashboard={dashboard} />}
+          {dashboard && <Dashboard dashboard={dashboard} feed={feed} />}
         </>
       )}
     </Box>

@@ -1,10 +1,11 @@
 /** The six risk metric cards (part 2, section 2). A missing statistic shows '--', never a guess. */
 import { SimpleGrid } from '@nivesh/ui/chakra';
 import { RISK_WINDOW_DAYS, type RiskMetrics } from '@nivesh/api-contract';
-import { formatPercent, StatCard } from '@nivesh/ui';
+import { countOf, formatPercent, StatCard } from '@nivesh/ui';
 import { formatFractionPercent, formatRatio, formatVarThousands } from '../../features/riskFormat';
 
 const NOT_ENOUGH_HISTORY = 'Not enough history yet';
+const DAYS = { one: 'day', many: 'days' } as const;
 
 function drawdownTone(value: number | null | undefined) {
   return value !== null && value !== undefined && value < 0 ? 'loss' : 'neutral';
@@ -34,7 +35,9 @@ export function MetricCards({ metrics, loading }: { metrics: RiskMetrics | undef
       : (trades ?? 'Portfolio return %');
   // Say so when the window is not yet full: a 30-day figure from 5 days of data reads differently.
   const shortHistory =
-    metrics && metrics.history_days < metrics.window_days ? ` (${metrics.history_days} days so far)` : '';
+    metrics && metrics.history_days < metrics.window_days
+      ? ` (${countOf(metrics.history_days, DAYS)} so far)`
+      : '';
 
   return (
     <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 6 }} gap="4" mb="6">

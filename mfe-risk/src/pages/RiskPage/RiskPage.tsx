@@ -5,7 +5,7 @@
  * only with a notice saying it is cached and from when.
  */
 import { Badge, Tabs } from '@nivesh/ui/chakra';
-import type { QueryView } from '@nivesh/api-client';
+import { queryView, useMarketStatusQuery, type QueryView } from '@nivesh/api-client';
 import { ConnectionBanner, formatIstTime, PageHeader } from '@nivesh/ui';
 import { CachedDataNotice, LoadFailures } from '../../features/RiskNotices';
 import { RISK_TEXT } from '../../features/riskText';
@@ -23,6 +23,8 @@ function failureDetail(view: QueryView<unknown>): string | null {
 
 export default function RiskPage() {
   const risk = useRiskData();
+  // The top bar polls the market status; this page reads the same answer for its data source.
+  const market = queryView(useMarketStatusQuery());
   const { metrics, positions, alerts, limits, connection } = risk;
   const metricsData = metrics.data?.data;
   const alertCount = alerts.data?.data.length;
@@ -83,6 +85,7 @@ export default function RiskPage() {
             positions={positions.data?.data}
             positionsLoading={isWaiting(positions)}
             connection={connection}
+            feed={market.data?.feed}
           />
         </Tabs.Content>
         <Tabs.Content value="positions">

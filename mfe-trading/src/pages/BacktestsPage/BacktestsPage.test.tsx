@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { toaster } from '@nivesh/ui';
 import {
   HttpResponse,
+  layOutCharts,
   mockRoute,
   mockRouteError,
   renderWithProviders,
@@ -14,7 +15,6 @@ import {
   makeBacktestSummary,
   makeRunningBacktest,
 } from '@nivesh/api-contract/testing';
-import { layOutCharts } from '../../testing/fixtures';
 import BacktestsPage from './BacktestsPage';
 
 configure({ asyncUtilTimeout: 5000 });

@@ -3,9 +3,9 @@
  * or two runs' on one chart (the comparison), over the shared chart of this remote.
  */
 import type { BacktestRun } from '@nivesh/api-contract';
-import { formatPercent } from '@nivesh/ui';
+import { CHART_COLORS, formatPercent } from '@nivesh/ui';
 import { percentText } from '../../features/format';
-import { CHART_COLORS, TimeSeriesChart, percentTick, type ChartSeries } from '../../features/TimeSeriesChart';
+import { TimeSeriesChart, percentAxis, type ChartSeries } from '../../features/TimeSeriesChart';
 
 export interface CurveRow {
   date: string;
@@ -36,16 +36,14 @@ function curveRows(first: BacktestRun, second?: BacktestRun): CurveRow[] {
   return [...rows.values()].sort((a, b) => (a.date < b.date ? -1 : 1));
 }
 
-const SECOND_COLOR = 'var(--chakra-colors-orange-400)';
-
 export function EquityCurves({ first, second }: { first: BacktestRun; second?: BacktestRun }) {
   const rows = curveRows(first, second);
   const last = (key: keyof Omit<CurveRow, 'date'>) =>
     [...rows].reverse().find((r) => r[key] !== null)?.[key] ?? null;
   const series: ChartSeries<CurveRow>[] = [
-    { key: 'first', name: first.name, color: CHART_COLORS.portfolio },
-    ...(second ? [{ key: 'second' as const, name: second.name, color: SECOND_COLOR }] : []),
-    { key: 'benchmark', name: 'NIFTY 50', color: CHART_COLORS.benchmark, dashed: true },
+    { key: 'first', name: first.name, color: CHART_COLORS.primary },
+    ...(second ? [{ key: 'second' as const, name: second.name, color: CHART_COLORS.tertiary }] : []),
+    { key: 'benchmark', name: 'NIFTY 50', color: CHART_COLORS.secondary, dashed: true },
   ];
   const summary = [
     `${first.name} ${percentText(last('first'))}`,
@@ -58,7 +56,7 @@ export function EquityCurves({ first, second }: { first: BacktestRun; second?: B
       name={second ? 'Equity curves compared' : 'Equity curve'}
       summary={summary}
       summaryTestId={second ? 'compare-summary' : 'backtest-equity-summary'}
-      yTick={percentTick}
+      yFormat={percentAxis}
       value={formatPercent}
       series={series}
       zeroLine

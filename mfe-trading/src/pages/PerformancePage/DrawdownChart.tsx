@@ -3,8 +3,9 @@
  * (the time-weighted wealth index, so deposits and withdrawals neither make nor hide a fall).
  */
 import type { PerformanceReturnPoint } from '@nivesh/api-contract';
+import { CHART_COLORS } from '@nivesh/ui';
 import { percentText } from '../../features/format';
-import { CHART_COLORS, TimeSeriesChart, percentTick } from '../../features/TimeSeriesChart';
+import { TimeSeriesChart, percentAxis } from '../../features/TimeSeriesChart';
 
 const drawdownText = (value: number) => percentText(value, { sign: false });
 
@@ -19,9 +20,10 @@ export function DrawdownChart({ points }: { points: readonly PerformanceReturnPo
         last ? `Now ${drawdownText(last.drawdown)} from the peak; deepest ${drawdownText(deepest)}` : ''
       }
       summaryTestId="drawdown-summary"
-      yTick={percentTick}
+      yFormat={percentAxis}
+      sign="negative"
       value={drawdownText}
-      series={[{ key: 'drawdown', name: 'Drawdown', color: CHART_COLORS.loss, area: true }]}
+      series={[{ key: 'drawdown', name: 'Drawdown', color: CHART_COLORS.down, area: true }]}
     />
   );
 }

@@ -3,9 +3,9 @@
  * (GET /api/performance/returns: the time-weighted cumulative return and NIFTY 50's).
  */
 import type { PerformanceReturnPoint } from '@nivesh/api-contract';
-import { formatPercent } from '@nivesh/ui';
+import { CHART_COLORS, formatPercent } from '@nivesh/ui';
 import { percentText } from '../../features/format';
-import { CHART_COLORS, TimeSeriesChart, percentTick } from '../../features/TimeSeriesChart';
+import { TimeSeriesChart, percentAxis } from '../../features/TimeSeriesChart';
 
 export function EquityChart({
   points,
@@ -25,11 +25,11 @@ export function EquityChart({
           : ''
       }
       summaryTestId="equity-summary"
-      yTick={percentTick}
+      yFormat={percentAxis}
       value={formatPercent}
       series={[
-        { key: 'cumulative_return', name: 'Portfolio', color: CHART_COLORS.portfolio },
-        { key: 'benchmark_cumulative_return', name: benchmark, color: CHART_COLORS.benchmark, dashed: true },
+        { key: 'cumulative_return', name: 'Portfolio', color: CHART_COLORS.primary },
+        { key: 'benchmark_cumulative_return', name: benchmark, color: CHART_COLORS.secondary, dashed: true },
       ]}
     />
   );

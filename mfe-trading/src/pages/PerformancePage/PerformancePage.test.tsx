@@ -4,6 +4,7 @@ import {
   delay,
   errorBody,
   HttpResponse,
+  layOutCharts,
   mockRoute,
   mockRouteError,
   renderWithProviders,
@@ -11,7 +12,7 @@ import {
 } from '@nivesh/api-client/testing';
 import { contract, type PerformanceAnalytics, type PerformanceReturnPoint } from '@nivesh/api-contract';
 import { makePerformanceAnalytics, makeReturns } from '@nivesh/api-contract/testing';
-import { layOutCharts, performanceHandlers } from '../../testing/fixtures';
+import { performanceHandlers } from '../../testing/fixtures';
 import PerformancePage from './PerformancePage';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -37,6 +38,13 @@ function connected(
 ) {
   server.use(...performanceHandlers({ seen, analytics, returns }));
   return seen;
+}
+
+/** The labels of a chart's value axis, bottom to top. */
+function axisLabels(chart: HTMLElement): string[] {
+  return [...chart.querySelectorAll('.recharts-cartesian-axis-tick-value[orientation="left"]')].map(
+    (tick) => tick.textContent ?? '',
+  );
 }
 
 function card(label: string) {
@@ -219,22 +227,59 @@ describe('PerformancePage connected', () => {
   });
 
   it("draws the underwater curve from each day's drawdown, and the equity curve against NIFTY 50", async () => {
-    const points = makeReturns();
-    connected(undefined, undefined, [
-      { ...points[0]!, drawdown: 0 },
-      { ...points[1]!, drawdown: -2.5 },
-      { ...points[2]!, drawdown: -1 },
-    ]);
+    const drawdowns = [0, -2.5, -1, 0, -1];
+    connected(
+      undefined,
+      undefined,
+      makeReturns().map((point, i) => ({ ...point, drawdown: drawdowns[i]! })),
+    );
     await renderLoaded();
     expect(screen.getByTestId('drawdown-summary')).toHaveTextContent(
       'Now -1.00% from the peak; deepest -2.50%',
     );
     const chart = screen.getByRole('img', { name: /^Underwater curve/ });
     expect(chart.querySelectorAll('.recharts-area')).toHaveLength(1);
+    // 0 to -2.5% in steps of 1 (2.5 / 4 = 0.625 rounds up to 1): whole percents, none repeated.
+    expect(axisLabels(chart)).toEqual(['-3%', '-2%', '-1%', '0%']);
     const equity = screen.getByRole('img', { name: /^Equity curve/ });
     expect(within(equity).getByText('Portfolio')).toBeInTheDocument();
     expect(within(equity).getByText('NIFTY 50')).toBeInTheDocument();
     expect(equity.querySelectorAll('.recharts-line')).toHaveLength(2);
+  });
+
+  it('says a fresh account has too few days for a curve, with the counts, instead of drawing axes round a dot', async () => {
+    // Day one and day two of a new account: 0% then a 0.03% dip.
+    const [first, second] = makeReturns();
+    connected(undefined, undefined, [
+      { ...first!, cumulative_return: 0, benchmark_cumulative_return: 0, drawdown: 0 },
+      { ...second!, cumulative_return: -0.03, benchmark_cumulative_return: 0.2, drawdown: -0.03 },
+    ]);
+    await renderLoaded();
+    expect(screen.getByTestId('equity-summary')).toHaveTextContent('Portfolio -0.03% vs NIFTY 50 +0.20%');
+    for (const id of ['equity-summary-too-few', 'drawdown-summary-too-few']) {
+      expect(screen.getByTestId(id)).toHaveTextContent('Not enough history yet: 2 trading days of 5 needed');
+    }
+    expect(screen.queryByRole('img', { name: /^Equity curve/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /^Underwater curve/ })).not.toBeInTheDocument();
+    expect(document.querySelector('.recharts-cartesian-axis')).toBeNull();
+  });
+
+  it('labels the axis of a week of tiny moves with distinct ticks, never 0.0%, -0.0%, -0.0%', async () => {
+    const moves = [0, -0.01, -0.03, -0.02, -0.01];
+    connected(
+      undefined,
+      undefined,
+      makeReturns().map((point, i) => ({
+        ...point,
+        cumulative_return: moves[i]!,
+        benchmark_cumulative_return: 0,
+        drawdown: moves[i]!,
+      })),
+    );
+    await renderLoaded();
+    const equity = screen.getByRole('img', { name: /^Equity curve/ });
+    // -0.03% to 0 in steps of 0.01 (0.03 / 4 rounds up to 0.01), each with the two decimals it needs.
+    expect(axisLabels(equity)).toEqual(['-0.03%', '-0.02%', '-0.01%', '0.00%']);
   });
 
   it('draws the rolling 60-day Sharpe ratio and beta, or says the history is too short', async () => {
@@ -257,7 +302,7 @@ describe('PerformancePage connected', () => {
     );
     const again = await renderLoaded();
     await again.user.click(screen.getByRole('tab', { name: 'Statistics' }));
-    expect(await screen.findByText('Not enough history yet')).toBeInTheDocument();
+    expect(await screen.findByText('Not enough history yet: 0 trading days of 5 needed')).toBeInTheDocument();
     expect(
       screen.getByText('The rolling figures start once the account has 60 trading days of returns.'),
     ).toBeInTheDocument();

@@ -1,13 +1,14 @@
 import { configure, fireEvent, screen, within } from '@testing-library/react';
 import {
   errorBody,
+  layOutCharts,
   mockRoute,
   mockRouteError,
   renderWithProviders,
   setupServer,
 } from '@nivesh/api-client/testing';
 import { contract } from '@nivesh/api-contract';
-import { layOutCharts, performanceHandlers } from '../../testing/fixtures';
+import { performanceHandlers } from '../../testing/fixtures';
 import PerformancePage from './PerformancePage';
 
 configure({ asyncUtilTimeout: 5000 });

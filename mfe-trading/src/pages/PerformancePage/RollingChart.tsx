@@ -4,9 +4,9 @@
  * account has 60 daily returns).
  */
 import { ROLLING_WINDOW_DAYS, type PerformanceReturnPoint } from '@nivesh/api-contract';
-import { Unavailable } from '@nivesh/ui';
+import { CHART_COLORS } from '@nivesh/ui';
 import { ratioText } from '../../features/format';
-import { CHART_COLORS, TimeSeriesChart } from '../../features/TimeSeriesChart';
+import { TimeSeriesChart, ratioAxis } from '../../features/TimeSeriesChart';
 
 export const ROLLING_TITLE = `Rolling ${ROLLING_WINDOW_DAYS}-Day Sharpe and Beta`;
 export const ROLLING_SUBTITLE = `Over the ${ROLLING_WINDOW_DAYS} trading days ending each day`;
@@ -21,25 +21,19 @@ export function RollingChart({
   benchmark: string;
 }) {
   const last = points.at(-1);
-  if (!last || !points.some((p) => p.rolling_sharpe !== null || p.rolling_beta !== null)) {
-    return (
-      <Unavailable title="Not enough history yet">
-        The rolling figures start once the account has {ROLLING_WINDOW_DAYS} trading days of returns.
-      </Unavailable>
-    );
-  }
   return (
     <TimeSeriesChart
       data={points}
       name={`Rolling Sharpe ratio and beta to ${benchmark}`}
-      summary={`Latest ${ROLLING_WINDOW_DAYS}-day Sharpe ${ratioText(last.rolling_sharpe)}, beta ${ratioText(last.rolling_beta)}`}
+      summary={`Latest ${ROLLING_WINDOW_DAYS}-day Sharpe ${ratioText(last?.rolling_sharpe)}, beta ${ratioText(last?.rolling_beta)}`}
       summaryTestId="rolling-summary"
-      yTick={ratio}
+      yFormat={ratioAxis}
       value={ratio}
       zeroLine
+      tooFewHint={`The rolling figures start once the account has ${ROLLING_WINDOW_DAYS} trading days of returns.`}
       series={[
-        { key: 'rolling_sharpe', name: 'Sharpe ratio', color: CHART_COLORS.portfolio },
-        { key: 'rolling_beta', name: `Beta to ${benchmark}`, color: CHART_COLORS.benchmark, dashed: true },
+        { key: 'rolling_sharpe', name: 'Sharpe ratio', color: CHART_COLORS.primary },
+        { key: 'rolling_beta', name: `Beta to ${benchmark}`, color: CHART_COLORS.secondary, dashed: true },
       ]}
     />
   );

@@ -19,6 +19,7 @@ export { setupServer } from 'msw/node';
 export * from './fakeTickServer';
 export * from './mockRoute';
 export * from './windowWidth';
+export * from './layOutCharts';
 
 export const TEST_USER: User = { email: 'operator@nivesh.local', name: null, username: 'operator' };
 export const TEST_TOKEN = 'test-session-token';

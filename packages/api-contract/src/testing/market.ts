@@ -25,6 +25,7 @@ export function makeMarketStatus(
     next_close: '2026-03-02T10:00:00.000Z',
     holidays_known: true,
     simulated_session_open: false,
+    feed: { source: 'simulated', connection: 'connected', last_tick_at: '2026-03-02T05:00:00.000Z' },
     ...overrides,
   });
 }

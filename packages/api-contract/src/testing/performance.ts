@@ -55,44 +55,35 @@ export const makePerformanceAnalytics = fixture(PerformanceAnalytics, 'Performan
 });
 
 /**
- * ₹10,00,000 growing 1.2% then 3.13% (4.37% in all), against a benchmark's 0.5% and 0.9%: never
- * below a peak. The account's history is long enough for the 60-day rolling figures.
+ * A trading week (Monday 2 to Friday 6 February 2026, enough days for a curve): ₹10,00,000 growing
+ * 1.2% on Tuesday and 3.13% on Thursday (4.37% in all), flat on Wednesday and Friday, against a
+ * benchmark's 0.5% and 0.9% on the same days: never below a peak. The account's history is long
+ * enough for the 60-day rolling figures.
  */
 export function makeReturns(): PerformanceReturnPoint[] {
+  const day = (
+    date: string,
+    portfolio_value: number,
+    [daily_return, benchmark_return]: [number | null, number | null],
+    [cumulative_return, benchmark_cumulative_return]: [number, number],
+    [rolling_sharpe, rolling_beta]: [number, number],
+  ): PerformanceReturnPoint => ({
+    date,
+    portfolio_value,
+    daily_return,
+    benchmark_return,
+    cumulative_return,
+    benchmark_cumulative_return,
+    drawdown: 0,
+    rolling_sharpe,
+    rolling_beta,
+  });
   const points: PerformanceReturnPoint[] = [
-    {
-      date: '2026-02-02',
-      portfolio_value: 1_000_000,
-      daily_return: null,
-      benchmark_return: null,
-      cumulative_return: 0,
-      benchmark_cumulative_return: 0,
-      drawdown: 0,
-      rolling_sharpe: 1.91,
-      rolling_beta: 0.78,
-    },
-    {
-      date: '2026-02-03',
-      portfolio_value: 1_012_000,
-      daily_return: 1.2,
-      benchmark_return: 0.5,
-      cumulative_return: 1.2,
-      benchmark_cumulative_return: 0.5,
-      drawdown: 0,
-      rolling_sharpe: 1.96,
-      rolling_beta: 0.8,
-    },
-    {
-      date: '2026-02-04',
-      portfolio_value: 1_043_700,
-      daily_return: 3.13,
-      benchmark_return: 0.9,
-      cumulative_return: 4.37,
-      benchmark_cumulative_return: 1.4,
-      drawdown: 0,
-      rolling_sharpe: 2.12,
-      rolling_beta: 0.83,
-    },
+    day('2026-02-02', 1_000_000, [null, null], [0, 0], [1.91, 0.78]),
+    day('2026-02-03', 1_012_000, [1.2, 0.5], [1.2, 0.5], [1.96, 0.8]),
+    day('2026-02-04', 1_012_000, [0, 0], [1.2, 0.5], [1.94, 0.8]),
+    day('2026-02-05', 1_043_700, [3.13, 0.9], [4.37, 1.4], [2.05, 0.82]),
+    day('2026-02-06', 1_043_700, [0, 0], [4.37, 1.4], [2.12, 0.83]),
   ];
   return points.map((point) => valid(PerformanceReturnPoint, 'PerformanceReturnPoint', point));
 }

@@ -26,8 +26,13 @@ describe('formatRupees', () => {
 });
 
 describe('formatRupeesCompact', () => {
-  it('abbreviates thousands, lakhs and crores', () => {
-    expect(formatRupeesCompact(25_000)).toBe('₹25K');
+  it('writes an amount under a lakh in full, with Indian grouping, never in K', () => {
+    expect(formatRupeesCompact(91_310.4)).toBe('₹91,310');
+    expect(formatRupeesCompact(25_000)).toBe('₹25,000');
+    expect(formatRupeesCompact(-99_999)).toBe('-₹99,999');
+  });
+
+  it('abbreviates lakhs and crores', () => {
     expect(formatRupeesCompact(1_234_567)).toBe('₹12.35L');
     expect(formatRupeesCompact(100_000)).toBe('₹1L');
     expect(formatRupeesCompact(12_000_000)).toBe('₹1.2Cr');

@@ -1,6 +1,7 @@
 /**
  * Rupee formatting, Indian style: en-IN digit grouping (10,00,000), the rupee sign, and the
- * K / L / Cr abbreviations (thousand, lakh = 1e5, crore = 1e7).
+ * L / Cr abbreviations (lakh = 1e5, crore = 1e7). There is no "K": an amount under a lakh is
+ * written out in full (₹91,310), as Indian brokers and every other figure here write it.
  */
 
 const groupers = new Map<number, Intl.NumberFormat>();
@@ -39,10 +40,9 @@ export function formatRupees(value: number, options: RupeeOptions = {}): string 
 const UNITS = [
   { size: 1e7, suffix: 'Cr' },
   { size: 1e5, suffix: 'L' },
-  { size: 1e3, suffix: 'K' },
 ] as const;
 
-/** ₹12.35L, ₹1.2Cr, ₹25K, ₹950 ; two decimals at most, trailing zeros dropped. */
+/** ₹12.35L, ₹1.2Cr ; two decimals at most, trailing zeros dropped; under a lakh in full: ₹91,310. */
 export function formatRupeesCompact(value: number, options: { sign?: boolean } = {}): string {
   const abs = Math.abs(value);
   const unit = UNITS.find((u) => abs >= u.size);

@@ -25,3 +25,10 @@ export const CHART_TOOLTIP = {
   },
   labelStyle: { color: 'var(--chakra-colors-fg)', fontWeight: 600 },
 } as const;
+
+/**
+ * Props every series (line, area, bar) takes: no drawing animation. A polled chart gets new data
+ * every few seconds, and recharts would draw each line again from nothing each time: on a busy
+ * machine the operator sees the axes with no line for a second or more (Auto-Scaling's load chart).
+ */
+export const CHART_SERIES = { isAnimationActive: false } as const;

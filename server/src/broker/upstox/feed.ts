@@ -137,7 +137,8 @@ export function createUpstoxFeed(options: UpstoxFeedOptions): UpstoxFeed {
       const target = symbolOf(key);
       if (!target) continue;
       const tick = tickFromFeed(target.symbol, target.kind, entry, fallbackTs, hub.last(target.symbol));
-      if (tick) ticks.push(tick);
+      // The message's own time (ms): what the feed delay is measured from (market/feed.ts tickSentAt).
+      if (tick) ticks.push(response.currentTs === undefined ? tick : { ...tick, sentAt: response.currentTs });
     }
     hub.publish(ticks);
   }

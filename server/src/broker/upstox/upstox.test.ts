@@ -885,6 +885,8 @@ for (const target of await testDatabases()) {
               low: 2475,
               volume: 1_215_000,
               ts: clock.nowMs(),
+              // The message's own time, to the millisecond: the feed delay is measured from it.
+              sentAt: clock.nowMs(),
             });
             const nifty = await niftyTick;
             assert.equal(nifty.kind, 'index');

@@ -19,6 +19,7 @@ import {
   useBrokerToken,
 } from '../../../features/brokerToken';
 import { CredentialsDialog } from './CredentialsDialog';
+import { onThisTab } from './dataSourceDisplay';
 
 const TOKEN_TEXTS = {
   blank: 'Please enter a valid access token',
@@ -94,7 +95,7 @@ export function BrokerIntegrationCard({ onTokenSaved }: { onTokenSaved: () => vo
                     {broker.connected ? 'Connected' : 'Not connected'}
                   </Badge>
                   <Text textStyle="sm" color="fg.muted">
-                    {broker.message}
+                    {onThisTab(broker.message)}
                   </Text>
                   {brokerView.state === 'stale' && (
                     <StaleNotice updatedAt={brokerView.updatedAt} detail={brokerView.failureText} />

@@ -9,6 +9,7 @@ import { LuExternalLink, LuLink } from 'react-icons/lu';
 import type { BrokerCredentials } from '@nivesh/api-contract';
 import { errorMessage, useConnectBrokerMutation, useSaveBrokerCredentialsMutation } from '@nivesh/api-client';
 import { WorkDialog } from '../../../features/layout/WorkDialog';
+import { onThisTab } from './dataSourceDisplay';
 
 interface CredentialsFormProps {
   stored: BrokerCredentials | undefined;
@@ -39,13 +40,15 @@ function CredentialsForm({ stored, onClose }: CredentialsFormProps) {
       },
     });
     if ('error' in saved) {
-      setFailure(`Failed to save credentials: ${errorMessage(saved.error, 'the server did not answer.')}`);
+      setFailure(
+        `Failed to save credentials: ${onThisTab(errorMessage(saved.error, 'the server did not answer.'))}`,
+      );
       return;
     }
     const started = await connect({ params: { broker: 'upstox' } });
     if ('error' in started) {
       setFailure(
-        `Credentials saved, but the sign-in could not start: ${errorMessage(started.error, 'the server did not answer.')}`,
+        `Credentials saved, but the sign-in could not start: ${onThisTab(errorMessage(started.error, 'the server did not answer.'))}`,
       );
       return;
     }

@@ -91,7 +91,10 @@ const BROKER_STATUS: ResponseOf<typeof contract.broker.status> = {
 };
 
 let listCalls = 0;
-function brokerHandlers(token: TokenStatus | 'down' = tokenStatus('valid', 10)) {
+function brokerHandlers(
+  token: TokenStatus | 'down' = tokenStatus('valid', 10),
+  brokerStatus: ResponseOf<typeof contract.broker.status> = BROKER_STATUS,
+) {
   return [
     mockRoute(contract.broker.tokenStatus, () =>
       token === 'down'
@@ -100,7 +103,7 @@ function brokerHandlers(token: TokenStatus | 'down' = tokenStatus('valid', 10)) 
           })
         : HttpResponse.json(token),
     ),
-    mockRoute(contract.broker.status, () => BROKER_STATUS),
+    mockRoute(contract.broker.status, () => brokerStatus),
     mockRoute(contract.broker.getCredentials, () => ({
       success: true,
       credentials: {
@@ -610,6 +613,22 @@ describe('Data Sources tab: broker integration', () => {
     expect(await screen.findByText('Valid')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'EDIT TOKEN' })).toBeInTheDocument();
     await waitFor(() => expect(listCalls).toBe(2));
+  });
+
+  it('does not send the operator to Settings › Data Sources while on it: the token is added here', async () => {
+    server.use(
+      ...brokerHandlers(tokenStatus('missing'), {
+        ...BROKER_STATUS,
+        message:
+          'No Upstox access token is stored. Add one in Settings › Data Sources, or sign in with Upstox.',
+      }),
+      listHandler(),
+    );
+    renderTab();
+    expect(
+      await screen.findByText('No Upstox access token is stored. Add one here, or sign in with Upstox.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Settings › Data Sources/)).not.toBeInTheDocument();
   });
 
   it('offers Add Token for a missing token, and Cancel closes the editor', async () => {

@@ -2,7 +2,12 @@
  * How data sources are shown (specification part 2, Data Sources tab and sections 4, 8, 9): the
  * colour of each status, the latency and last-updated texts, and the default filter.
  */
-import { FAST_LATENCY_LABEL, type DataSourceEntry, type DataSourceStatus } from '@nivesh/api-contract';
+import {
+  DATA_SOURCES_PLACE,
+  FAST_LATENCY_LABEL,
+  type DataSourceEntry,
+  type DataSourceStatus,
+} from '@nivesh/api-contract';
 import { formatIstDateTime } from '@nivesh/ui';
 
 export const DATA_SOURCE_TEXTS = {
@@ -47,4 +52,14 @@ export function lastUpdatedLabel(lastUpdated: string | null): string {
 /** The default list: only sources that are enabled or connected. */
 export function isActive(source: DataSourceEntry): boolean {
   return source.enabled || source.status === 'connected';
+}
+
+/**
+ * A server sentence shown on this tab: the server sends the operator "in Settings › Data Sources"
+ * or "from" it (the contract's DATA_SOURCES_PLACE), which on this tab is here.
+ */
+export function onThisTab(sentence: string): string {
+  return sentence
+    .replaceAll(` in ${DATA_SOURCES_PLACE}`, ' here')
+    .replaceAll(` from ${DATA_SOURCES_PLACE}`, ' from here');
 }

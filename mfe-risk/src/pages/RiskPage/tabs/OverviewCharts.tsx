@@ -1,6 +1,6 @@
 /**
  * The overview's charts: risk distribution (a ring of low / medium / high position shares),
- * exposure by sector (bars) and the stress test (value kept and loss, stacked, for each NIFTY drop).
+ * exposure by sector (a ring) and the stress test (the loss of each NIFTY drop, as bars).
  * Colours are the Chakra system's CSS variables, so they read in dark and light mode; each chart is
  * one image with a sentence of its figures for screen readers, and the figures are also written out
  * beside it.
@@ -20,7 +20,16 @@ import {
   YAxis,
 } from 'recharts';
 import type { RiskLevel } from '@nivesh/api-contract';
-import { formatRupees, formatRupeesCompact } from '@nivesh/ui';
+import {
+  CHART_AXIS,
+  CHART_COLORS,
+  CHART_SERIES,
+  CHART_TOOLTIP,
+  chartAxis,
+  formatRupees,
+  formatRupeesCompact,
+  Unavailable,
+} from '@nivesh/ui';
 import {
   formatShare,
   RISK_LEVEL_LABELS,
@@ -29,18 +38,8 @@ import {
   type StressRow,
 } from '../../../features/riskFormat';
 
-const AXIS = 'var(--chakra-colors-fg-muted)';
-const GRID = 'var(--chakra-colors-border)';
-const TOOLTIP = {
-  contentStyle: {
-    background: 'var(--chakra-colors-bg-panel)',
-    border: '1px solid var(--chakra-colors-border)',
-    borderRadius: 8,
-    color: 'var(--chakra-colors-fg)',
-  },
-  labelStyle: { color: 'var(--chakra-colors-fg)', fontWeight: 600 },
-  itemStyle: { color: 'var(--chakra-colors-fg)' },
-} as const;
+/** The shared tooltip, its items in the page's text colour (a slice's own colour can be faint). */
+const TOOLTIP = { ...CHART_TOOLTIP, itemStyle: { color: 'var(--chakra-colors-fg)' } } as const;
 const LEVEL_FILL: Record<RiskLevel, string> = {
   low: 'var(--chakra-colors-green-solid)',
   medium: 'var(--chakra-colors-yellow-solid)',
@@ -89,7 +88,7 @@ function ShareRing({
             outerRadius="92%"
             paddingAngle={drawn.length > 1 ? 2 : 0}
             stroke="var(--chakra-colors-bg-panel)"
-            isAnimationActive={false}
+            {...CHART_SERIES}
           >
             {drawn.map((slice) => (
               <Cell key={slice.key} fill={slice.fill} />
@@ -194,18 +193,14 @@ export function SectorExposureChart({ sectors }: { sectors: readonly SectorShare
   );
 }
 
-/** The stress test's two stacked series, with the Chakra token of each (the legend's swatches). */
-const STRESS_SERIES = [
-  {
-    key: 'value',
-    name: 'Value after the drop',
-    token: 'blue.solid',
-    fill: 'var(--chakra-colors-blue-solid)',
-  },
-  { key: 'loss', name: 'Loss', token: 'red.solid', fill: 'var(--chakra-colors-red-solid)' },
-] as const;
+/** A loss on the stress test's axis and labels: '₹88,000', '₹1.76L' (no "K"). */
+const lossLabel = (value: number) => formatRupeesCompact(value);
 
-/** For each NIFTY drop, the value kept and the loss stacked: together today's value. */
+/**
+ * For each NIFTY drop, the loss it would cost: the bar is the loss itself (a bar of the value
+ * left would be about today's value each time, with the loss a sliver on top). The value left is
+ * written beside the chart and in its description.
+ */
 export function StressTestChart({ rows }: { rows: readonly StressRow[] }) {
   const data = rows.map((row) => ({
     drop: Math.round(row.drop * 100),
@@ -218,39 +213,49 @@ export function StressTestChart({ rows }: { rows: readonly StressRow[] }) {
       (d) => `after a ${d.drop}% NIFTY 50 drop, value ${formatRupees(d.value)}, loss ${formatRupees(d.loss)}`,
     )
     .join('; ')}`;
+  if (data.every((d) => d.loss === 0)) {
+    return (
+      <Box role="img" aria-label={summary} data-testid="stress-test-chart">
+        <Unavailable title="No loss in any scenario">
+          No open position moves with NIFTY 50, so a market drop costs nothing today.
+        </Unavailable>
+      </Box>
+    );
+  }
+  const axis = chartAxis(
+    data.map((d) => d.loss),
+    { format: lossLabel, includeZero: true, count: 4, sign: 'positive' },
+  );
   return (
     <Box role="img" aria-label={summary} data-testid="stress-test-chart">
-      <HStack gap="4" justify="center" textStyle="xs" color="fg.muted" mb="1">
-        {STRESS_SERIES.map((series) => (
-          <HStack key={series.key} gap="1.5">
-            <Box boxSize="2.5" rounded="xs" bg={series.token} aria-hidden="true" />
-            <Text>{series.name}</Text>
-          </HStack>
-        ))}
+      <HStack gap="1.5" justify="center" textStyle="xs" color="fg.muted" mb="1">
+        <Box boxSize="2.5" rounded="xs" bg="red.solid" aria-hidden="true" />
+        <Text>Loss after the drop</Text>
       </HStack>
       <Box h={{ base: '56', md: '64' }}>
         <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 320, height: 224 }}>
           <BarChart data={data} margin={{ top: 20, right: 8, bottom: 16, left: 0 }}>
-            <CartesianGrid strokeDasharray="3 3" stroke={GRID} vertical={false} />
+            <CartesianGrid strokeDasharray="3 3" stroke={CHART_COLORS.grid} vertical={false} />
             <XAxis
               dataKey="scenario"
-              stroke={AXIS}
-              fontSize={12}
+              {...CHART_AXIS}
               tickLine={false}
               interval={0}
               label={{
                 value: 'NIFTY 50 drop',
                 position: 'insideBottom',
                 offset: -12,
-                fill: AXIS,
+                fill: CHART_COLORS.axis,
                 fontSize: 12,
               }}
             />
             <YAxis
-              tickFormatter={(value: number) => formatRupeesCompact(value)}
-              stroke={AXIS}
-              fontSize={12}
-              width={64}
+              ticks={axis.ticks}
+              domain={axis.domain}
+              interval={0}
+              tickFormatter={axis.label}
+              {...CHART_AXIS}
+              width={72}
             />
             <Tooltip
               {...TOOLTIP}
@@ -259,28 +264,19 @@ export function StressTestChart({ rows }: { rows: readonly StressRow[] }) {
               labelFormatter={(label) => `NIFTY 50 ${String(label)}`}
             />
             <Bar
-              dataKey="value"
-              name={STRESS_SERIES[0].name}
-              stackId="total"
-              fill={STRESS_SERIES[0].fill}
-              maxBarSize={56}
-              isAnimationActive={false}
-            />
-            <Bar
               dataKey="loss"
-              name={STRESS_SERIES[1].name}
-              stackId="total"
-              fill={STRESS_SERIES[1].fill}
+              name="Loss"
+              fill="var(--chakra-colors-red-solid)"
               radius={[4, 4, 0, 0]}
               maxBarSize={56}
-              isAnimationActive={false}
+              {...CHART_SERIES}
             >
               <LabelList
                 dataKey="loss"
                 position="top"
                 fill="var(--chakra-colors-loss)"
                 fontSize={12}
-                formatter={(value) => (typeof value === 'number' ? `-${formatRupeesCompact(value)}` : '')}
+                formatter={(value) => (typeof value === 'number' ? `-${lossLabel(value)}` : '')}
               />
             </Bar>
           </BarChart>

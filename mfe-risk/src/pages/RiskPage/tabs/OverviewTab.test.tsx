@@ -1,28 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import { renderWithProviders } from '@nivesh/api-client/testing';
+import { layOutCharts, renderWithProviders } from '@nivesh/api-client/testing';
 import { makeRiskPosition } from '@nivesh/api-contract/testing';
-import { metrics, positions } from '../../../testing/riskFixtures';
+import { marketStatus, metrics, positions } from '../../../testing/riskFixtures';
 import { OverviewTab } from './OverviewTab';
 
-// jsdom lays nothing out: the charts' containers get the width a 390 px phone leaves them.
-const layout = HTMLElement.prototype.getBoundingClientRect;
-beforeAll(() => {
-  jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
-    if (!this.classList.contains('recharts-responsive-container')) return layout.call(this);
-    return {
-      x: 0,
-      y: 0,
-      top: 0,
-      left: 0,
-      right: 358,
-      bottom: 224,
-      width: 358,
-      height: 224,
-      toJSON: () => ({}),
-    };
-  });
-});
-afterAll(() => jest.restoreAllMocks());
+layOutCharts();
 
 /** The fill of each slice a ring draws, in order. */
 const slices = (chart: HTMLElement) =>
@@ -42,6 +24,7 @@ const renderOverview = (props: Partial<Parameters<typeof OverviewTab>[0]> = {}) 
       positions={positions}
       positionsLoading={false}
       connection="connected"
+      feed={marketStatus.feed}
       {...props}
     />,
   );
@@ -99,7 +82,7 @@ describe('Risk overview charts', () => {
     expect(screen.getByTestId('sector-IT')).toHaveTextContent('75%₹30,000');
   });
 
-  it('draws the stress test as the value kept and the loss for each NIFTY drop', () => {
+  it('draws the loss of each NIFTY drop as the bar, on a rupee axis from zero', () => {
     renderOverview();
     // ₹10,00,000 today: ₹9,12,000 / ₹8,24,000 / ₹7,36,000 after a 10 / 20 / 30% drop.
     const chart = screen.getByRole('img', { name: /^Stress test/ });
@@ -108,14 +91,46 @@ describe('Risk overview charts', () => {
     );
     expect(ticks(chart, 'bottom')).toEqual(['-10%', '-20%', '-30%']);
     expect(within(chart).getByText('NIFTY 50 drop')).toBeInTheDocument();
-    // Three scenarios, each a value bar and a loss bar labelled with the loss.
-    expect(chart.querySelectorAll('.recharts-bar-rectangle')).toHaveLength(6);
+    // Losses up to ₹2.64L: the axis runs 0 to ₹3L in lakhs (a step of 2.64L / 3 rounded up).
+    expect(ticks(chart, 'left')).toEqual(['₹0', '₹1L', '₹2L', '₹3L']);
+    // One bar per scenario: the loss, three times as tall at -30% as at -10%.
+    const bars = [...chart.querySelectorAll('.recharts-bar-rectangle path')];
+    expect(bars).toHaveLength(3);
+    const heights = bars.map((bar) => Number(bar.getAttribute('height')));
+    expect(heights[2]! / heights[0]!).toBeCloseTo(3, 1);
     expect(
       [...chart.querySelectorAll('.recharts-label-list text')].map((label) => label.textContent),
-    ).toEqual(['-₹88K', '-₹1.76L', '-₹2.64L']);
-    expect(within(chart).getByText('Value after the drop')).toBeInTheDocument();
-    expect(within(chart).getByText('Loss')).toBeInTheDocument();
+    ).toEqual(['-₹88,000', '-₹1.76L', '-₹2.64L']);
+    expect(within(chart).getByText('Loss after the drop')).toBeInTheDocument();
+    expect(within(chart).queryByText('Value after the drop')).not.toBeInTheDocument();
+    expect(screen.getByTestId('stress-10')).toHaveTextContent('₹9,12,000');
     expect(screen.getByTestId('stress-10')).toHaveTextContent('-₹88,000 (-8.80%)');
+  });
+
+  it('says no scenario loses anything instead of drawing empty bars', () => {
+    renderOverview({
+      metrics: {
+        ...metrics,
+        portfolio_value: 25_000,
+        stress_test: { scenario_1: 25_000, scenario_2: 25_000, scenario_3: 25_000 },
+      },
+    });
+    const chart = screen.getByRole('img', { name: /^Stress test/ });
+    expect(within(chart).getByText('No loss in any scenario')).toBeInTheDocument();
+    expect(chart.querySelector('.recharts-bar-rectangle')).toBeNull();
+  });
+
+  it('writes the money held under a lakh in full, not in K', () => {
+    renderOverview({
+      positions: [
+        makeRiskPosition({ symbol: 'INFY', sector: 'IT', position_value: 61_310 }),
+        makeRiskPosition({ symbol: 'RELIANCE', sector: 'Energy', position_value: 30_000 }),
+      ],
+    });
+    const chart = screen.getByRole('img', { name: /^Exposure by sector/ });
+    expect(within(chart).getByText('₹91,310')).toBeInTheDocument();
+    expect(within(chart).getByText('held')).toBeInTheDocument();
+    expect(within(chart).queryByText(/K$/)).not.toBeInTheDocument();
   });
 
   it('says there is nothing to chart without open positions', () => {

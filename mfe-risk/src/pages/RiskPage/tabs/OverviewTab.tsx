@@ -5,8 +5,8 @@
  */
 import type { ReactNode } from 'react';
 import { Badge, Box, Flex, HStack, SimpleGrid, Skeleton, Stack, Text } from '@nivesh/ui/chakra';
-import type { RiskMetrics, RiskPosition } from '@nivesh/api-contract';
-import { formatPercent, formatRupees, Panel, Unavailable } from '@nivesh/ui';
+import type { MarketFeedStatus, RiskMetrics, RiskPosition } from '@nivesh/api-contract';
+import { describeFeed, formatPercent, formatRupees, Panel, Unavailable, type FeedTone } from '@nivesh/ui';
 import {
   formatFractionPercent,
   formatShare,
@@ -25,6 +25,12 @@ import type { RiskConnection } from '../../../features/useRiskData';
 import { RiskDistributionChart, SectorExposureChart, sectorPalette, StressTestChart } from './OverviewCharts';
 
 const TONE_COLOR: Record<Tone, string> = { green: 'green.fg', yellow: 'yellow.fg', red: 'red.fg' };
+const FEED_DOT: Record<FeedTone, string> = {
+  green: 'gain',
+  blue: 'blue.solid',
+  orange: 'orange.solid',
+  red: 'red.solid',
+};
 
 interface OverviewProps {
   metrics: RiskMetrics | undefined;
@@ -32,6 +38,8 @@ interface OverviewProps {
   positions: RiskPosition[] | undefined;
   positionsLoading: boolean;
   connection: RiskConnection;
+  /** This server's market data (the market status's feed); undefined until it has answered. */
+  feed: MarketFeedStatus | undefined;
 }
 
 function Blocks({ count }: { count: number }) {
@@ -203,10 +211,50 @@ function StressTest({ metrics, loading }: { metrics: RiskMetrics | undefined; lo
   );
 }
 
+/**
+ * Whether the risk figures are arriving and what their prices are: the risk calls failing is
+ * 'Connection issues' (the specification's words); otherwise the data source as the market status
+ * describes it (@nivesh/ui describeFeed), so a simulated feed is never called live.
+ */
+function DataConnection({ connection, feed }: Pick<OverviewProps, 'connection' | 'feed'>) {
+  if (connection !== 'connected') {
+    return (
+      <HStack gap="2">
+        <Box boxSize="2" rounded="full" bg="orange.solid" aria-hidden="true" />
+        <Text textStyle="sm" color="orange.fg">
+          {RISK_TEXT.connectionIssues}
+        </Text>
+      </HStack>
+    );
+  }
+  if (!feed) {
+    return (
+      <Text textStyle="sm" color="fg.muted">
+        Checking the market feed...
+      </Text>
+    );
+  }
+  const described = describeFeed(feed);
+  return (
+    <Stack gap="0.5" data-testid="data-connection" data-tone={described.tone}>
+      <HStack gap="2">
+        <Box boxSize="2" rounded="full" bg={FEED_DOT[described.tone]} aria-hidden="true" />
+        <Text textStyle="sm" color={`${described.tone}.fg`}>
+          {described.title}
+        </Text>
+      </HStack>
+      <Text textStyle="xs" color="fg.muted">
+        {described.detail}
+      </Text>
+    </Stack>
+  );
+}
+
 function MonitoringStrip({
   metrics,
   positions,
   connection,
+  feed,
 }: Omit<OverviewProps, 'metricsLoading' | 'positionsLoading'>) {
   const assessmentTone = metrics ? mlAssessmentTone(metrics.ml_risk_score) : undefined;
   const scoreTone = metrics ? mlRiskTone(metrics.ml_risk_score) : undefined;
@@ -229,17 +277,7 @@ function MonitoringStrip({
       </Stack>
       <Stack gap="0.5" p="4" rounded="l3" borderWidth="1px" borderColor="border" bg="bg.panel">
         <Text fontWeight="semibold">Data connection</Text>
-        <HStack gap="2">
-          <Box
-            boxSize="2"
-            rounded="full"
-            bg={connection === 'connected' ? 'gain' : 'orange.solid'}
-            aria-hidden="true"
-          />
-          <Text textStyle="sm" color={connection === 'connected' ? 'gain' : 'orange.fg'}>
-            {connection === 'connected' ? RISK_TEXT.liveData : RISK_TEXT.connectionIssues}
-          </Text>
-        </HStack>
+        <DataConnection connection={connection} feed={feed} />
       </Stack>
       <Stack gap="0.5" p="4" rounded="l3" borderWidth="1px" borderColor="border" bg="bg.panel">
         <Text fontWeight="semibold">Positions tracked</Text>
@@ -268,10 +306,15 @@ export function OverviewTab(props: OverviewProps) {
           <PortfolioMetrics metrics={metrics} loading={metricsLoading} />
         </Panel>
       </SimpleGrid>
-      <Panel title="Stress Test" subtitle="Portfolio value after a market drop, and the loss">
+      <Panel title="Stress Test" subtitle="The loss a market drop would cost, and the value left">
         <StressTest metrics={metrics} loading={metricsLoading} />
       </Panel>
-      <MonitoringStrip metrics={metrics} positions={positions} connection={props.connection} />
+      <MonitoringStrip
+        metrics={metrics}
+        positions={positions}
+        connection={props.connection}
+        feed={props.feed}
+      />
     </Stack>
   );
 }
