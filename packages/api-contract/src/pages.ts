@@ -24,3 +24,10 @@ export const PAGE_PATHS = {
 
 /** A page's path (for example `/risk`). */
 export type PagePath = (typeof PAGE_PATHS)[keyof typeof PAGE_PATHS];
+
+/**
+ * The Risk Management page's tabs, the first the default. The open one is kept in the page's
+ * address (`/risk?tab=alerts`), so another page links straight to one.
+ */
+export const RISK_TABS = ['overview', 'positions', 'limits', 'alerts'] as const;
+export type RiskTab = (typeof RISK_TABS)[number];
