@@ -291,9 +291,10 @@ export type AutonomousLearningPatterns = z.infer<typeof AutonomousLearningPatter
 
 export const LearningDatabaseStats = z.object({
   total_predictions: Count,
-  /** Share of resolved predictions that came true. */
-  overall_success_rate: Fraction,
-  average_confidence: Fraction,
+  /** Share of resolved predictions that came true; null before any has an outcome. */
+  overall_success_rate: Fraction.nullable(),
+  /** Mean probability of the predictions; null with none. */
+  average_confidence: Fraction.nullable(),
   total_learning_events: Count,
 });
 export type LearningDatabaseStats = z.infer<typeof LearningDatabaseStats>;
@@ -325,12 +326,12 @@ export const TradeFeatures = z.object({
 export type TradeFeatures = z.infer<typeof TradeFeatures>;
 
 export const ModelDrift = z.object({
-  /** Success rate over the baseline window. */
-  baseline_performance: Fraction,
-  /** Success rate over the recent window. */
-  recent_performance: Fraction,
-  /** recent - baseline (negative: worse lately). */
-  performance_delta: Ratio.min(-1).max(1),
+  /** Success rate over the baseline window; null when no prediction resolved in it. */
+  baseline_performance: Fraction.nullable(),
+  /** Success rate over the recent window; null when no prediction resolved in it. */
+  recent_performance: Fraction.nullable(),
+  /** recent - baseline (negative: worse lately); null unless both windows have outcomes. */
+  performance_delta: Ratio.min(-1).max(1).nullable(),
   drift_detected: z.boolean(),
 });
 export type ModelDrift = z.infer<typeof ModelDrift>;

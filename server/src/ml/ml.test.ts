@@ -280,8 +280,8 @@ for (const target of await testDatabases()) {
         });
         assert.deepEqual(await get('/api/learning/audit/database-stats'), {
           total_predictions: 0,
-          overall_success_rate: 0,
-          average_confidence: 0,
+          overall_success_rate: null,
+          average_confidence: null,
           total_learning_events: 0,
         });
         assert.deepEqual(await get('/api/learning/audit/accuracy'), { buckets: [] });
@@ -290,9 +290,9 @@ for (const target of await testDatabases()) {
           top_losing_features: [],
         });
         assert.deepEqual(await get('/api/learning/audit/drift'), {
-          baseline_performance: 0,
-          recent_performance: 0,
-          performance_delta: 0,
+          baseline_performance: null,
+          recent_performance: null,
+          performance_delta: null,
           drift_detected: false,
         });
         assert.deepEqual(await get('/api/learning/audit/performance-trend'), { strategies: [], trend: [] });

@@ -762,6 +762,13 @@ export function createMlService(deps: MlServiceDeps) {
   async function checkDrift(now: Date): Promise<void> {
     const records = (await store.resolvedSince(new Date(now.getTime() - 200 * DAY_MS))).map(recordOf);
     const drift = modelDrift(records, now);
+    // Both windows' success rates, in a sentence; known whenever drift can be tested (detected).
+    const rates =
+      drift.recent_performance !== null && drift.baseline_performance !== null
+        ? `Recent success ${(drift.recent_performance * 100).toFixed(1)}% against ` +
+          `${(drift.baseline_performance * 100).toFixed(1)}% before`
+        : null;
+    const driftSentence = `${DRIFT_WARNING} ${rates ?? 'Recent success fell'}; the capital phase steps down one phase until the model recovers.`;
     const raised = await db.transaction(async (tx) => {
       // One process at a time decides, so two never both raise the alert.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('ml_drift'))`);
@@ -783,9 +790,7 @@ export function createMlService(deps: MlServiceDeps) {
           at: now,
           source: 'system',
           severity: 'high',
-          message:
-            `${DRIFT_WARNING} Recent success ${(drift.recent_performance * 100).toFixed(1)}% against ` +
-            `${(drift.baseline_performance * 100).toFixed(1)}% before; the capital phase steps down one phase until the model recovers.`,
+          message: driftSentence,
           actionRequired: false,
           suggestedAction: 'The model retrains at the next learning pass; review the ML Intelligence page.',
         });
@@ -798,20 +803,13 @@ export function createMlService(deps: MlServiceDeps) {
           openings: [DRIFT_WARNING],
           at: now,
           by: 'system: learner',
-          how:
-            `The model recovered (recent success ${(drift.recent_performance * 100).toFixed(1)}% against ` +
-            `${(drift.baseline_performance * 100).toFixed(1)}% before): the capital phase is its own again.`,
+          how: `The model recovered${rates ? ` (${rates.charAt(0).toLowerCase()}${rates.slice(1)})` : ''}: the capital phase is its own again.`,
         });
       }
       return false;
     });
     if (raised) {
-      await deps.notify?.(
-        'ml_confidence_drop',
-        'ML confidence dropped: model drift detected',
-        `${DRIFT_WARNING} Recent success ${(drift.recent_performance * 100).toFixed(1)}% against ` +
-          `${(drift.baseline_performance * 100).toFixed(1)}% before; the capital phase steps down one phase until the model recovers.`,
-      );
+      await deps.notify?.('ml_confidence_drop', 'ML confidence dropped: model drift detected', driftSentence);
     }
   }
 

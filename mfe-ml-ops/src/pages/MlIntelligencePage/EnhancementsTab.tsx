@@ -113,9 +113,11 @@ export function EnhancementsTab({
           badge={<ActiveBadge active={status.data.ensemble.active} />}
         >
           <Detail>
-            {ensemble.data
-              ? `${ensemble.data.model_count} models, ${ensemble.data.weighting} weighting`
-              : 'Model details not reported'}
+            {!ensemble.data
+              ? 'Model details not reported'
+              : ensemble.data.model_count === 0
+                ? `${noModel}: no model fitted yet`
+                : `${ensemble.data.model_count} models, ${ensemble.data.weighting} weighting`}
           </Detail>
           {ensemble.data?.skill && <SkillDetails skill={ensemble.data.skill} />}
         </StatusCard>

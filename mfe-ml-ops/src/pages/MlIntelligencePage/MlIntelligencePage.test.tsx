@@ -620,6 +620,39 @@ describe('MlIntelligencePage analytics when connected', () => {
     expect(screen.queryByText(/Model drift detected!/)).not.toBeInTheDocument();
   });
 
+  it('shows "--" with why for a success rate and drift before any prediction has an outcome (not 0.0%)', async () => {
+    server.use(
+      ...connectedHandlers({
+        [ml.learningDatabaseStats.path]: {
+          success: true,
+          data: { ...dbStats, total_predictions: 14, overall_success_rate: null },
+        },
+        [ml.learningDrift.path]: {
+          success: true,
+          data: {
+            baseline_performance: null,
+            recent_performance: null,
+            performance_delta: null,
+            drift_detected: false,
+          },
+        },
+      }),
+    );
+    const { user } = renderPage();
+    await screen.findByText('System Health Overview');
+    await openTab(user, 'ML Analytics (Live Data)');
+    expect(await screen.findByRole('group', { name: 'Success Rate' })).toHaveTextContent(
+      'Success Rate--No prediction has an outcome yet.',
+    );
+    expect(screen.getByRole('group', { name: 'Baseline Performance' })).toHaveTextContent(
+      '--No prediction resolved in the baseline window yet.',
+    );
+    expect(screen.getByRole('group', { name: 'Performance Delta' })).toHaveTextContent(
+      '--Needs resolved predictions in both windows.',
+    );
+    expect(screen.queryByText('0.0%')).not.toBeInTheDocument();
+  });
+
   it('says no learning data is available when no predictions were logged', async () => {
     server.use(
       ...connectedHandlers({
