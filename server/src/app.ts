@@ -56,7 +56,7 @@ import { managementHandlers } from './management/routes.js';
 import { createManagementService } from './management/service.js';
 import { createEngineRegistry, type EngineRegistry } from './ops/engines.js';
 import { createNewsPipeline, NEWS_REFRESH_INTERVAL_MS, type NewsPipeline } from './news/pipeline.js';
-import { createMlService, LEARNING_PASS_MS, type MlService } from './ml/service.js';
+import { createMlService, LEARNING_PASS_MS, type MlService, type MlServiceDeps } from './ml/service.js';
 import { createMlViews } from './ml/views.js';
 import {
   createMarketSentiment,
@@ -185,6 +185,11 @@ export interface AppDeps {
   mlHistoryYears?: number;
   /** The stocks the learner trains on (default: the NIFTY 50 stocks the feed prices; tests use a few). */
   mlUniverse?: readonly string[];
+  /**
+   * How a full training fits (default trainer.ts `trainModel`, in a process of its own; a test
+   * passes its own to hold a training under way or make it fail).
+   */
+  mlTrain?: MlServiceDeps['train'];
   /** How long a data source's check waits for its endpoint (default 10 s; tests shorten it). */
   dataSourceCheckTimeoutMs?: number;
   /**
@@ -747,7 +752,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     universe: () => deps.mlUniverse ?? niftyUniverse(feed),
     intendedValue: RESEARCH_INTENDED_VALUE,
     decisions,
-    train: trainModel,
+    train: deps.mlTrain ?? trainModel,
     newsSentiment: () => news.sentimentBySymbol(),
     log: app.log,
     historyYears: deps.mlHistoryYears,
@@ -904,8 +909,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sentiment: marketSentiment,
     tradePerformance: async () => {
       const answer = await performance.analytics('all');
-      if (answer.success !== true) return null;
-      return { winRatePct: answer.data.win_rate ?? 0, sharpe: answer.data.sharpe_ratio };
+      if (answer.success !== true) return { error: answer.error };
+      return { winRatePct: answer.data.win_rate, sharpe: answer.data.sharpe_ratio };
     },
   });
 

@@ -6,6 +6,8 @@
  * zone; tests, the standalone harness and the
  * test helpers, which render their own routers, may import react-router-dom); add a missing name here.
  */
+import { useSearchParams } from 'react-router-dom';
+
 export {
   createBrowserRouter,
   isRouteErrorResponse,
@@ -20,3 +22,29 @@ export {
   useSearchParams,
   type RouteObject,
 } from 'react-router-dom';
+
+/**
+ * A page's open tab kept in its address (`/settings?tab=data-sources`, `/risk?tab=alerts`), so
+ * another page can link straight to it and a reload keeps it. The first (default) tab leaves the
+ * address without `tab`; an unknown `tab` opens the default.
+ */
+export function useTabInAddress<T extends string>(
+  tabs: readonly T[],
+  fallback: T = tabs[0]!,
+): [tab: T, open: (next: string) => void] {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const tab = tabs.find((t) => t === requested) ?? fallback;
+  const open = (next: string) => {
+    const params = new URLSearchParams(searchParams);
+    if (next === fallback || !tabs.some((t) => t === next)) params.delete('tab');
+    else params.set('tab', next);
+    setSearchParams(params, { replace: true });
+  };
+  return [tab, open];
+}
+
+/** The address of a page's tab, for links from other pages: tabAddress('/risk', 'alerts') -> '/risk?tab=alerts'. */
+export function tabAddress(path: string, tab: string): string {
+  return `${path}?tab=${encodeURIComponent(tab)}`;
+}

@@ -16,35 +16,102 @@ export const Recommendation = z.object({
   priority: z.enum(['high', 'medium', 'low']),
 });
 
+/** A share or score between 0 and 1. */
+const Fraction = Ratio.min(0).max(1);
+const Count = z.number().int().nonnegative();
+
+/**
+ * Where the model stands, for every page that shows ML figures (the dashboard's AI Health and ML
+ * card, the ML Intelligence page). The server says the facts; the pages word them, with times in
+ * IST.
+ * - ready: a model predicts (`version`); a retraining may run (`training`) or the last one may
+ *   have failed (`last_failure`), and the model in use stays.
+ * - training: no model yet, and the first training is under way (`training`).
+ * - waiting: no model yet and no training under way: the learner's next pass (`next_pass_at`)
+ *   trains one.
+ * - failed: no model yet, and the last training failed or found too little to learn from
+ *   (`last_failure`); the learner's next pass (`next_pass_at`, null when it does not run here)
+ *   tries again.
+ * - off: no model, and the learner does not run on this server (NIVESH_LEARNING_OFF), so none is
+ *   trained.
+ */
+export const ModelStatus = z.object({
+  state: z.enum(['ready', 'training', 'waiting', 'failed', 'off']),
+  /** The model predicting now, e.g. 'v3'; null without one. */
+  version: z.string().nullable(),
+  /** When that version was made (a full training or an online update). */
+  trained_at: Timestamp.nullable(),
+  last_full_training_at: Timestamp.nullable(),
+  /** The training under way on this server, or null. */
+  training: z
+    .object({
+      started_at: Timestamp,
+      /** Why it trains, e.g. 'no model yet', 'the last full training is 7 days old'. */
+      reason: z.string(),
+      /** Share of its fitting done (rows fitted of all it will fit); null before the first fit ends. */
+      progress: Fraction.nullable(),
+      /**
+       * When it should be ready: from the pace of its fitting so far, else from how long the last
+       * training took; null when neither is known yet.
+       */
+      ready_at_estimate: Timestamp.nullable(),
+    })
+    .nullable(),
+  /** The last training that ended without a model, and why in a sentence; null when the last one succeeded. */
+  last_failure: z.object({ at: Timestamp, reason: z.string() }).nullable(),
+  /** The learner's next pass (it trains when one is due); null when the learner does not run here. */
+  next_pass_at: Timestamp.nullable(),
+});
+export type ModelStatus = z.infer<typeof ModelStatus>;
+
+/** Why a figure the server cannot compute yet is null, in a sentence, by the figure's name. */
+const Missing = <K extends string>(...keys: K[]) =>
+  z.object(
+    Object.fromEntries(keys.map((k) => [k, z.string().optional()])) as Record<K, z.ZodOptional<z.ZodString>>,
+  );
+
 export const MlIntelligenceMetrics = z.object({
+  /**
+   * Scores 0-1. overall_health and model_health are null without a model (`model` says why and
+   * when one will be ready); learning_health is null until a training or update has been measured
+   * against the one before it; the overall is the weighted mean of the parts that are known.
+   */
   system_health: z
     .object({
-      overall_health: Ratio,
-      learning_health: Ratio,
-      model_health: Ratio,
+      overall_health: Fraction.nullable(),
+      learning_health: Fraction.nullable(),
+      model_health: Fraction.nullable(),
       critical_alerts: z.number().int(),
       emergency_alerts: z.number().int(),
       health_trend: z.enum(['improving', 'stable', 'declining']),
       monitoring_active: z.boolean(),
     })
-    .catchall(z.union([Ratio, z.string(), z.boolean()])),
+    .catchall(z.union([Ratio.nullable(), z.string(), z.boolean()])),
   decision_quality: z.object({
-    average_quality_score: Ratio,
-    approval_rates: z.object({ approved: Ratio }),
+    /** Null until an automated entry has an outcome. */
+    average_quality_score: Fraction.nullable(),
+    /** Null until a decision is logged. */
+    approval_rates: z.object({ approved: Fraction.nullable() }),
     quality_trend: z.enum(['improving', 'stable', 'declining']),
+    /** Why a null figure above is null. */
+    missing: Missing('average_quality_score', 'approved'),
   }),
   learning_metrics: z.object({
     learning_active: z.boolean(),
     recent_learning_events: z.number().int(),
   }),
   performance_trends: z.object({
-    /** Percent 0-100. */
-    win_rate: Percent,
-    /** Percent per trade. */
-    average_return: Percent,
-    sharpe_ratio: Ratio,
+    /** Percent 0-100; null until a trade has closed. */
+    win_rate: Percent.nullable(),
+    /** Percent per trade; null until an automated entry has an outcome. */
+    average_return: Percent.nullable(),
+    /** Null until the account has enough daily history. */
+    sharpe_ratio: Ratio.nullable(),
+    /** Why a null figure above is null. */
+    missing: Missing('win_rate', 'average_return', 'sharpe_ratio'),
   }),
   shortcomings_analysis: z.object({ recommendations: z.array(Recommendation) }),
+  model: ModelStatus,
   as_of: Timestamp,
 });
 export type MlIntelligenceMetrics = z.infer<typeof MlIntelligenceMetrics>;
@@ -60,7 +127,11 @@ export const MarketSentimentResponse = z.object({
       confidence: Ratio,
       label: SentimentLabel,
     }),
-    sources: z.object({ news: z.object({ count: z.number().int() }) }),
+    sources: z.object({
+      news: z.object({ count: z.number().int() }),
+      /** What the reading was taken from ('news', else 'market breadth'); empty when neither had data. */
+      read_from: z.array(z.enum(['news', 'market breadth'])),
+    }),
   }),
   as_of: Timestamp,
 });
@@ -76,12 +147,32 @@ export const Headline = z.object({
 });
 export type Headline = z.infer<typeof Headline>;
 
+/** One configured news feed's last read. */
+export const NewsFeedRead = z.object({
+  /** The feed's host (its address may carry a key, so only the host is shown). */
+  source: z.string(),
+  ok: z.boolean(),
+  /** Items it carried (0 when it failed). */
+  items: z.number().int().nonnegative(),
+  /** Why it failed, in a sentence; null when it was read. */
+  error: z.string().nullable(),
+  read_at: Timestamp,
+});
+export type NewsFeedRead = z.infer<typeof NewsFeedRead>;
+
 export const NewsResponse = z.object({
   success: z.literal(true),
   data: z.object({
     headlines: z.array(Headline),
     /** Recurring themes across recent headlines, most frequent first. */
     themes: z.array(z.object({ theme: z.string(), count: z.number().int() })),
+    /** The news feeds: how many are configured (Settings › Data Sources) and each one's last read. */
+    feeds: z.object({
+      configured: z.number().int().nonnegative(),
+      /** Empty before the first read. */
+      reads: z.array(NewsFeedRead),
+      last_refresh_at: Timestamp.nullable(),
+    }),
   }),
 });
 
@@ -113,16 +204,13 @@ const errors = { 401: ApiError, 503: ApiError } as const;
 /** The ML Intelligence page re-fetches every group every 30 s (part 2, section 9). */
 const mlPagePolling = { pollingIntervalMs: 30_000 } as const;
 
-/** A share or score between 0 and 1. */
-const Fraction = Ratio.min(0).max(1);
-const Count = z.number().int().nonnegative();
-
 export const MemoryStatus = z.object({
   total_memories: Count,
   active_patterns: Count,
-  /** Share of stored memories kept after consolidation. */
-  retention_rate: Fraction,
-  memory_health: Fraction,
+  /** Share of resolved predictions kept after pruning; null before any has an outcome. */
+  retention_rate: Fraction.nullable(),
+  /** Share of the predictions past their horizon that have an outcome; null while none is due. */
+  memory_health: Fraction.nullable(),
 });
 export type MemoryStatus = z.infer<typeof MemoryStatus>;
 
@@ -143,12 +231,15 @@ export const LearningStatus = z.object({
   learning_active: z.boolean(),
   /** An adaptation is being applied now. */
   adapting: z.boolean(),
-  adaptation_success_rate: Fraction,
-  adaptation_score: Fraction,
+  /** Share of trainings and updates that lowered the validation loss; null before one is measured. */
+  adaptation_success_rate: Fraction.nullable(),
+  /** How much they lowered it; null before one is measured. */
+  adaptation_score: Fraction.nullable(),
   recent_adaptations: Count,
   /** Step size of the online learner (shown to 4 decimals). */
   learning_rate: decimals(6).nonnegative(),
-  learning_health: Fraction,
+  /** ½ active + ½ adaptation success; null before a training or update is measured. */
+  learning_health: Fraction.nullable(),
   learning_event_breakdown: z.object({
     model_updates: Count,
     pattern_recognition: Count,
@@ -200,9 +291,10 @@ export type AutonomousLearningPatterns = z.infer<typeof AutonomousLearningPatter
 
 export const LearningDatabaseStats = z.object({
   total_predictions: Count,
-  /** Share of resolved predictions that came true. */
-  overall_success_rate: Fraction,
-  average_confidence: Fraction,
+  /** Share of resolved predictions that came true; null before any has an outcome. */
+  overall_success_rate: Fraction.nullable(),
+  /** Mean probability of the predictions; null with none. */
+  average_confidence: Fraction.nullable(),
   total_learning_events: Count,
 });
 export type LearningDatabaseStats = z.infer<typeof LearningDatabaseStats>;
@@ -234,12 +326,12 @@ export const TradeFeatures = z.object({
 export type TradeFeatures = z.infer<typeof TradeFeatures>;
 
 export const ModelDrift = z.object({
-  /** Success rate over the baseline window. */
-  baseline_performance: Fraction,
-  /** Success rate over the recent window. */
-  recent_performance: Fraction,
-  /** recent - baseline (negative: worse lately). */
-  performance_delta: Ratio.min(-1).max(1),
+  /** Success rate over the baseline window; null when no prediction resolved in it. */
+  baseline_performance: Fraction.nullable(),
+  /** Success rate over the recent window; null when no prediction resolved in it. */
+  recent_performance: Fraction.nullable(),
+  /** recent - baseline (negative: worse lately); null unless both windows have outcomes. */
+  performance_delta: Ratio.min(-1).max(1).nullable(),
   drift_detected: z.boolean(),
 });
 export type ModelDrift = z.infer<typeof ModelDrift>;
@@ -297,7 +389,8 @@ export const ExplainabilityStatus = z.object({
 export type ExplainabilityStatus = z.infer<typeof ExplainabilityStatus>;
 
 export const OnlineLearningStatus = z.object({
-  model_version: z.string(),
+  /** e.g. 'v3'; null without a model (the intelligence metrics' `model` says why). */
+  model_version: z.string().nullable(),
   /** How often the model is updated from new outcomes (60: hourly). */
   update_interval_minutes: z.number().int().positive(),
   last_update: Timestamp.nullable(),

@@ -31,3 +31,10 @@ export type PagePath = (typeof PAGE_PATHS)[keyof typeof PAGE_PATHS];
  * shows them with the place as "here".
  */
 export const DATA_SOURCES_PLACE = 'Settings › Data Sources';
+
+/**
+ * The Risk Management page's tabs, the first the default. The open one is kept in the page's
+ * address (`/risk?tab=alerts`), so another page links straight to one.
+ */
+export const RISK_TABS = ['overview', 'positions', 'limits', 'alerts'] as const;
+export type RiskTab = (typeof RISK_TABS)[number];

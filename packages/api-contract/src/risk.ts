@@ -137,8 +137,14 @@ export const RiskAlert = z.object({
   type: AlertType,
   message: z.string(),
   timestamp: Timestamp,
+  /** The operator must act on it now (never once it is resolved). */
   action_required: z.boolean(),
   suggested_action: z.string().nullable(),
+  /**
+   * When the condition it was about ended, who or what ended it ('system: …' or the operator) and
+   * how, in a sentence; null while it stands.
+   */
+  resolved: z.object({ at: Timestamp, by: z.string(), how: z.string() }).nullable(),
 });
 export type RiskAlert = z.infer<typeof RiskAlert>;
 

@@ -13,7 +13,6 @@ export * from './format/time';
 export * from './format/dataSource';
 export { featureLabel, formatFeatureValue } from './format/mlFeatures';
 export { PageHeader } from './components/PageHeader';
-export { StatCard, type StatCardProps } from './components/StatCard';
 export {
   PnlLabel,
   PnlBasisTag,
@@ -21,6 +20,8 @@ export {
   DEFAULT_PNL_BASIS,
   type PnlLabelProps,
 } from './components/PnlLabel';
+export { Figure, NO_FIGURE, StatCard, type FigureProps, type StatCardProps } from './components/StatCard';
+export { describeModel, ML_FIGURE_MISSING, type ModelDescription } from './format/modelStatus';
 export { ConnectionBanner, type ConnectionBannerProps } from './components/ConnectionBanner';
 export { Panel, Unavailable } from './components/Panel';
 export { ServiceStatusBadge, type ServiceStatus } from './components/ServiceStatusBadge';

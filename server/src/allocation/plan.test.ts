@@ -117,17 +117,17 @@ describe('planAllocation', () => {
     );
   });
 
-  it('ranks by confidence times the move left after charges, and keeps the strongest strategy per stock', () => {
+  it('ranks by expected edge: p x gain at the target - (1 - p) x loss at the stop - charges', () => {
     const plan = planAllocation({
       ...base,
       amount: 10_000,
       maxEntries: 1,
       signals: [
-        // edge 0.7 x (6 - 0.25) = 4.025
+        // INFY: loss at the stop (1000 - 960) / 1000 = 4%: 0.7 x 6 - 0.3 x 4 - 0.25 = 2.75
         signal({ symbol: 'INFY', strategy: 'trend_following' }),
-        // edge 0.9 x (3 - 0.25) = 2.475: weaker for the same stock
+        // 0.9 x 3 - 0.1 x 4 - 0.25 = 2.05: weaker for the same stock
         signal({ symbol: 'INFY', strategy: 'breakout', confidence: 0.9, expectedMovePct: 3 }),
-        // edge 0.64 x (8 - 0.25) = 4.96: the strongest overall
+        // SBIN: loss (800 - 770) / 800 = 3.75%: 0.64 x 8 - 0.36 x 3.75 - 0.25 = 3.52, the strongest
         signal({ symbol: 'SBIN', confidence: 0.64, expectedMovePct: 8, price: 800, stop: 770 }),
       ],
     });
@@ -135,9 +135,61 @@ describe('planAllocation', () => {
       plan.entries.map((e) => [e.symbol, e.strategy, e.quantity]),
       [['SBIN', 'trend_following', 12]],
     );
+    assert.match(
+      plan.entries[0]!.reason,
+      / expected edge 3\.52% = 64\.0% × 8\.00% gain at the target − 36\.0% × 3\.75% loss at the stop − 0\.25% charges\.$/,
+    );
     assert.deepEqual(
       plan.skipped.map((s) => [s.symbol, s.reason]),
       [['INFY', "ranked below the day's 1 strongest signals"]],
+    );
+  });
+
+  it('counts the loss at the stop: of two signals alike but for their stop, the nearer stop ranks first', () => {
+    const plan = planAllocation({
+      ...base,
+      amount: 10_000,
+      maxEntries: 1,
+      signals: [
+        // loss 10%: 0.7 x 6 - 0.3 x 10 - 0.25 = 0.95
+        signal({ symbol: 'AXISBANK', stop: 900 }),
+        // loss 2%: 0.7 x 6 - 0.3 x 2 - 0.25 = 3.35
+        signal({ symbol: 'ZEEL', stop: 980 }),
+      ],
+    });
+    assert.deepEqual(
+      plan.entries.map((e) => e.symbol),
+      ['ZEEL'],
+    );
+  });
+
+  it('states the formula its edge used, at the precision used, and passes over an edge not above zero', () => {
+    const plan = planAllocation({
+      ...base,
+      amount: 50_000,
+      signals: [
+        // The decision: 0.76 x 7.35 - 0.24 x 4.90 - 2.04 = 5.586 - 1.176 - 2.04 = 2.37
+        signal({ symbol: 'BEL', confidence: 0.76, expectedMovePct: 7.35, breakEvenPct: 2.04, stop: 951 }),
+        // 0.64 x 3 - 0.36 x 8 - 0.25 = 1.92 - 2.88 - 0.25 = -1.21: clears its charges, loses on average
+        signal({ symbol: 'ONGC', confidence: 0.64, expectedMovePct: 3, stop: 920 }),
+      ],
+    });
+    assert.deepEqual(
+      plan.entries.map((e) => e.symbol),
+      ['BEL'],
+    );
+    assert.match(
+      plan.entries[0]!.reason,
+      / expected edge 2\.37% = 76\.0% × 7\.35% gain at the target − 24\.0% × 4\.90% loss at the stop − 2\.04% charges\.$/,
+    );
+    assert.deepEqual(
+      plan.skipped.map((s) => [s.symbol, s.reason]),
+      [
+        [
+          'ONGC',
+          'expected edge −1.21% = 64.0% × 3.00% gain at the target − 36.0% × 8.00% loss at the stop − 0.25% charges: not above zero, so the trade loses on average',
+        ],
+      ],
     );
   });
 
@@ -162,7 +214,10 @@ describe('planAllocation', () => {
         ['HDFCBANK', 'HDFCBANK is already held: no second entry into the same stock'],
       ],
     );
-    assert.match(plan.lines[0]!, /No BUY signal cleared its charges at 63\.0% confidence or more/);
+    assert.match(
+      plan.lines[0]!,
+      /No BUY signal at 63\.0% confidence or more has an expected edge above zero after its charges/,
+    );
   });
 
   it("keeps each entry within the phase's position size and its share of the risk budget", () => {

@@ -3,9 +3,11 @@
  * backtest both call `planAllocation`, so a backtest trades exactly as the automation would.
  *
  * - Candidates: BUY signals (the automation buys for delivery; it never opens a short) whose
- *   confidence reaches the active phase's minimum and whose expected move clears the round-trip
- *   charges, on stocks not already held. One per stock: the strongest.
- * - Order: by edge, the confidence times the expected move left after charges.
+ *   confidence reaches the active phase's minimum, whose expected move clears the round-trip
+ *   charges and whose expected edge (`expectedEdge`) is above zero, on stocks not already held.
+ *   One per stock: the strongest.
+ * - Order: by expected edge, the percent of the price a trade makes on average after charges:
+ *   p × gain at the target − (1 − p) × loss at the stop − round-trip charges.
  * - Size: down the ranking, each entry gets an even share of the amount still unspent over the
  *   entries still open (at most `maxEntries`), so money a dear share cannot use passes to the next
  *   signal; each kept within the phase's largest position (percent of capital) and, when a risk
@@ -110,8 +112,55 @@ function affordable(budget: number, signal: StrategySignal, entryCost: Allocatio
 const rupees = (value: number) => formatPaise(toPaise(value));
 const pct = (value: number) => `${value.toFixed(1)}%`;
 
-/** Confidence times the expected move left after the round-trip charges (percent points). */
-const edgeOf = (s: StrategySignal) => s.confidence * (s.expectedMovePct - s.breakEvenPct);
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/** The terms of a signal's expected edge, each at the precision its sentence shows. */
+export interface ExpectedEdge {
+  /** The confidence, 0-1, to 0.001 (shown as a percent with one decimal). */
+  p: number;
+  /** Gain at the target, percent of the price: the signal's expected move (to 0.01). */
+  gainPct: number;
+  /** Loss at the stop, percent of the price: (price − stop) / price × 100, to 0.01. */
+  lossPct: number;
+  /** Round-trip charges, percent of the value: the signal's break-even (to 0.01). */
+  chargesPct: number;
+  /** p × gain − (1 − p) × loss − charges, percent of the price (unrounded). */
+  edgePct: number;
+}
+
+/**
+ * What a trade makes on average, in percent of its price, if its confidence is its probability of
+ * reaching the target before the stop: p × gain − (1 − p) × loss − charges. The charges are paid
+ * either way; a trade that reaches neither (the horizon exit) lands between the two outcomes. Each
+ * term is rounded to the precision the sentence shows it at, so the sentence reproduces the figure.
+ */
+export function expectedEdge(
+  s: Pick<StrategySignal, 'confidence' | 'price' | 'stop' | 'expectedMovePct' | 'breakEvenPct'>,
+): ExpectedEdge {
+  const p = Math.round(s.confidence * 1000) / 1000;
+  const gainPct = s.expectedMovePct;
+  const lossPct = round2(((s.price - s.stop) / s.price) * 100);
+  const chargesPct = s.breakEvenPct;
+  return { p, gainPct, lossPct, chargesPct, edgePct: p * gainPct - (1 - p) * lossPct - chargesPct };
+}
+
+const pct1 = (fraction: number) => `${(fraction * 100).toFixed(1)}%`;
+const pct2 = (value: number) => `${value.toFixed(2)}%`;
+const signedPct2 = (value: number) =>
+  `${value < 0 && Number(value.toFixed(2)) !== 0 ? '−' : ''}${Math.abs(value).toFixed(2)}%`;
+
+/**
+ * The edge as the operator reads it, with the formula the figure used: "expected edge 2.37% =
+ * 76.0% × 7.35% gain at the target − 24.0% × 4.90% loss at the stop − 2.04% charges".
+ */
+export function edgeSentence(edge: ExpectedEdge): string {
+  return (
+    `expected edge ${signedPct2(edge.edgePct)} = ${pct1(edge.p)} × ${pct2(edge.gainPct)} gain at the target` +
+    ` − ${pct1(1 - edge.p)} × ${pct2(edge.lossPct)} loss at the stop − ${pct2(edge.chargesPct)} charges`
+  );
+}
+
+const edgeOf = (s: StrategySignal) => expectedEdge(s).edgePct;
 
 export function planAllocation(input: AllocationInput): AllocationPlan {
   const maxEntries = input.maxEntries ?? MAX_DAILY_ENTRIES;
@@ -137,6 +186,11 @@ export function planAllocation(input: AllocationInput): AllocationPlan {
       );
       continue;
     }
+    const edge = expectedEdge(signal);
+    if (!(edge.edgePct > 0)) {
+      skip(`${edgeSentence(edge)}: not above zero, so the trade loses on average`);
+      continue;
+    }
     const best = strongest.get(signal.symbol);
     if (!best || edgeOf(signal) > edgeOf(best)) strongest.set(signal.symbol, signal);
   }
@@ -150,7 +204,7 @@ export function planAllocation(input: AllocationInput): AllocationPlan {
     lines.push(
       input.amount <= 0
         ? 'No amount to spend today.'
-        : `No BUY signal cleared its charges at ${pct(input.minConfidence * 100)} confidence or more: nothing bought.`,
+        : `No BUY signal at ${pct(input.minConfidence * 100)} confidence or more has an expected edge above zero after its charges: nothing bought.`,
     );
     return { entries, skipped, lines };
   }
@@ -210,8 +264,7 @@ export function planAllocation(input: AllocationInput): AllocationPlan {
       reason:
         `${signal.reasoning} Buy ${quantity} at ${rupees(signal.price)} (${rupees(value)}), ` +
         `stop ${rupees(signal.stop)}, target ${rupees(signal.target)}, ` +
-        `edge ${edgeOf(signal).toFixed(2)} (confidence ${pct(signal.confidence * 100)} x ` +
-        `${pct(signal.expectedMovePct)} move less ${signal.breakEvenPct.toFixed(2)}% charges).`,
+        `${edgeSentence(expectedEdge(signal))}.`,
       signal,
     });
   });

@@ -15,11 +15,19 @@ import type { Clock } from '../clock.js';
 import { HttpError } from '../http/errors.js';
 import type { TradingModeService } from '../trading/mode.js';
 import type { Notify } from '../notifications/notifier.js';
+import { resolveAlerts } from '../risk/alertResolution.js';
 import { USABLE_STATES, type TokenService } from './token.js';
 import { TokenExpiredError, UpstoxApiError, UpstoxError, type UpstoxClient } from './upstox/client.js';
 
 const TOKEN_CHECK_INTERVAL_MS = 60_000;
 export const TOKEN_ALERT_ACTION = 'Update the Upstox access token in Settings › Data Sources';
+
+/** The openings of the token alerts, by the token's state: a usable token resolves them. */
+const TOKEN_ALERT: Record<Exclude<TokenState, 'valid' | 'expiring'>, string> = {
+  expired: 'The Upstox access token has expired',
+  missing: 'No Upstox access token is stored',
+  invalid: 'The Upstox access token is invalid',
+};
 
 const ACTOR: Record<Exclude<TokenState, 'valid' | 'expiring'>, string> = {
   expired: 'system: Upstox token expired',
@@ -73,6 +81,13 @@ export function createTokenWatcher(deps: {
   async function checkOnce(): Promise<{ status: TokenStatus; switchedToPaper: boolean }> {
     const status = await tokens.status();
     if (USABLE_STATES.includes(status.state)) {
+      await resolveAlerts(db, {
+        source: 'broker',
+        openings: Object.values(TOKEN_ALERT),
+        at: clock.now(),
+        by: 'system: token check',
+        how: 'A usable Upstox access token is stored now.',
+      });
       await notifyExpiry(status, false);
       return { status, switchedToPaper: false };
     }
@@ -84,13 +99,7 @@ export function createTokenWatcher(deps: {
 
     const state = status.state as keyof typeof ACTOR;
     await tradingMode.set('paper', ACTOR[state]);
-    const what =
-      state === 'expired'
-        ? 'The Upstox access token has expired'
-        : state === 'missing'
-          ? 'No Upstox access token is stored'
-          : 'The Upstox access token is invalid';
-    const message = `${what}: live orders are stopped and the trading mode was switched to paper. ${status.message}`;
+    const message = `${TOKEN_ALERT[state]}: live orders are stopped and the trading mode was switched to paper. ${status.message}`;
     await db.insert(schema.alerts).values({
       at: clock.now(),
       source: 'broker',

@@ -375,6 +375,14 @@ export const alerts = pgTable(
     actionRequired: boolean('action_required').notNull().default(false),
     suggestedAction: text('suggested_action'),
     dismissedAt: at('dismissed_at'),
+    /**
+     * When the condition the alert was about ended (the halt lifted, a usable token stored, the
+     * breaker or limit cleared), who or what ended it, and how, in a sentence (risk/alerts.ts
+     * `resolveAlerts`); null while it stands. A resolved alert needs no action any more.
+     */
+    resolvedAt: at('resolved_at'),
+    resolvedBy: text('resolved_by'),
+    resolution: text('resolution'),
   },
   (t) => [index('alerts_at_idx').on(t.at)],
 );

@@ -58,8 +58,8 @@ describe('databaseStats', () => {
       [event('full_training'), event('online_update'), event('pattern')],
     );
     assert.equal(stats.total_predictions, 4);
-    near(stats.overall_success_rate, 2 / 3);
-    near(stats.average_confidence, 0.65);
+    near(stats.overall_success_rate!, 2 / 3);
+    near(stats.average_confidence!, 0.65);
     assert.equal(stats.total_learning_events, 3);
   });
 
@@ -74,8 +74,8 @@ describe('databaseStats', () => {
       [],
     );
     assert.equal(stats.total_predictions, 1);
-    near(stats.overall_success_rate, 1);
-    near(stats.average_confidence, 0.8);
+    near(stats.overall_success_rate!, 1);
+    near(stats.average_confidence!, 0.8);
     const accuracy = accuracyByConfidence([
       prediction(0.8, true, '2025-03-01T10:00:00Z'),
       { ...prediction(0, false, '2025-03-02T10:00:00Z'), ...unscored },
@@ -83,11 +83,11 @@ describe('databaseStats', () => {
     assert.deepEqual(accuracy, [{ confidence_bucket: '0.8-0.9', success_rate: 1, count: 1 }]);
   });
 
-  it('is all zeros for an empty log', () => {
+  it('counts nothing in an empty log, and has no rate or mean to give (not 0%)', () => {
     assert.deepEqual(databaseStats([], []), {
       total_predictions: 0,
-      overall_success_rate: 0,
-      average_confidence: 0,
+      overall_success_rate: null,
+      average_confidence: null,
       total_learning_events: 0,
     });
   });
@@ -187,7 +187,7 @@ describe('modelDrift', () => {
     const drift = modelDrift(driftLog(), NOW);
     assert.equal(drift.baseline_performance, 0.7);
     assert.equal(drift.recent_performance, 0.5);
-    near(drift.performance_delta, -0.2);
+    near(drift.performance_delta!, -0.2);
     assert.equal(drift.drift_detected, true);
     const measured = measureDrift(driftLog(), NOW);
     assert.deepEqual(
@@ -201,16 +201,23 @@ describe('modelDrift', () => {
     near(measured.test!.p, 0.00379, 1e-5);
   });
 
-  it('takes other windows, and reads no drift when a window is empty', () => {
+  it('takes other windows, and reads no drift when a window is empty: no rate for it, no change', () => {
     // 7 days back from 31 March: only the 25 March calls; the 5 days before hold no outcome.
     const measured = measureDrift(driftLog(), NOW, { recentDays: 7, baselineDays: 5 });
     assert.equal(measured.test, null);
     assert.deepEqual(measured.drift, {
-      baseline_performance: 0,
+      baseline_performance: null,
       recent_performance: 0.5,
-      performance_delta: 0,
+      performance_delta: null,
       drift_detected: false,
     });
+  });
+
+  it('has no success rate before any prediction has an outcome (not 0%)', () => {
+    const stats = databaseStats([prediction(0.7, null, null), prediction(0.6, null, null)], []);
+    assert.equal(stats.total_predictions, 2);
+    assert.equal(stats.overall_success_rate, null);
+    near(stats.average_confidence!, 0.65);
   });
 });
 

@@ -93,8 +93,8 @@ export function databaseStats(
   const resolved = resolvedOf(predictions);
   return {
     total_predictions: predictions.length,
-    overall_success_rate: share(resolved.filter((p) => p.won).length, resolved.length),
-    average_confidence: mean(predictions.map((p) => p.probability)),
+    overall_success_rate: resolved.length ? resolved.filter((p) => p.won).length / resolved.length : null,
+    average_confidence: predictions.length ? mean(predictions.map((p) => p.probability)) : null,
     total_learning_events: events.length,
   };
 }
@@ -209,10 +209,11 @@ export function measureDrift(
   const recent = count(recentStart, end);
   if (baseline.total === 0 || recent.total === 0) {
     return {
+      // A window without outcomes has no success rate, and there is no change to measure.
       drift: {
-        baseline_performance: share(baseline.correct, baseline.total),
-        recent_performance: share(recent.correct, recent.total),
-        performance_delta: 0,
+        baseline_performance: baseline.total ? baseline.correct / baseline.total : null,
+        recent_performance: recent.total ? recent.correct / recent.total : null,
+        performance_delta: null,
         drift_detected: false,
       },
       baseline,

@@ -43,12 +43,12 @@ describe('systemHealth', () => {
       emergencyAlerts: 0,
       monitoringActive: true,
     });
-    near(health.model_health, 0.5);
+    near(health.model_health!, 0.5);
     near(health.data_health as number, (1 + 2 / 3 + 0.8) / 3);
     near(health.engine_health as number, 0.75);
-    near(health.learning_health, 0.5 + 1 / 3);
+    near(health.learning_health!, 0.5 + 1 / 3);
     // 0.35 · 0.5 + 0.25 · 0.82222 + 0.15 · 0.75 + 0.25 · 0.83333 = 0.70139
-    near(health.overall_health, 0.701389, 1e-6);
+    near(health.overall_health!, 0.701389, 1e-6);
     // 0.70139 − 0.64 > 0.05: improving (the previous overall wins over the performance delta)
     assert.equal(health.health_trend, 'improving');
     assert.deepEqual(
@@ -57,7 +57,7 @@ describe('systemHealth', () => {
     );
   });
 
-  it('is 0 with no model, no data, no engines and no learning, and falls back to the performance delta', () => {
+  it('has no overall or model health without a model (nothing to score), and falls back to the performance delta', () => {
     const inputs = {
       model: null,
       marketDataCurrent: false,
@@ -83,11 +83,35 @@ describe('systemHealth', () => {
         health.engine_health,
         health.learning_health,
       ],
-      [0, 0, 0, 0, 0],
+      [null, null, 0, null, null],
     );
     assert.equal(health.health_trend, 'declining');
     assert.equal(systemHealth({ ...inputs, performanceDelta: 0.04 }).health_trend, 'stable');
     assert.equal(systemHealth({ ...inputs, performanceDelta: null }).health_trend, 'stable');
+  });
+
+  it('weighs only the parts it can measure: a first model with no training measured against another', () => {
+    const health = systemHealth({
+      // 0.5, as above
+      model: { accuracy: 0.59, brier: 0.23 },
+      marketDataCurrent: true, // data 1 (no feed configured, nothing due)
+      newsFeeds: { configured: 0, reachable: 0 },
+      duePredictions: 0,
+      resolvedDue: 0,
+      enginesRunning: 13,
+      enginesTotal: 13, // engines 1
+      learningActive: true,
+      // the first training has no earlier one to improve on: learning is not measured yet
+      recentEvents: [update('full_training', null)],
+      previousOverall: null,
+      performanceDelta: null,
+      criticalAlerts: 0,
+      emergencyAlerts: 0,
+      monitoringActive: true,
+    });
+    assert.equal(health.learning_health, null);
+    // (0.35 · 0.5 + 0.25 · 1 + 0.15 · 1) / (0.35 + 0.25 + 0.15) = 0.575 / 0.75 = 0.76667
+    near(health.overall_health!, 0.575 / 0.75);
   });
 });
 
@@ -120,14 +144,15 @@ describe('decisionQuality', () => {
       decision('exit', 6, 1, null, 0.03),
     ];
     const quality = decisionQuality(decisions);
-    near(quality.average_quality_score, (0.99 + 0.51 + 0.96 + 0.64) / 4);
+    near(quality.average_quality_score!, (0.99 + 0.51 + 0.96 + 0.64) / 4);
     // 5 ordered of 8 considered (the exit is not)
-    near(quality.approval_rates.approved, 5 / 8);
+    near(quality.approval_rates.approved!, 5 / 8);
+    assert.deepEqual(quality.missing, {});
     // older half (days 1, 2): 0.575; newer (3, 4): 0.975
     assert.equal(quality.quality_trend, 'improving');
   });
 
-  it('leaves the middle one out of an odd count, and is 0 and stable with nothing', () => {
+  it('leaves the middle one out of an odd count, and has no figures (saying why) with nothing to measure', () => {
     // 0.99 (day 1), 0.51 (day 2, left out), 0.64 (day 3): 0.64 − 0.99 < −0.05
     const quality = decisionQuality([
       decision('ordered', 1, 0.5, 0.9, 0.05),
@@ -136,9 +161,16 @@ describe('decisionQuality', () => {
     ]);
     assert.equal(quality.quality_trend, 'declining');
     assert.deepEqual(decisionQuality([]), {
-      average_quality_score: 0,
-      approval_rates: { approved: 0 },
+      average_quality_score: null,
+      approval_rates: { approved: null },
       quality_trend: 'stable',
+      missing: {
+        average_quality_score: 'No automated entry has been made yet.',
+        approved: 'The automation has not decided on any signal yet.',
+      },
+    });
+    assert.deepEqual(decisionQuality([decision('ordered', 1, 0.7, null, null)]).missing, {
+      average_quality_score: 'The one automated entry has no outcome yet.',
     });
   });
 });
@@ -262,7 +294,8 @@ describe('memoryStatus', () => {
         duePredictions: 0,
         resolvedDue: 0,
       }),
-      { total_memories: 0, active_patterns: 0, retention_rate: 1, memory_health: 1 },
+      // Nothing kept and nothing due: nothing to measure (not a perfect 100%).
+      { total_memories: 0, active_patterns: 0, retention_rate: null, memory_health: null },
     );
   });
 });

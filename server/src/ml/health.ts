@@ -15,7 +15,8 @@ type Trend = 'improving' | 'stable' | 'declining';
 type Recommendation = MlIntelligenceMetrics['shortcomings_analysis']['recommendations'][number];
 
 const clamp01 = (x: number) => Math.min(1, Math.max(0, x));
-const share = (part: number, whole: number, none: number) => (whole > 0 ? part / whole : none);
+const share = <T extends number | null>(part: number, whole: number, none: T): number | T =>
+  whole > 0 ? part / whole : none;
 const mean = (values: readonly number[]) => values.reduce((s, v) => s + v, 0) / values.length;
 const pct = (fraction: number) => `${Math.round(fraction * 100)}%`;
 
@@ -62,15 +63,19 @@ export interface SystemHealthInputs {
 type SystemHealth = MlIntelligenceMetrics['system_health'];
 
 /**
- * The system_health object:
+ * The system_health object. A part with nothing to measure is null, never a made-up 0 or 1:
  * - model_health = ½ · clamp((accuracy − 0.5) / (0.65 − 0.5)) + ½ · clamp((0.25 − Brier) / (0.25 − 0.20)):
- *   skill over a coin flip and over always saying 50%, each full at 65% and 0.20; 0 with no model.
+ *   skill over a coin flip and over always saying 50%, each full at 65% and 0.20; null with no
+ *   model (the model status says why and when one will be ready).
  * - data_health = mean of the parts that apply: market data current (1 or 0); news feeds reachable
  *   / configured (only when any is configured); due predictions resolved / due (only when any is due).
- * - engine_health = running / total engines (0 with none).
+ * - engine_health = running / total engines (null with none).
  * - learning_health = ½ · (learning active ? 1 : 0) + ½ · (share of the recent trainings and
- *   updates that improved the validation loss; 0 with none).
- * - overall_health = 0.35 model + 0.25 data + 0.15 engine + 0.25 learning.
+ *   updates that improved the validation loss); null before any was measured against the one
+ *   before it.
+ * - overall_health = the weighted mean (0.35 model, 0.25 data, 0.15 engine, 0.25 learning) of the
+ *   parts that are known, weights rescaled to 1; null with no model: without one there is no ML
+ *   system to score.
  * - health_trend: overall − previous overall when known, else the performance delta: above +0.05
  *   improving, below −0.05 declining, else stable.
  * - critical_alerts, emergency_alerts, monitoring_active: as given.
@@ -79,25 +84,31 @@ export function systemHealth(inputs: SystemHealthInputs): SystemHealth {
   const model = inputs.model
     ? 0.5 * clamp01((inputs.model.accuracy - 0.5) / (FULL_ACCURACY - 0.5)) +
       0.5 * clamp01((0.25 - inputs.model.brier) / (0.25 - FULL_BRIER))
-    : 0;
+    : null;
   const dataParts = [inputs.marketDataCurrent ? 1 : 0];
   if (inputs.newsFeeds.configured > 0)
     dataParts.push(inputs.newsFeeds.reachable / inputs.newsFeeds.configured);
   if (inputs.duePredictions > 0) dataParts.push(inputs.resolvedDue / inputs.duePredictions);
   const data = mean(dataParts);
-  const engine = share(inputs.enginesRunning, inputs.enginesTotal, 0);
+  const engine = share(inputs.enginesRunning, inputs.enginesTotal, null);
   const updates = inputs.recentEvents.filter(
     (e) => (e.kind === 'full_training' || e.kind === 'online_update') && e.improved !== null,
   );
-  const learning =
-    0.5 * (inputs.learningActive ? 1 : 0) +
-    0.5 * share(updates.filter((e) => e.improved).length, updates.length, 0);
-  const overall =
-    HEALTH_WEIGHTS.model * model +
-    HEALTH_WEIGHTS.data * data +
-    HEALTH_WEIGHTS.engine * engine +
-    HEALTH_WEIGHTS.learning * learning;
-  const change = inputs.previousOverall !== null ? overall - inputs.previousOverall : inputs.performanceDelta;
+  const improved = share(updates.filter((e) => e.improved).length, updates.length, null);
+  const learning = improved === null ? null : 0.5 * (inputs.learningActive ? 1 : 0) + 0.5 * improved;
+  const parts: Array<[weight: number, score: number | null]> = [
+    [HEALTH_WEIGHTS.model, model],
+    [HEALTH_WEIGHTS.data, data],
+    [HEALTH_WEIGHTS.engine, engine],
+    [HEALTH_WEIGHTS.learning, learning],
+  ];
+  const known = parts.filter((p): p is [number, number] => p[1] !== null);
+  const weight = known.reduce((sum, [w]) => sum + w, 0);
+  const overall = model === null ? null : known.reduce((sum, [w, x]) => sum + w * x, 0) / weight;
+  const change =
+    overall !== null && inputs.previousOverall !== null
+      ? overall - inputs.previousOverall
+      : inputs.performanceDelta;
   return {
     overall_health: overall,
     model_health: model,
@@ -127,8 +138,10 @@ export interface DecisionRecord {
  * - a resolved ordered decision's score = 1 − (p − y)², p the ML probability it used (its
  *   confidence without one), y = 1 when its return after costs was above 0: one minus its Brier
  *   score, 1 for a certain right call, 0.75 for a 50% guess, 0 for a certain wrong one;
- *   average_quality_score = the mean over resolved ordered decisions (0 with none);
- * - approval_rates.approved = ordered / (ordered + skipped + refused) (exits not counted; 0 with none);
+ *   average_quality_score = the mean over resolved ordered decisions (null with none, and
+ *   `missing` says why);
+ * - approval_rates.approved = ordered / (ordered + skipped + refused) (exits not counted; null
+ *   with none);
  * - quality_trend: by decision time, the mean score of the newer half against the older half (the
  *   middle one left out when odd): above +0.05 improving, below −0.05 declining, else stable
  *   (stable with fewer than two).
@@ -145,9 +158,20 @@ export function decisionQuality(
   const ordered = decisions.filter((d) => d.action === 'ordered').length;
   const considered = decisions.filter((d) => d.action !== 'exit').length;
   return {
-    average_quality_score: scored.length ? mean(scored) : 0,
-    approval_rates: { approved: share(ordered, considered, 0) },
+    average_quality_score: scored.length ? mean(scored) : null,
+    approval_rates: { approved: share(ordered, considered, null) },
     quality_trend: trendOf(change),
+    missing: {
+      ...(scored.length === 0 && {
+        average_quality_score:
+          ordered === 0
+            ? 'No automated entry has been made yet.'
+            : ordered === 1
+              ? 'The one automated entry has no outcome yet.'
+              : `None of the ${ordered} automated entries has an outcome yet.`,
+      }),
+      ...(considered === 0 && { approved: 'The automation has not decided on any signal yet.' }),
+    },
   };
 }
 
@@ -247,14 +271,15 @@ export interface MemoryInputs {
 
 /**
  * The memory system: total_memories = decisions + predictions stored; active_patterns = patterns;
- * retention_rate = resolved kept / (resolved kept + pruned) (1 when neither); memory_health = share
- * of due predictions that were resolved (1 when none is due).
+ * retention_rate = resolved kept / (resolved kept + pruned) (null when neither: nothing to keep
+ * yet); memory_health = share of due predictions that were resolved (null when none is due:
+ * nothing to measure yet).
  */
 export function memoryStatus(m: MemoryInputs): MemoryStatus {
   return {
     total_memories: m.decisions + m.predictions,
     active_patterns: m.patterns,
-    retention_rate: share(m.resolved, m.resolved + m.pruned, 1),
-    memory_health: share(m.resolvedDue, m.duePredictions, 1),
+    retention_rate: share(m.resolved, m.resolved + m.pruned, null),
+    memory_health: share(m.resolvedDue, m.duePredictions, null),
   };
 }

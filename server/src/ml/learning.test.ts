@@ -135,7 +135,7 @@ for (const target of await testDatabases()) {
         'every resolved prediction is in one bucket',
       );
       const wins = resolved.filter((p) => p.won).length;
-      assert.equal(Math.round(stats.overall_success_rate * resolved.length), wins);
+      assert.equal(Math.round(stats.overall_success_rate! * resolved.length), wins);
       // Twelve trading days are all inside the recent window (14 days): the baseline has no outcome
       // yet, so there is no test and no drift; the recent figure is the share called right.
       const drift = await get<ModelDrift>('/api/learning/audit/drift');
@@ -143,9 +143,9 @@ for (const target of await testDatabases()) {
       assert.ok(resolved.every((p) => p.modelVersion !== null && p.probability !== null));
       const right = resolved.filter((p) => (p.probability ?? Number.NaN) >= 0.5 === p.won).length;
       assert.deepEqual(drift, {
-        baseline_performance: 0,
+        baseline_performance: null,
         recent_performance: right / resolved.length,
-        performance_delta: 0,
+        performance_delta: null,
         drift_detected: false,
       });
     });

@@ -248,7 +248,7 @@ for (const target of await testDatabases()) {
       return res.json<{
         sentiment: {
           overall: { score: number; confidence: number; label: string };
-          sources: { news: { count: number } };
+          sources: { news: { count: number }; read_from: string[] };
         };
       }>().sentiment;
     };
@@ -271,17 +271,17 @@ for (const target of await testDatabases()) {
         }
       });
 
-      it('reports an empty log: zeros, empty lists and the defaults', async () => {
+      it('reports an empty log: zeros, empty lists, and no figure where there is nothing to measure', async () => {
         assert.deepEqual(await get('/api/ml/memory/status'), {
           total_memories: 0,
           active_patterns: 0,
-          retention_rate: 1,
-          memory_health: 1,
+          retention_rate: null,
+          memory_health: null,
         });
         assert.deepEqual(await get('/api/learning/audit/database-stats'), {
           total_predictions: 0,
-          overall_success_rate: 0,
-          average_confidence: 0,
+          overall_success_rate: null,
+          average_confidence: null,
           total_learning_events: 0,
         });
         assert.deepEqual(await get('/api/learning/audit/accuracy'), { buckets: [] });
@@ -290,9 +290,9 @@ for (const target of await testDatabases()) {
           top_losing_features: [],
         });
         assert.deepEqual(await get('/api/learning/audit/drift'), {
-          baseline_performance: 0,
-          recent_performance: 0,
-          performance_delta: 0,
+          baseline_performance: null,
+          recent_performance: null,
+          performance_delta: null,
           drift_detected: false,
         });
         assert.deepEqual(await get('/api/learning/audit/performance-trend'), { strategies: [], trend: [] });
@@ -303,7 +303,7 @@ for (const target of await testDatabases()) {
         });
         assert.deepEqual(await get('/api/ml/explainability/status'), { methods: [] });
         assert.deepEqual(await get('/api/ml/online-learning/status'), {
-          model_version: 'none',
+          model_version: null,
           update_interval_minutes: 60,
           last_update: null,
         });
@@ -315,19 +315,22 @@ for (const target of await testDatabases()) {
         assert.deepEqual(learning, {
           learning_active: false,
           adapting: false,
-          adaptation_success_rate: 0,
-          adaptation_score: 0,
+          adaptation_success_rate: null,
+          adaptation_score: null,
           recent_adaptations: 0,
           learning_rate: 0.2,
-          learning_health: 0,
+          learning_health: null,
           learning_event_breakdown: { model_updates: 0, pattern_recognition: 0, strategy_refinements: 0 },
         });
-        const autonomous = await get<Record<string, unknown>>('/api/ml/autonomous-learning/status');
-        assert.equal(autonomous['model_version'], 'none');
-        assert.equal(autonomous['last_full_training'], 'never');
-        assert.equal(autonomous['predictions_open'], 0);
-        // The first pass is due an hour after the process started.
-        assert.equal(autonomous['next_pass'], '2026-11-20T06:00:00.000Z');
+        // No "none", "never" or 0 for a model that does not exist: the model's figures are left out.
+        assert.deepEqual(await get('/api/ml/autonomous-learning/status'), {
+          learning_active: false,
+          predictions_open: 0,
+          predictions_resolved: 0,
+          drift_in_force: false,
+          capital_phase_stepped_down: false,
+          versions: [],
+        });
       });
 
       it('lists the loops as stopped (tests run none) and the probes', async () => {
@@ -373,12 +376,18 @@ for (const target of await testDatabases()) {
         close(sentiment.overall.confidence, 2 / 15);
         assert.equal(sentiment.overall.label, 'Positive');
         assert.equal(sentiment.sources.news.count, 0);
+        assert.deepEqual(sentiment.sources.read_from, ['market breadth']);
         assert.deepEqual(await get('/api/ml/sentiment/status'), {
           sources: ['market breadth'],
           headlines_analyzed: 0,
           last_update: null,
         });
-        assert.deepEqual(await get('/api/news'), { headlines: [], themes: [] });
+        assert.deepEqual(await get('/api/news'), {
+          headlines: [],
+          themes: [],
+          // No feed configured: the pipeline says so rather than "all sources flowing".
+          feeds: { configured: 0, reads: [], last_refresh_at: null },
+        });
         // No model yet: only the sentiment runs.
         assert.deepEqual(await get('/api/ml/enhancements/status'), {
           ensemble: { active: false },
@@ -403,30 +412,56 @@ for (const target of await testDatabases()) {
 
       it('scores the system on an empty log', async () => {
         const m = await get<{
-          system_health: Record<string, number | string | boolean>;
+          system_health: Record<string, number | string | boolean | null>;
           decision_quality: unknown;
           learning_metrics: unknown;
           performance_trends: unknown;
           shortcomings_analysis: { recommendations: { title: string; priority: string }[] };
+          model: unknown;
         }>('/api/ml/intelligence-metrics');
-        // No model: 0; data: the candles reach the 19th (1), no feed configured, nothing due: 1;
-        // engines: 4 of 13 active (heartbeat, alert announcer, feed, stream); learning: off and no update: 0.
-        close(m.system_health['model_health'] as number, 0);
+        // No model: no model health and no overall (the model status says why); data: the candles
+        // reach the 19th (1), no feed configured, nothing due: 1; engines: 4 of 13 active
+        // (heartbeat, alert announcer, feed, stream); learning: no update measured: none.
+        assert.equal(m.system_health['model_health'], null);
         close(m.system_health['data_health'] as number, 1);
         close(m.system_health['engine_health'] as number, 4 / 13);
-        close(m.system_health['learning_health'] as number, 0);
-        close(m.system_health['overall_health'] as number, 0.25 * 1 + 0.15 * (4 / 13));
+        assert.equal(m.system_health['learning_health'], null);
+        assert.equal(m.system_health['overall_health'], null);
         assert.equal(m.system_health['health_trend'], 'stable');
         assert.equal(m.system_health['critical_alerts'], 0);
         assert.equal(m.system_health['emergency_alerts'], 0);
         assert.equal(m.system_health['monitoring_active'], false);
         assert.deepEqual(m.decision_quality, {
-          average_quality_score: 0,
-          approval_rates: { approved: 0 },
+          average_quality_score: null,
+          approval_rates: { approved: null },
           quality_trend: 'stable',
+          missing: {
+            average_quality_score: 'No automated entry has been made yet.',
+            approved: 'The automation has not decided on any signal yet.',
+          },
         });
         assert.deepEqual(m.learning_metrics, { learning_active: false, recent_learning_events: 0 });
-        assert.deepEqual(m.performance_trends, { win_rate: 0, average_return: 0, sharpe_ratio: 0 });
+        // No decision and no trade: no figure (not 0%, 0.0% and 0.00), each with its reason.
+        assert.deepEqual(m.performance_trends, {
+          win_rate: null,
+          average_return: null,
+          sharpe_ratio: null,
+          missing: {
+            win_rate: 'No trade has closed yet.',
+            average_return: 'No automated entry has an outcome yet.',
+            sharpe_ratio: 'Not enough daily history yet: it needs a few days of returns.',
+          },
+        });
+        // The learner does not run in tests (as under NIVESH_LEARNING_OFF): no model, and none coming.
+        assert.deepEqual(m.model, {
+          state: 'off',
+          version: null,
+          trained_at: null,
+          last_full_training_at: null,
+          training: null,
+          last_failure: null,
+          next_pass_at: null,
+        });
         assert.deepEqual(
           m.shortcomings_analysis.recommendations.map((r) => [r.title, r.priority]),
           [
@@ -570,11 +605,20 @@ for (const target of await testDatabases()) {
           null,
         );
 
-        // Two high alerts standing, one dismissed, one medium; one halt lifted, one in force.
+        // Two high alerts standing, one dismissed, one resolved, one medium; one halt lifted, one in force.
         await db.insert(schema.alerts).values([
           { at: ago(HOUR), source: 'risk', severity: 'high', message: 'Daily loss limit near.' },
           { at: ago(HOUR), source: 'system', severity: 'high', message: 'Model drift detected.' },
           { at: ago(HOUR), source: 'risk', severity: 'high', message: 'Old.', dismissedAt: ago(HOUR / 2) },
+          {
+            at: ago(HOUR),
+            source: 'risk',
+            severity: 'high',
+            message: 'Circuit breaker tripped: Liquidity. ',
+            resolvedAt: ago(HOUR / 2),
+            resolvedBy: 'system: circuit breakers',
+            resolution: 'The breaker cleared: automated entries may resume.',
+          },
           { at: ago(HOUR), source: 'market', severity: 'medium', message: 'Volatility up.' },
         ]);
         await db.insert(schema.tradingHalts).values([
@@ -771,12 +815,10 @@ for (const target of await testDatabases()) {
           last_update: '2026-11-17T05:00:00.000Z',
         });
         const autonomous = await get<Record<string, unknown>>('/api/ml/autonomous-learning/status');
-        assert.equal(autonomous['model_version'], 'v1');
         assert.equal(autonomous['model_kind'], 'full');
         assert.equal(autonomous['training_samples'], 5000);
         assert.equal(autonomous['validation_accuracy'], 0.6);
         assert.equal(autonomous['validation_brier'], 0.22);
-        assert.equal(autonomous['last_full_training'], '2026-11-17T05:00:00.000Z');
         assert.equal(autonomous['predictions_open'], 2);
         assert.equal(autonomous['predictions_resolved'], 32);
         assert.equal(autonomous['drift_in_force'], false);
@@ -812,10 +854,16 @@ for (const target of await testDatabases()) {
             quality_trend: string;
           };
           learning_metrics: unknown;
-          performance_trends: { win_rate: number; average_return: number; sharpe_ratio: number };
+          performance_trends: {
+            win_rate: number | null;
+            average_return: number;
+            sharpe_ratio: number | null;
+            missing: Record<string, string>;
+          };
           shortcomings_analysis: {
             recommendations: { title: string; description: string; priority: string }[];
           };
+          model: unknown;
         }>('/api/ml/intelligence-metrics');
         const h = m.system_health;
         // Model: ½ × (0.6 − 0.5) / 0.15 + ½ × (0.25 − 0.22) / 0.05 = 1/3 + 0.3.
@@ -829,8 +877,10 @@ for (const target of await testDatabases()) {
         close(h['engine_health'] as number, 4 / 13);
         close(h['learning_health'] as number, 0.25);
         close(h['overall_health'] as number, overall);
-        // Up from the empty log's 0.25 + 0.15 × 4/12 by more than 0.05.
-        assert.equal(h['health_trend'], 'improving');
+        // The empty log had no overall (no model): the trend is the drift's performance delta,
+        // 25% − 90% of the predictions right: declining.
+        assert.equal(h['health_trend'], 'declining');
+        // The dismissed and the resolved alerts are not critical any more.
         assert.equal(h['critical_alerts'], 2);
         assert.equal(h['emergency_alerts'], 1);
         // Scores 1 − (0.8 − 1)² = 0.96 (older) and 1 − (0.6 − 0)² = 0.64 (newer): mean 0.8,
@@ -842,8 +892,22 @@ for (const target of await testDatabases()) {
         assert.deepEqual(m.learning_metrics, { learning_active: false, recent_learning_events: 4 });
         // Resolved decisions (the cancelled one left out): (2% − 1%) / 2; no paper trades.
         close(m.performance_trends.average_return, 0.5);
-        assert.equal(m.performance_trends.win_rate, 0);
-        assert.equal(m.performance_trends.sharpe_ratio, 0);
+        assert.equal(m.performance_trends.win_rate, null);
+        assert.equal(m.performance_trends.sharpe_ratio, null);
+        assert.deepEqual(m.performance_trends.missing, {
+          win_rate: 'No trade has closed yet.',
+          sharpe_ratio: 'Not enough daily history yet: it needs a few days of returns.',
+        });
+        // The stored model predicts: ready, from its version and training.
+        assert.deepEqual(m.model, {
+          state: 'ready',
+          version: 'v1',
+          trained_at: '2026-11-17T05:00:00.000Z',
+          last_full_training_at: '2026-11-17T05:00:00.000Z',
+          training: null,
+          last_failure: null,
+          next_pass_at: null,
+        });
         assert.deepEqual(
           m.shortcomings_analysis.recommendations.map((r) => [r.title, r.priority]),
           [
@@ -914,6 +978,7 @@ for (const target of await testDatabases()) {
             { theme: 'IT', count: 1 },
             { theme: 'rupee', count: 1 },
           ],
+          feeds: { configured: 0, reads: [], last_refresh_at: null },
         });
         // Mean (0.6 − 0.2) / 2 = 0.2: Positive; confidence 2 / 12 × 1 of 2 positive = 1/12, in the
         // engine's next reading.
@@ -923,6 +988,7 @@ for (const target of await testDatabases()) {
         close(sentiment.overall.confidence, 1 / 12);
         assert.equal(sentiment.overall.label, 'Positive');
         assert.equal(sentiment.sources.news.count, 2);
+        assert.deepEqual(sentiment.sources.read_from, ['news']);
         assert.deepEqual(await get('/api/ml/sentiment/status'), {
           sources: ['news'],
           headlines_analyzed: 2,

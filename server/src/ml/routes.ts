@@ -18,7 +18,12 @@ export function mlHandlers(views: MlViews): DomainHandlers<Contract['ml'], Sessi
         success: true,
         sentiment: {
           overall: { score: s.score, confidence: s.confidence, label: s.label },
-          sources: { news: { count: s.news } },
+          sources: {
+            news: { count: s.news },
+            read_from: s.sources.filter((x): x is 'news' | 'market breadth' =>
+              ['news', 'market breadth'].includes(x),
+            ),
+          },
         },
         as_of: asOf.toISOString(),
       };

@@ -75,8 +75,9 @@ import {
 import { learnedPatterns } from './patterns.js';
 import { createMlStore, type ModelMetrics, type StoredPrediction } from './store.js';
 import type { DatasetInput, DecidedTrade } from './dataset.js';
-import type { TrainOutput } from './trainer.js';
+import type { OnTrainProgress, TrainOutput } from './trainer.js';
 import type { Notify } from '../notifications/notifier.js';
+import { resolveAlerts } from '../risk/alertResolution.js';
 
 export const LEARNING_PASS_MS = 60 * 60 * 1000;
 /** Years of daily candles a full training reads. */
@@ -120,8 +121,15 @@ export interface MlServiceDeps {
   /** Rupees of one trade, as research sizes it. */
   intendedValue: number;
   decisions: DecisionLog;
-  /** Fits a model off the request path (trainer.ts trainModel); the signal ends it early. */
-  train: (input: DatasetInput, signal?: AbortSignal) => Promise<TrainOutput | null>;
+  /**
+   * Fits a model off the request path (trainer.ts trainModel); the signal ends it early, and
+   * `onProgress` hears how far its fitting is.
+   */
+  train: (
+    input: DatasetInput,
+    signal?: AbortSignal,
+    onProgress?: OnTrainProgress,
+  ) => Promise<TrainOutput | null>;
   /** News sentiment of each stock recent headlines name, −1..1 (news/pipeline.ts sentimentBySymbol). */
   newsSentiment: () => Promise<ReadonlyMap<string, number>>;
   log: Log;
@@ -129,6 +137,18 @@ export interface MlServiceDeps {
   historyYears?: number;
   /** Sends the drift alert (ML confidence dropping) out (email, Telegram) as the operator chose. */
   notify?: Notify;
+}
+
+/** A full training this process started, and how far it is (ml/modelStatus.ts words it). */
+export interface TrainingAttempt {
+  startedAt: Date;
+  reason: string;
+  /** Rows fitted of all it will fit, and when that was heard; null before its dataset is built. */
+  progress: { done: number; total: number; at: Date } | null;
+  /** When its fitting began (the dataset built). */
+  fitsStartedAt: Date | null;
+  /** When it ended, and why without a model (null: it stored one). */
+  ended: { at: Date; failure: string | null } | null;
 }
 
 /** What research hands over to be scored: today's best signal per stock with its indicators. */
@@ -170,6 +190,8 @@ export function createMlService(deps: MlServiceDeps) {
   // Aborted when the process closes: a training in its worker is ended, not waited for.
   const closing = new AbortController();
   let lastPassAt: Date | null = null;
+  /** The last full training this process started (running while `ended` is null). */
+  let lastAttempt: TrainingAttempt | null = null;
   const explainedCache = new Map<string, ReturnType<typeof explainedPrediction>>();
   /** Stocks whose prediction of the day is logged (by this or another process: the insert skips those). */
   const logged = new Set<string>();
@@ -468,12 +490,30 @@ export function createMlService(deps: MlServiceDeps) {
     });
   }
 
-  /** A full training now (one at a time); resolves to the new version, or null when there was nothing to learn. */
+  /**
+   * A full training now (one at a time); resolves to the new version, or null when there was
+   * nothing to learn. Its attempt (start, reason, progress, and how it ended) is kept for
+   * `trainingAttempt()`: what the pages say of the model while there is none yet.
+   */
   function train(reason: string): Promise<number | null> {
     if (training) return training;
+    const attempt: TrainingAttempt = {
+      startedAt: clock.now(),
+      reason,
+      progress: null,
+      fitsStartedAt: null,
+      ended: null,
+    };
+    lastAttempt = attempt;
+    const ended = (failure: string | null) => {
+      attempt.ended = { at: clock.now(), failure };
+    };
     training = (async () => {
       const lastClosed = lastClosedTradingDay(clock.now(), calendar);
-      if (lastClosed === null) return null;
+      if (lastClosed === null) {
+        ended('No trading day has closed yet, so there is no history to learn from.');
+        return null;
+      }
       const history = await readHistory(lastClosed);
       const previous = await store.latestModel();
       const output = await deps.train(
@@ -486,8 +526,18 @@ export function createMlService(deps: MlServiceDeps) {
           decided: await decidedTrades(history.from),
         },
         closing.signal,
+        (progress) => {
+          const now = clock.now();
+          if (progress.done === 0) attempt.fitsStartedAt = now;
+          attempt.progress = { ...progress, at: now };
+        },
       );
-      if (!output) return null;
+      if (!output) {
+        ended(
+          `The ${historyYears} years of daily candles gave too few labelled signals (or only wins or only losses) to learn from.`,
+        );
+        return null;
+      }
       const at = clock.now();
       const version = await store.saveModel({
         trainedAt: at,
@@ -510,14 +560,22 @@ export function createMlService(deps: MlServiceDeps) {
           previous_log_loss: previous?.metrics.logLoss ?? null,
           accuracy: output.metrics.accuracy,
           duration_ms: output.durationMs,
+          // The whole training's wall time (history read, dataset, fits): the next one's estimate.
+          wall_ms: at.getTime() - attempt.startedAt.getTime(),
         },
       });
       log.info({ version, samples: output.metrics.samples, reason }, 'ml: model trained');
       loaded = null;
+      ended(null);
       return version;
-    })().finally(() => {
-      training = null;
-    });
+    })()
+      .catch((error: unknown) => {
+        ended(error instanceof Error ? error.message : String(error));
+        throw error;
+      })
+      .finally(() => {
+        training = null;
+      });
     return training;
   }
 
@@ -704,6 +762,13 @@ export function createMlService(deps: MlServiceDeps) {
   async function checkDrift(now: Date): Promise<void> {
     const records = (await store.resolvedSince(new Date(now.getTime() - 200 * DAY_MS))).map(recordOf);
     const drift = modelDrift(records, now);
+    // Both windows' success rates, in a sentence; known whenever drift can be tested (detected).
+    const rates =
+      drift.recent_performance !== null && drift.baseline_performance !== null
+        ? `Recent success ${(drift.recent_performance * 100).toFixed(1)}% against ` +
+          `${(drift.baseline_performance * 100).toFixed(1)}% before`
+        : null;
+    const driftSentence = `${DRIFT_WARNING} ${rates ?? 'Recent success fell'}; the capital phase steps down one phase until the model recovers.`;
     const raised = await db.transaction(async (tx) => {
       // One process at a time decides, so two never both raise the alert.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('ml_drift'))`);
@@ -725,9 +790,7 @@ export function createMlService(deps: MlServiceDeps) {
           at: now,
           source: 'system',
           severity: 'high',
-          message:
-            `${DRIFT_WARNING} Recent success ${(drift.recent_performance * 100).toFixed(1)}% against ` +
-            `${(drift.baseline_performance * 100).toFixed(1)}% before; the capital phase steps down one phase until the model recovers.`,
+          message: driftSentence,
           actionRequired: false,
           suggestedAction: 'The model retrains at the next learning pass; review the ML Intelligence page.',
         });
@@ -735,16 +798,18 @@ export function createMlService(deps: MlServiceDeps) {
         return true;
       } else if (inForce && !drift.drift_detected) {
         await tx.insert(schema.mlEvents).values({ at: now, kind: 'recovered', improved: null, detail });
+        await resolveAlerts(tx, {
+          source: 'system',
+          openings: [DRIFT_WARNING],
+          at: now,
+          by: 'system: learner',
+          how: `The model recovered${rates ? ` (${rates.charAt(0).toLowerCase()}${rates.slice(1)})` : ''}: the capital phase is its own again.`,
+        });
       }
       return false;
     });
     if (raised) {
-      await deps.notify?.(
-        'ml_confidence_drop',
-        'ML confidence dropped: model drift detected',
-        `${DRIFT_WARNING} Recent success ${(drift.recent_performance * 100).toFixed(1)}% against ` +
-          `${(drift.baseline_performance * 100).toFixed(1)}% before; the capital phase steps down one phase until the model recovers.`,
-      );
+      await deps.notify?.('ml_confidence_drop', 'ML confidence dropped: model drift detected', driftSentence);
     }
   }
 
@@ -785,6 +850,8 @@ export function createMlService(deps: MlServiceDeps) {
     currentModel,
     /** A training is running now. */
     isTraining: () => training !== null,
+    /** The last full training this process started: under way, or how it ended. */
+    trainingAttempt: (): Readonly<TrainingAttempt> | null => lastAttempt,
     /** The process closes: a training under way is ended (its worker terminated), and none starts. */
     stop(): void {
       closing.abort();

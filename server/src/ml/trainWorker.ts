@@ -3,14 +3,15 @@
  * for out-of-sample predictions, fits the isotonic calibration and the metrics on them (with the
  * model's skill, skill.ts), fits the
  * final ensemble on every row, posts `{ ok: true, result }` (or `{ ok: false, error }`) once and
- * ends; it ends at once when the process that started it is gone (paths.ts endWithParent). See
+ * ends, having posted `{ progress: { done, total } }` (rows fitted so far) after each fit of a
+ * training from history; it ends at once when the process that started it is gone (paths.ts endWithParent). See
  * trainer.ts for the rules.
  */
 import { z } from 'zod';
 import { brierScore, fitIsotonic } from './calibration.js';
 import { MODEL_NAMES, trainEnsemble, type ModelName } from './ensemble.js';
 import { WALK_FORWARD_FOLDS, WALK_FORWARD_ROWS, type TrainInput, type TrainResult } from './trainer.js';
-import { walkForward } from './walkForward.js';
+import { walkForward, walkForwardFolds } from './walkForward.js';
 import { outOfSampleSkill } from './skill.js';
 import { buildDataset } from './dataset.js';
 import { permutationImportance } from './explain.js';
@@ -45,21 +46,44 @@ const logLoss = (p: number, y: number) => {
   return -(y === 1 ? Math.log(q) : Math.log(1 - q));
 };
 
-function train(input: TrainInput): TrainResult {
-  const started = performance.now();
-  const { rows, labels, options } = input;
-  const n = rows.length;
+/** The walk-forward's sample and windows for `n` rows (see trainer.ts). */
+function walkPlan(n: number, inputGap: number) {
   // The walk-forward's rows: every row, or even steps through them.
   const m = Math.min(n, WALK_FORWARD_ROWS);
   const picked = Array.from({ length: m }, (_, j) => Math.floor((j * n) / m));
   const trainSize = Math.floor(m / 2);
-  const gap = Math.round(((input.gap ?? 0) * m) / Math.max(1, n));
+  const gap = Math.round((inputGap * m) / Math.max(1, n));
   const testSize = Math.ceil((m - trainSize - gap) / WALK_FORWARD_FOLDS);
   if (trainSize < 10 || testSize < 1) throw new RangeError(`too few rows to validate a model: ${n}`);
+  const options = { trainSize, testSize, gap, expanding: true };
+  const foldRows = walkForwardFolds(m, options).reduce((sum, f) => sum + f.trainEnd - f.trainStart, 0);
+  return { picked, options, foldRows };
+}
+
+/** Rows `train` fits in all for `n` rows: each walk-forward window, then every row once. */
+function trainRows(n: number, inputGap: number): number {
+  return walkPlan(n, inputGap).foldRows + n;
+}
+
+/** Reports rows fitted so far of `total` to the parent (trainer.ts `TrainProgress`). */
+function progressReporter(total: number) {
+  let done = 0;
+  process.send?.({ progress: { done, total } });
+  return (rows: number) => {
+    done = Math.min(total, done + rows);
+    process.send?.({ progress: { done, total } });
+  };
+}
+
+function train(input: TrainInput, fitted: (rows: number) => void = () => {}): TrainResult {
+  const started = performance.now();
+  const { rows, labels, options } = input;
+  const n = rows.length;
+  const plan = walkPlan(n, input.gap ?? 0);
   const walk = walkForward(
-    picked.map((i) => rows[i]!),
-    picked.map((i) => labels[i]!),
-    { trainSize, testSize, gap, expanding: true, ensemble: options },
+    plan.picked.map((i) => rows[i]!),
+    plan.picked.map((i) => labels[i]!),
+    { ...plan.options, ensemble: options, onFold: fitted },
   );
   const predictions = walk.predictions;
   if (predictions.length === 0)
@@ -75,6 +99,7 @@ function train(input: TrainInput): TrainResult {
     ]),
   ) as Record<ModelName, { accuracy: number }>;
   const ensemble = trainEnsemble(rows, labels, options);
+  fitted(n);
   return {
     ensemble: ensemble.toJSON(),
     calibration: fitIsotonic(probabilities, outcomes),
@@ -109,12 +134,15 @@ function trainFromHistory(input: HistoryTrainInput): HistoryTrainResult | null {
   if (rows.length < 40 || !labels.includes(0) || !labels.includes(1)) return null;
   const days = new Set(dataset.map((r) => r.day)).size;
   const gap = Math.ceil((HORIZON_DAYS * rows.length) / Math.max(1, days));
-  const result = train({ rows, labels, gap });
   const cut = rows.length - Math.min(PERMUTATION_ROWS, Math.floor(rows.length / 4));
   const early = labels.slice(0, cut);
+  const permuted = early.includes(0) && early.includes(1);
+  const fitted = progressReporter(trainRows(rows.length, gap) + (permuted ? cut : 0));
+  const result = train({ rows, labels, gap }, fitted);
   let permutation = FEATURE_NAMES.map(() => 0);
-  if (early.includes(0) && early.includes(1)) {
+  if (permuted) {
     const held = trainEnsemble(rows.slice(0, cut), early);
+    fitted(cut);
     permutation = permutationImportance(
       (row) => held.predict(row).probability,
       rows.slice(cut),

@@ -16,6 +16,7 @@
  * at even steps through the rows (time order kept), in WALK_FORWARD_FOLDS blocks after a first
  * window of half of them.
  *
+ * While it fits, the worker reports its progress (`TrainProgress`: rows fitted of all it will fit).
  * An error in the worker rejects with its message; the worker exits after answering.
  */
 import { z } from 'zod';
@@ -97,6 +98,23 @@ const WorkerAnswer = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(false), error: z.string() }),
 ]);
 
+/**
+ * How far a training's fitting is: rows fitted so far of all the fits it will make (the
+ * walk-forward's windows, the final ensemble, the permutation's ensemble). The worker reports 0
+ * once its dataset is built, then after each fit.
+ */
+export interface TrainProgress {
+  done: number;
+  total: number;
+}
+
+const ProgressMessage = z.object({
+  progress: z.object({ done: z.number().int().nonnegative(), total: z.number().int().positive() }),
+});
+
+/** What the learner is told while a training fits (ml/service.ts estimates its end from it). */
+export type OnTrainProgress = (progress: TrainProgress) => void;
+
 /** A training from history: the worker builds the dataset (dataset.ts) itself. */
 export interface HistoryTrainInput extends DatasetInput {
   kind: 'history';
@@ -123,8 +141,12 @@ const HistoryResultSchema = TrainResultSchema.extend({
  * Builds the dataset from the candles and fits the model in a worker thread: the new model's
  * state, its weights and validation metrics; null when the history has too few labelled rows.
  */
-export async function trainModel(input: DatasetInput, signal?: AbortSignal): Promise<TrainOutput | null> {
-  const raw = await runWorker({ ...input, kind: 'history' } satisfies HistoryTrainInput, signal);
+export async function trainModel(
+  input: DatasetInput,
+  signal?: AbortSignal,
+  onProgress?: OnTrainProgress,
+): Promise<TrainOutput | null> {
+  const raw = await runWorker({ ...input, kind: 'history' } satisfies HistoryTrainInput, signal, onProgress);
   const result = HistoryResultSchema.safeParse(raw);
   if (!result.success)
     throw new Error(`ml training: the worker's result is invalid: ${z.prettifyError(result.error)}`);
@@ -150,7 +172,11 @@ export async function trainInWorker(input: TrainInput): Promise<TrainResult> {
  * Runs the training process on `input`; resolves to its result (unvalidated), rejects with its
  * error. An aborted `signal` kills the process and rejects.
  */
-function runWorker(input: TrainInput | HistoryTrainInput, signal?: AbortSignal): Promise<unknown> {
+function runWorker(
+  input: TrainInput | HistoryTrainInput,
+  signal?: AbortSignal,
+  onProgress?: OnTrainProgress,
+): Promise<unknown> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new Error('ml training: stopped (the server is closing)'));
     let settled = false;
@@ -161,7 +187,12 @@ function runWorker(input: TrainInput | HistoryTrainInput, signal?: AbortSignal):
       }
     };
     const child = startProcess('ml/trainWorker');
-    child.once('message', (message: unknown) => {
+    child.on('message', (message: unknown) => {
+      const progress = ProgressMessage.safeParse(message);
+      if (progress.success) {
+        if (!settled) onProgress?.(progress.data.progress);
+        return;
+      }
       settle(() => {
         const answer = WorkerAnswer.safeParse(message);
         if (!answer.success) return reject(new Error('ml training: the worker answered in an unknown shape'));

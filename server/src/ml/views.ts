@@ -8,7 +8,7 @@
  * Market sentiment: the last reading the `market_sentiment` engine took (marketSentiment.ts: news,
  * else market breadth), never computed on the request path.
  */
-import { and, count, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type {
   AutonomousLearningPatterns,
   AutonomousLearningStatus,
@@ -22,6 +22,7 @@ import type {
   MemoryStatus,
   MlIntelligenceMetrics,
   ModelDrift,
+  ModelStatus,
   OnlineLearningStatus,
   PredictionAccuracy,
   SentimentStatus,
@@ -49,7 +50,8 @@ import {
 import { MODEL_NAMES } from './ensemble.js';
 import { decisionQuality, memoryStatus, shortcomings, systemHealth } from './health.js';
 import { knowledgeGraphStatus } from './knowledgeGraph.js';
-import { skillView } from './model.js';
+import { predictsWith, skillView } from './model.js';
+import { modelStatus } from './modelStatus.js';
 import type { MarketSentiment } from './marketSentiment.js';
 import { learnedPatterns, learningInsights } from './patterns.js';
 import { LEARNING_PASS_MS, LEARNING_RATE, recordOf, type MlService } from './service.js';
@@ -77,8 +79,11 @@ export interface MlViewsDeps {
   tradingMode: () => Promise<TradingMode>;
   /** The market sentiment taken in the background (marketSentiment.ts): its last reading. */
   sentiment: Pick<MarketSentiment, 'latest' | 'current'>;
-  /** Performance of the trades (analytics over all time), or null when none is recorded. */
-  tradePerformance: () => Promise<{ winRatePct: number; sharpe: number | null } | null>;
+  /**
+   * The trades' win rate (null before one closed) and Sharpe ratio (null without enough daily
+   * history), over all time; or why there are none (live mode keeps no figures here).
+   */
+  tradePerformance: () => Promise<{ winRatePct: number | null; sharpe: number | null } | { error: string }>;
 }
 
 export function createMlViews(deps: MlViewsDeps) {
@@ -150,7 +155,8 @@ export function createMlViews(deps: MlViewsDeps) {
       (e) => (e.kind === 'full_training' || e.kind === 'online_update') && e.improved !== null,
     );
     const improved = updates.filter((e) => e.improved).length;
-    const successRate = updates.length ? improved / updates.length : 0;
+    // Null before any training or update was measured against the one before it: nothing to rate.
+    const successRate = updates.length ? improved / updates.length : null;
     // Mean relative fall of the validation loss over the updates that reported both losses (0 when none fell).
     const gains = all.flatMap((e) => {
       const before = Number(e.detail.log_loss_before ?? e.detail.previous_log_loss);
@@ -161,7 +167,7 @@ export function createMlViews(deps: MlViewsDeps) {
     });
     const adaptationScore = gains.length
       ? Math.min(1, (gains.reduce((s, g) => s + g, 0) / gains.length) * 10)
-      : 0;
+      : null;
     const active = learningActive();
     const recentUpdates = events.filter((e) => e.kind === 'full_training' || e.kind === 'online_update');
     return {
@@ -171,7 +177,7 @@ export function createMlViews(deps: MlViewsDeps) {
       adaptation_score: adaptationScore,
       recent_adaptations: recentUpdates.length,
       learning_rate: LEARNING_RATE,
-      learning_health: 0.5 * (active ? 1 : 0) + 0.5 * successRate,
+      learning_health: successRate === null ? null : 0.5 * (active ? 1 : 0) + 0.5 * successRate,
       learning_event_breakdown: {
         model_updates: recentUpdates.length,
         pattern_recognition: events.filter((e) => e.kind === 'pattern').length,
@@ -192,7 +198,13 @@ export function createMlViews(deps: MlViewsDeps) {
     const [critical] = await db
       .select({ n: count() })
       .from(schema.alerts)
-      .where(and(eq(schema.alerts.severity, 'high'), isNull(schema.alerts.dismissedAt)));
+      .where(
+        and(
+          eq(schema.alerts.severity, 'high'),
+          isNull(schema.alerts.dismissedAt),
+          isNull(schema.alerts.resolvedAt),
+        ),
+      );
     const [halts] = await db
       .select({ n: count() })
       .from(schema.tradingHalts)
@@ -228,22 +240,61 @@ export function createMlViews(deps: MlViewsDeps) {
         )
     ).map((d) => d.r ?? 0);
     const trades = await deps.tradePerformance();
+    const tradesMissing = 'error' in trades ? trades.error : null;
+    const winRate = 'error' in trades ? null : trades.winRatePct;
+    const sharpe = 'error' in trades ? null : trades.sharpe;
     return {
       system_health: health,
       decision_quality: decisionQuality(decisions),
       learning_metrics: { learning_active: learningActive(), recent_learning_events: events24h.length },
       performance_trends: {
-        win_rate: trades?.winRatePct ?? 0,
+        win_rate: winRate,
         average_return: resolvedDecisions.length
           ? (resolvedDecisions.reduce((s, r) => s + r, 0) / resolvedDecisions.length) * 100
-          : 0,
-        sharpe_ratio: trades?.sharpe ?? 0,
+          : null,
+        sharpe_ratio: sharpe,
+        missing: {
+          ...(winRate === null && { win_rate: tradesMissing ?? 'No trade has closed yet.' }),
+          ...(resolvedDecisions.length === 0 && {
+            average_return: 'No automated entry has an outcome yet.',
+          }),
+          ...(sharpe === null && {
+            sharpe_ratio: tradesMissing ?? 'Not enough daily history yet: it needs a few days of returns.',
+          }),
+        },
       },
       shortcomings_analysis: {
         recommendations: shortcomings({ learning, newsFeedsConfigured: newsStatus.configured }),
       },
+      model: await modelState(latest),
       as_of: now.toISOString(),
     };
+  }
+
+  /** Where the model stands (modelStatus.ts), from the store, the learner and its engine. */
+  async function modelState(latest: Awaited<ReturnType<typeof store.latestModel>>): Promise<ModelStatus> {
+    const history = await store.modelHistory(50);
+    const lastFull = history.find((m) => m.kind === 'full') ?? null;
+    const engine = deps.engines.states().find((e) => e.name === 'ml_learner');
+    const [timed] = await db
+      .select({ detail: schema.mlEvents.detail })
+      .from(schema.mlEvents)
+      .where(eq(schema.mlEvents.kind, 'full_training'))
+      .orderBy(desc(schema.mlEvents.at), desc(schema.mlEvents.id))
+      .limit(1);
+    const wall = Number((timed?.detail as { wall_ms?: unknown } | undefined)?.wall_ms);
+    return modelStatus({
+      now: clock.now(),
+      latest: latest
+        ? { version: latest.version, trainedAt: latest.trainedAt, predicts: predictsWith(latest) }
+        : null,
+      lastFullTrainingAt: lastFull?.trainedAt ?? null,
+      learner:
+        !engine || engine.status === 'stopped' ? 'off' : engine.status === 'idle' ? 'elsewhere' : 'running',
+      attempt: ml.trainingAttempt(),
+      lastTrainingMs: Number.isFinite(wall) && wall > 0 ? wall : null,
+      nextPassAt: deps.engines.nextRunAt('ml_learner'),
+    });
   }
 
   /** The daily candles reach the last closed trading day (NIFTY 50's). */
@@ -316,8 +367,12 @@ export function createMlViews(deps: MlViewsDeps) {
     });
   }
 
+  /**
+   * The learner's named counts and flags. The model itself (version, when trained, the training
+   * under way or failed, the next pass) is the intelligence metrics' `model`, which the page words
+   * with IST times; a model's validation figures are here only when there is a model.
+   */
   async function autonomousStatus(): Promise<AutonomousLearningStatus> {
-    const now = clock.now();
     const latest = await store.latestModel();
     const history = await store.modelHistory(50);
     const lastFull = history.find((m) => m.kind === 'full') ?? null;
@@ -326,24 +381,18 @@ export function createMlViews(deps: MlViewsDeps) {
     const open = records.filter((r) => r.won === null).length;
     return {
       learning_active: learningActive(),
-      training_now: ml.isTraining(),
-      model_version: latest ? `v${latest.version}` : 'none',
-      model_kind: latest?.kind ?? 'none',
-      training_samples: lastFull?.samples ?? 0,
-      validation_accuracy: latest ? round4(latest.metrics.accuracy) : 0,
-      validation_brier: latest ? round4(latest.metrics.brier) : 0,
-      last_full_training: lastFull?.trainedAt.toISOString() ?? 'never',
-      last_update: latest?.trainedAt.toISOString() ?? 'never',
-      next_pass: new Date((ml.lastPassAt() ?? deps.startedAt).getTime() + LEARNING_PASS_MS).toISOString(),
+      ...(latest && {
+        model_kind: latest.kind,
+        validation_accuracy: round4(latest.metrics.accuracy),
+        validation_brier: round4(latest.metrics.brier),
+        model_weights: Object.fromEntries(Object.entries(latest.weights).map(([k, v]) => [k, round4(v)])),
+      }),
+      ...(lastFull && { training_samples: lastFull.samples }),
       predictions_open: open,
       predictions_resolved: records.length - open,
       drift_in_force: drift !== null,
       capital_phase_stepped_down: drift !== null,
-      model_weights: latest
-        ? Object.fromEntries(Object.entries(latest.weights).map(([k, v]) => [k, round4(v)]))
-        : {},
       versions: history.map((m) => `v${m.version}`),
-      as_of: now.toISOString(),
     };
   }
 
@@ -404,7 +453,7 @@ export function createMlViews(deps: MlViewsDeps) {
   async function onlineLearning(): Promise<OnlineLearningStatus> {
     const latest = await store.latestModel();
     return {
-      model_version: latest ? `v${latest.version}` : 'none',
+      model_version: latest ? `v${latest.version}` : null,
       update_interval_minutes: LEARNING_PASS_MS / 60_000,
       last_update: latest?.trainedAt.toISOString() ?? null,
     };
@@ -426,7 +475,23 @@ export function createMlViews(deps: MlViewsDeps) {
   async function news() {
     const recent = await deps.news.recent(NEWS_LIMIT);
     const sentiment = await deps.news.sentiment();
+    const status = deps.news.status();
     return {
+      feeds: {
+        configured: status.configured,
+        reads: status.feeds.map((feed) => {
+          const source = hostOf(feed.url);
+          return {
+            source,
+            ok: feed.ok,
+            items: feed.items,
+            // The address may carry a key: the sentence names the host only.
+            error: feed.error === null ? null : feed.error.split(feed.url).join(source),
+            read_at: feed.at.toISOString(),
+          };
+        }),
+        last_refresh_at: status.lastRefreshAt?.toISOString() ?? null,
+      },
       headlines: recent.map((h) => ({
         title: h.title,
         summary: h.summary,
@@ -469,5 +534,14 @@ export function createMlViews(deps: MlViewsDeps) {
 }
 
 const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
+
+/** A feed address's host ('news.example.com'), or the address itself when it is not a URL. */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host || url;
+  } catch {
+    return url;
+  }
+}
 
 export type MlViews = ReturnType<typeof createMlViews>;

@@ -70,7 +70,11 @@ export interface WalkForwardResult {
 export function walkForward(
   rows: readonly (readonly number[])[],
   labels: readonly number[],
-  options: WalkForwardOptions & { ensemble?: EnsembleOptions },
+  options: WalkForwardOptions & {
+    ensemble?: EnsembleOptions;
+    /** Called after each fold's window is fitted (or skipped), with the rows it held. */
+    onFold?: (rowsFitted: number) => void;
+  },
 ): WalkForwardResult {
   if (rows.length !== labels.length) throw new RangeError('rows and labels must have the same length');
   const folds = walkForwardFolds(rows.length, options);
@@ -80,6 +84,7 @@ export function walkForward(
     const windowLabels = labels.slice(fold.trainStart, fold.trainEnd);
     if (!windowLabels.includes(0) || !windowLabels.includes(1)) {
       skippedFolds.push(f);
+      options.onFold?.(fold.trainEnd - fold.trainStart);
       return;
     }
     const model = trainEnsemble(rows.slice(fold.trainStart, fold.trainEnd), windowLabels, options.ensemble);
@@ -87,6 +92,7 @@ export function walkForward(
       const { probability, perModel } = model.predict(rows[index]!);
       predictions.push({ index, fold: f, probability, perModel, label: labels[index]! });
     }
+    options.onFold?.(fold.trainEnd - fold.trainStart);
   });
   return { folds, skippedFolds, predictions };
 }

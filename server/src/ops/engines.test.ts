@@ -112,4 +112,27 @@ describe('engine registry', () => {
     );
     await job.stop();
   });
+
+  it("says when a started loop's next timed pass comes, and none for a loop not run here", async () => {
+    const clock = new ManualClock(new Date('2026-11-24T04:00:00.000Z'));
+    const registry = createEngineRegistry(clock);
+    const job = registry.job({
+      name: 'ml_learner',
+      intervalMs: 60 * MINUTE,
+      run: async () => {},
+      log: { error: () => {} },
+      leaderOnly: true,
+    });
+    assert.equal(registry.nextRunAt('ml_learner'), null, 'not started');
+    job.start();
+    assert.equal(registry.nextRunAt('ml_learner')?.toISOString(), '2026-11-24T05:00:00.000Z');
+    clock.set(new Date('2026-11-24T05:30:00.000Z'));
+    assert.equal(registry.nextRunAt('ml_learner')?.toISOString(), '2026-11-24T06:00:00.000Z');
+    registry.setLeadership(() => false);
+    assert.equal(registry.nextRunAt('ml_learner'), null, 'another process leads it');
+    registry.setLeadership(() => true);
+    await job.stop();
+    assert.equal(registry.nextRunAt('ml_learner'), null, 'stopped');
+    assert.equal(registry.nextRunAt('unknown'), null);
+  });
 });

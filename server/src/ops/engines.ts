@@ -57,6 +57,8 @@ interface JobRecord {
   intervalMs: number;
   leaderOnly: boolean;
   started: boolean;
+  /** When its timer started (its passes come every `intervalMs` after). */
+  startedAt: Date | null;
   lastBeat: Date | null;
   error: string | null;
 }
@@ -76,6 +78,7 @@ export function createEngineRegistry(clock: Clock) {
         intervalMs: options.intervalMs,
         leaderOnly: options.leaderOnly ?? false,
         started: false,
+        startedAt: null,
         lastBeat: null,
         error: null,
       };
@@ -117,6 +120,7 @@ export function createEngineRegistry(clock: Clock) {
         start() {
           if (timer) return;
           record.started = true;
+          record.startedAt = clock.now();
           timer = setInterval(scheduled, options.intervalMs);
           timer.unref();
           if (options.runAtStart) scheduled();
@@ -125,6 +129,7 @@ export function createEngineRegistry(clock: Clock) {
           if (timer) clearInterval(timer);
           timer = null;
           record.started = false;
+          record.startedAt = null;
           await running;
         },
         runNow: pass,
@@ -155,6 +160,17 @@ export function createEngineRegistry(clock: Clock) {
         error: r.error,
       }));
       return [...loops, ...[...probes].map(([name, state]) => ({ name, ...state() }))];
+    },
+
+    /**
+     * When a started loop's next timed pass comes (its timer's next tick after now); null when it
+     * is not started here, or runs its passes on another process (the leader).
+     */
+    nextRunAt(name: string): Date | null {
+      const r = jobs.get(name);
+      if (!r?.started || !r.startedAt || (r.leaderOnly && !isLeader())) return null;
+      const since = clock.nowMs() - r.startedAt.getTime();
+      return new Date(r.startedAt.getTime() + (Math.floor(since / r.intervalMs) + 1) * r.intervalMs);
     },
 
     /** Every started loop beat within two intervals (a loop not yet through its first interval counts as in step). */

@@ -12,6 +12,7 @@
  */
 import { and, eq, gte, like, lt } from 'drizzle-orm';
 import { istDay, istMinuteOfDay, istTimeOn, type TradeSide } from '@nivesh/api-contract';
+import { resolveAlerts } from '../risk/alertResolution.js';
 import { schema } from '../db/index.js';
 import type { Tick } from '../market/feed.js';
 import {
@@ -211,7 +212,10 @@ export function createScheduler(ctx: PaperContext, writer: PaperWriter, options:
     };
   }
 
-  /** The loss limits crossed now; raises the day's reducing-state alert when there is none yet. */
+  /**
+   * The loss limits crossed now; raises the day's reducing-state alert when there is none yet, and
+   * resolves a standing one once none is crossed.
+   */
   async function alertLossLimits(now: Date): Promise<string[]> {
     const today = istDay(now);
     const state = await ctx.state(now);
@@ -220,7 +224,16 @@ export function createScheduler(ctx: PaperContext, writer: PaperWriter, options:
       benchmark: null,
     });
     const { breaches } = lossLimitState(series, today, await ctx.settings());
-    if (breaches.length === 0) return breaches;
+    if (breaches.length === 0) {
+      await resolveAlerts(db, {
+        source: 'risk',
+        openings: [REDUCING_ALERT_PREFIX],
+        at: now,
+        by: 'system: loss limits',
+        how: 'No loss limit is crossed any more: orders may open positions again.',
+      });
+      return breaches;
+    }
     const [already] = await db
       .select({ id: schema.alerts.id })
       .from(schema.alerts)

@@ -100,7 +100,8 @@ export function trendAnalysisOf(
     monthly_closes: monthly,
     yearly_returns: yearly,
     total_return_pct: round2((last.close / first.close - 1) * 100),
-    cagr_pct: round2((annualisedReturn(returns) ?? 0) * 100),
+    // A year of candles or more: there are returns, so the rate is known (never a made-up 0).
+    cagr_pct: round2(annualisedReturn(returns)! * 100),
     max_drawdown_pct: Math.min(0, round2(maxDrawdown(monthly.map((m) => m.close)) * 100)),
   };
 }

@@ -134,6 +134,7 @@ for (const target of await testDatabases()) {
       const alert = alerts.find((a) => a.message.startsWith('Emergency stop by'));
       assert.equal(alert?.severity, 'high');
       assert.equal(alert?.action_required, true);
+      assert.equal(alert?.resolved, null);
 
       const buy = await order({ symbol: 'TCS', side: 'BUY', quantity: 1 });
       assert.equal(buy.statusCode, 422);
@@ -214,6 +215,17 @@ for (const target of await testDatabases()) {
       assert.equal(body.message, 'Emergency stop lifted: orders may open positions again.');
       assert.equal(body.data.state, 'normal');
       assert.equal((await order({ symbol: 'TCS', side: 'BUY', quantity: 1 })).statusCode, 200);
+      // The stop's alert is resolved by the lift (when, by whom, how), and no longer asks for action.
+      const alerts = (await api('GET', '/api/risk/alerts')).json<{ data: RiskAlert[] }>().data;
+      const stopAlert = alerts.find((a) => a.message.startsWith('Emergency stop by'));
+      assert.equal(stopAlert?.action_required, false);
+      assert.deepEqual(stopAlert?.resolved, {
+        at: '2026-11-16T05:30:00.000Z',
+        by: OPERATOR_EMAIL,
+        how: 'The emergency stop was lifted: orders may open positions again.',
+      });
+      const liftAlert = alerts.find((a) => a.message.startsWith('Emergency stop lifted'));
+      assert.equal(liftAlert?.resolved, null);
       const again = await api('POST', '/api/risk/emergency-stop/lift', { confirm: true });
       assert.equal(again.statusCode, 409);
       assert.equal(

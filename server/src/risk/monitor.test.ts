@@ -373,6 +373,46 @@ for (const target of await testDatabases()) {
         await other.close();
       }
     });
+
+    it("resolves a stop loss hit once the stock is sold, and the day's loss alerts on the next trading day", async () => {
+      const [standing] = await alerts('Stop loss hit: INFY');
+      assert.deepEqual([standing!.action_required, standing!.resolved], [true, null]);
+      // A daily loss limit reached this Thursday: its refusals last the day, so it stands today.
+      await s.database.db.insert(schema.alerts).values({
+        at: clock.now(),
+        source: 'risk',
+        severity: 'high',
+        message: "Daily loss limit reached: today's loss ₹2,400.00 is 120% of the ₹2,000 daily loss limit.",
+        actionRequired: true,
+      });
+      clock.set('2026-11-26T05:10:00.000Z'); // 10:40 IST
+      const sell = await send(s.t.app, 'POST', '/api/trading/orders', {
+        token: auth(),
+        body: { symbol: 'INFY', side: 'SELL', quantity: 80, order_type: 'MARKET', product: 'CNC' },
+      });
+      assert.equal(sell.statusCode, 200, sell.body);
+      await run();
+      const [sold] = await alerts('Stop loss hit: INFY');
+      assert.equal(sold!.id, standing!.id);
+      assert.equal(sold!.action_required, false);
+      assert.deepEqual(sold!.resolved, {
+        at: '2026-11-26T05:10:00.000Z',
+        by: 'system: risk monitor',
+        how: 'The position is closed: no shares are held through the stop any more.',
+      });
+      const [limit] = await alerts('Daily loss limit reached:');
+      assert.deepEqual([limit!.action_required, limit!.resolved], [true, null]);
+
+      await at('2026-11-27T04:00:00.000Z'); // Friday 09:30 IST
+      await run();
+      const [nextDay] = await alerts('Daily loss limit reached:');
+      assert.equal(nextDay!.action_required, false);
+      assert.deepEqual(nextDay!.resolved, {
+        at: '2026-11-27T04:00:00.000Z',
+        by: 'system: risk monitor',
+        how: "A new trading day began: the day's loss counts afresh.",
+      });
+    });
   });
 
   describe(`risk alert monitor on ${target.name}: a volatile portfolio`, () => {

@@ -8,7 +8,8 @@
  * limit breaches (daily loss limit, stop loss hit) also go out as notifications (`notify`).
  *
  * No duplicates: the same kind for the same symbol (or pair, or the portfolio) is raised at most
- * once an IST trading day, dismissed or not. An alert's kind and subject are the opening words of
+ * once an IST trading day, dismissed, resolved or not. An alert whose reason to act has ended is
+ * resolved (`resolveEnded`): the risk page shows it resolved, not "Action required". An alert's kind and subject are the opening words of
  * its message (`key`); looking for today's alerts with that opening and inserting the new ones run
  * in one transaction holding an advisory lock, so two server processes on one PostgreSQL database
  * cannot both raise the same alert.
@@ -36,6 +37,7 @@ import {
   volatilityFindings,
   type RiskFinding,
 } from '../analytics/riskAlerts.js';
+import { resolveAlerts } from './alertResolution.js';
 import { loadAlertSettings } from './alerts.js';
 import type { RiskService } from './service.js';
 import type { Notify } from '../notifications/notifier.js';
@@ -194,12 +196,14 @@ export interface RiskMonitorDeps {
 export function createRiskMonitor(deps: RiskMonitorDeps) {
   const { db, clock, log } = deps;
 
-  /** What the switched-on rules find now. */
-  async function findings(): Promise<RiskFinding[]> {
+  /** What the switched-on rules find now, and the stocks held (when the positions were measured). */
+  async function findings(): Promise<{ found: RiskFinding[]; held: ReadonlySet<string> | null }> {
     const settings = await loadAlertSettings(db);
     const found: RiskFinding[] = [];
+    let held: Set<string> | null = null;
     if (settings.stop_loss || settings.high_volatility || settings.position_correlation) {
       const { metrics, positions } = await deps.risk.measure();
+      held = new Set(positions.map((p) => p.symbol));
       if (settings.stop_loss) found.push(...stopLossFindings(positions));
       if (settings.high_volatility) {
         found.push(
@@ -213,7 +217,32 @@ export function createRiskMonitor(deps: RiskMonitorDeps) {
       const finding = status ? dailyLossFinding(status.current_loss, status.limit) : null;
       if (finding) found.push(finding);
     }
-    return found;
+    return { found, held };
+  }
+
+  /**
+   * Resolves the standing alerts whose reason to act has ended: a stop loss hit once its stock is
+   * no longer held (sold, by hand or by its stop), and the day's loss alerts (warning, limit
+   * reached, portfolio loss) once a new trading day begins (the limit's refusals last their day).
+   * A price back above its stop does not resolve the alert: the position still stands where it
+   * broke its stop, and an alert flapping with the price helps no one.
+   */
+  async function resolveEnded(held: ReadonlySet<string> | null, now: Date): Promise<void> {
+    const resolution = { source: 'risk', at: now, by: 'system: risk monitor' };
+    if (held) {
+      await resolveAlerts(db, {
+        ...resolution,
+        openings: [STOP_LOSS_HIT],
+        except: [...held].map((symbol) => `${STOP_LOSS_HIT}${symbol} `),
+        how: 'The position is closed: no shares are held through the stop any more.',
+      });
+    }
+    await resolveAlerts(db, {
+      ...resolution,
+      openings: [DAILY_LOSS_WARNING, DAILY_LOSS_LIMIT, PORTFOLIO_LOSS],
+      raisedBefore: istTimeOn(istDay(now), 0),
+      how: "A new trading day began: the day's loss counts afresh.",
+    });
   }
 
   /** Inserts the drafts not raised yet today (their key, or one superseding them, already seen). */
@@ -248,10 +277,12 @@ export function createRiskMonitor(deps: RiskMonitorDeps) {
   async function runOnce(now: Date = clock.now()): Promise<RaisedRiskAlert[]> {
     if (!isTradingDay(istDay(now), deps.calendar)) return [];
     if ((await deps.tradingMode.get()).mode === 'live') return [];
-    const drafts = (await findings()).map(draftOf);
+    const { found, held } = await findings();
+    const drafts = found.map(draftOf);
     const loss = portfolioLossDraft(await deps.paper.overview());
     if (loss) drafts.push(loss);
     const raised = await raise(drafts, now);
+    await resolveEnded(held, now);
     if (raised.length > 0) log.info({ alerts: raised.map((d) => d.key.trim()) }, 'risk: alerts raised');
     for (const d of raised) {
       const alert = notificationOf(d);

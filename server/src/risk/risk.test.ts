@@ -383,6 +383,25 @@ for (const target of await testDatabases()) {
         raised[0]!.message,
         /weekly loss limit\. New positions are refused; orders that reduce a position are taken\.$/,
       );
+
+      // The limits raised again: nothing is crossed, and the scheduled work resolves the alert.
+      await send(s.t.app, 'POST', '/api/risk/limits', {
+        token,
+        body: {
+          position_limits: DEFAULT_RISK_LIMITS.position_limits,
+          loss_limits: DEFAULT_RISK_LIMITS.loss_limits,
+        },
+      });
+      assert.deepEqual((await s.t.app.services.paper.runScheduled()).lossLimits, []);
+      const [resolved] = (await get<RiskAlert[]>('/api/risk/alerts')).filter((a) =>
+        a.message.startsWith('Reducing only:'),
+      );
+      assert.equal(resolved!.action_required, false);
+      assert.equal(resolved!.resolved?.by, 'system: loss limits');
+      assert.equal(
+        resolved!.resolved?.how,
+        'No loss limit is crossed any more: orders may open positions again.',
+      );
     });
 
     it('says so in live mode', async () => {

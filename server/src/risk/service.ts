@@ -380,8 +380,12 @@ export function createRiskService(deps: RiskServiceDeps) {
         type: a.severity === 'low' ? 'info' : 'warning',
         message: a.message,
         timestamp: a.at.toISOString(),
-        action_required: a.actionRequired,
+        action_required: a.actionRequired && a.resolvedAt === null,
         suggested_action: a.suggestedAction,
+        resolved:
+          a.resolvedAt === null
+            ? null
+            : { at: a.resolvedAt.toISOString(), by: a.resolvedBy ?? 'system', how: a.resolution ?? '' },
       }));
     },
 

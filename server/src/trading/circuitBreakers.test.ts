@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { asc } from 'drizzle-orm';
+import { asc, like } from 'drizzle-orm';
 import { ManualClock } from '../clock.js';
 import { schema, type Database } from '../db/index.js';
 import type { Candle, Tick } from '../market/feed.js';
@@ -194,6 +194,19 @@ for (const target of await testDatabases()) {
       // An hour after 10:20 the 24,300 has left the window: 23,500 is both the high and the latest.
       const later = await breaker('market_drop', at('11:21'));
       assert.deepEqual([later.tripped, later.value], [false, 0]);
+      // Cleared: its alert is resolved, when and by what, and no longer asks for action.
+      const [resolved] = await database.db
+        .select()
+        .from(schema.alerts)
+        .where(like(schema.alerts.message, 'Circuit breaker tripped: Market drop%'));
+      assert.deepEqual(
+        [resolved!.resolvedAt?.toISOString(), resolved!.resolvedBy, resolved!.resolution],
+        [
+          at('11:21').toISOString(),
+          'system: circuit breakers',
+          'The breaker cleared: automated entries may resume.',
+        ],
+      );
       // No level in the last hour.
       assert.equal((await breaker('market_drop', at('11:51'))).value, null);
       assert.equal((await drops()).length, 1, 'raised once');

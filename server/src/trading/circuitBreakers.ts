@@ -18,10 +18,12 @@
  * When a breaker is found tripped, a high alert is raised (source 'risk', so the Risk Management
  * page lists it), at most once per breaker per IST trading day: like risk/monitor.ts, the check of
  * today's alerts and the insert run in one transaction under an advisory lock, so two processes
- * never both raise it and Clear All does not bring it back the same day. The server checks every
- * MONITOR_INTERVAL_MS (a job in app.ts), so an alert is raised even when nothing asks.
+ * never both raise it and Clear All does not bring it back the same day. Once the breaker is
+ * measured clear, its alert is resolved (risk/alertResolution.ts), and tripping again raises a new
+ * one. The server checks every MONITOR_INTERVAL_MS (a job in app.ts), so an alert is raised even
+ * when nothing asks.
  */
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import {
   istDay,
   istTimeOn,
@@ -40,6 +42,7 @@ import type { Rejection } from '../paper/limits.js';
 import { formatRupeesShort } from '../paper/money.js';
 import type { Notify } from '../notifications/notifier.js';
 import { BENCHMARK_SYMBOL } from '../paper/snapshots.js';
+import { resolveAlerts } from '../risk/alertResolution.js';
 
 /** Daily returns the volatility breaker measures. */
 const VOLATILITY_RETURNS = 20;
@@ -228,6 +231,9 @@ export function createCircuitBreakers(deps: CircuitBreakerDeps) {
     }
   }
 
+  /** The opening of a breaker's alert: its kind and subject. */
+  const keyOf = (b: CircuitBreaker) => `Circuit breaker tripped: ${b.label}. `;
+
   /** Breakers raised today by this process (skips the database once raised). */
   const raisedOn = new Map<CircuitBreakerId, string>();
 
@@ -237,13 +243,20 @@ export function createCircuitBreakers(deps: CircuitBreakerDeps) {
     if (!isTradingDay(today, deps.calendar)) return;
     const fresh = tripped.filter((b) => raisedOn.get(b.id) !== today);
     if (fresh.length === 0) return;
-    const keyOf = (b: CircuitBreaker) => `Circuit breaker tripped: ${b.label}. `;
     const inserted = await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${BREAKER_LOCK})`);
+      // A breaker's alert of today stands (or was dismissed): not again. One resolved when the
+      // breaker cleared does not count: the breaker tripping again is news.
       const todays = await tx
         .select({ message: schema.alerts.message })
         .from(schema.alerts)
-        .where(and(eq(schema.alerts.source, 'risk'), gte(schema.alerts.at, istTimeOn(today, 0))));
+        .where(
+          and(
+            eq(schema.alerts.source, 'risk'),
+            gte(schema.alerts.at, istTimeOn(today, 0)),
+            or(isNull(schema.alerts.resolvedAt), isNotNull(schema.alerts.dismissedAt)),
+          ),
+        );
       const drafts = fresh.filter((b) => !todays.some((a) => a.message.startsWith(keyOf(b))));
       if (drafts.length > 0) {
         await tx.insert(schema.alerts).values(
@@ -282,6 +295,17 @@ export function createCircuitBreakers(deps: CircuitBreakerDeps) {
     ];
     const tripped = breakers.filter((b) => b.tripped);
     await raise(tripped, now);
+    // A breaker measured and not tripped has cleared: its standing alert is resolved, and a new
+    // trip may raise one again.
+    const cleared = breakers.filter((b) => !b.tripped && b.value !== null);
+    const resolved = await resolveAlerts(db, {
+      source: 'risk',
+      openings: cleared.map(keyOf),
+      at: now,
+      by: 'system: circuit breakers',
+      how: 'The breaker cleared: automated entries may resume.',
+    });
+    if (resolved > 0) for (const b of cleared) raisedOn.delete(b.id);
     return { tripped: tripped.length > 0, breakers };
   }
 

@@ -16,6 +16,10 @@ import { schema, type Db } from '../db/index.js';
 import type { Clock } from '../clock.js';
 import { formatIst } from '../broker/token.js';
 import { HttpError } from '../http/errors.js';
+import { resolveAlerts } from '../risk/alertResolution.js';
+
+/** The opening of the emergency stop's alert: lifting the stop resolves it. */
+const EMERGENCY_STOP_ALERT = 'Emergency stop by ';
 
 /** The advisory lock key of the halt (any fixed 64-bit number; "NIVESH01" in ASCII). */
 const HALT_LOCK_KEY = sql`5641940154935883825`;
@@ -119,7 +123,7 @@ export function createHaltStore(deps: { db: Db; clock: Clock }) {
           at: now,
           source: 'risk',
           severity: 'high',
-          message: `Emergency stop by ${request.actor}: order entry halted${request.squareOff ? ' and every position squared off at market' : ''} ("${request.reason}"). Only orders that close a position are accepted until it is lifted.`,
+          message: `${EMERGENCY_STOP_ALERT}${request.actor}: order entry halted${request.squareOff ? ' and every position squared off at market' : ''} ("${request.reason}"). Only orders that close a position are accepted until it is lifted.`,
           actionRequired: true,
           suggestedAction:
             'Review the positions and open orders, then lift the emergency stop on the Risk Management page.',
@@ -145,6 +149,13 @@ export function createHaltStore(deps: { db: Db; clock: Clock }) {
           .update(schema.tradingHalts)
           .set({ liftedAt: now, liftedBy: actor })
           .where(eq(schema.tradingHalts.id, existing.id));
+        await resolveAlerts(tx, {
+          source: 'risk',
+          openings: [EMERGENCY_STOP_ALERT],
+          at: now,
+          by: actor,
+          how: 'The emergency stop was lifted: orders may open positions again.',
+        });
         await tx.insert(schema.alerts).values({
           at: now,
           source: 'risk',

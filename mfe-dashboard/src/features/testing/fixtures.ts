@@ -96,6 +96,62 @@ export function tradingMode(mode: 'live' | 'paper') {
 export const tokenStatus = (state: TokenStatus['state'], hours: number | null = null) =>
   makeTokenStatus(state, hours, AS_OF);
 
+/**
+ * The metrics of a fresh install, as the server answers them while the first model is trained: no
+ * model, no decision, no trade, so no health score and no figure (each with its reason).
+ */
+export function freshInstallMlMetrics() {
+  return makeMlIntelligenceMetrics({
+    system_health: {
+      overall_health: null,
+      learning_health: null,
+      model_health: null,
+      data_health: 1,
+      engine_health: 1,
+      critical_alerts: 0,
+      emergency_alerts: 0,
+      health_trend: 'stable',
+      monitoring_active: true,
+    },
+    decision_quality: {
+      average_quality_score: null,
+      approval_rates: { approved: null },
+      quality_trend: 'stable',
+      missing: {
+        average_quality_score: 'No automated entry has been made yet.',
+        approved: 'The automation has not decided on any signal yet.',
+      },
+    },
+    learning_metrics: { learning_active: true, recent_learning_events: 0 },
+    performance_trends: {
+      win_rate: null,
+      average_return: null,
+      sharpe_ratio: null,
+      missing: {
+        win_rate: 'No trade has closed yet.',
+        average_return: 'No automated entry has an outcome yet.',
+        sharpe_ratio: 'Not enough daily history yet: it needs a few days of returns.',
+      },
+    },
+    shortcomings_analysis: { recommendations: [] },
+    model: {
+      state: 'training',
+      version: null,
+      trained_at: null,
+      last_full_training_at: null,
+      training: {
+        started_at: '2026-11-20T09:44:00.000Z',
+        reason: 'no model yet',
+        progress: 0.4,
+        ready_at_estimate: '2026-11-20T09:46:30.000Z',
+      },
+      last_failure: null,
+      next_pass_at: '2026-11-20T10:44:00.000Z',
+    },
+    as_of: AS_OF,
+  });
+}
+
 export function mlMetrics(overallHealth = 0.83, learningActive = true) {
   return makeMlIntelligenceMetrics({
     system_health: {
@@ -111,9 +167,10 @@ export function mlMetrics(overallHealth = 0.83, learningActive = true) {
       average_quality_score: 0.66,
       approval_rates: { approved: 0.58 },
       quality_trend: 'stable',
+      missing: {},
     },
     learning_metrics: { learning_active: learningActive, recent_learning_events: 12 },
-    performance_trends: { win_rate: 61.5, average_return: 0.8, sharpe_ratio: 1.42 },
+    performance_trends: { win_rate: 61.5, average_return: 0.8, sharpe_ratio: 1.42, missing: {} },
     shortcomings_analysis: {
       recommendations: [
         { title: 'Widen the training window', description: 'More history', priority: 'medium' },

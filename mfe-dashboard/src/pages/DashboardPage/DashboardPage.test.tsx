@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { contract } from '@nivesh/api-contract';
-import { makeMarketStatus } from '@nivesh/api-contract/testing';
+import { makeMarketSentiment, makeMarketStatus, makeNews } from '@nivesh/api-contract/testing';
 import {
   errorBody,
   FakeTickServer,
@@ -14,6 +14,7 @@ import {
   connectedDashboardHandlers,
   disconnectedDashboardHandlers,
   engines,
+  freshInstallMlMetrics,
   holdings,
   mlMetrics,
   marketOverview,
@@ -236,8 +237,164 @@ describe('DashboardPage, connected', () => {
       })),
     );
     renderDashboard();
-    expect(await screen.findByText('1 of 3 engines down')).toBeInTheDocument();
+    const engineRow = await screen.findByRole('listitem', { name: 'Analysis engines: Failing' });
+    expect(engineRow).toHaveTextContent('2/3 engines active · 1 of 3 engines down (Risk engine)');
     expect(screen.getByTestId('pipeline-health')).toHaveTextContent('Degraded');
+  });
+
+  it('says what flows and what does not, source by source: no news feed configured is not "all sources flowing"', async () => {
+    const base = makeNews();
+    server.use(
+      mockRoute(contract.ml.news, () => ({
+        ...base,
+        data: {
+          ...base.data,
+          headlines: [],
+          themes: [],
+          feeds: { configured: 0, reads: [], last_refresh_at: null },
+        },
+      })),
+      mockRoute(
+        contract.ml.marketSentiment,
+        makeMarketSentiment({
+          sentiment: {
+            overall: { score: 0.2, confidence: 0.13, label: 'Positive' },
+            sources: { news: { count: 0 }, read_from: ['market breadth'] },
+          },
+        }),
+      ),
+    );
+    const { user } = renderDashboard();
+    const pipeline = panel('Data Intelligence Pipeline');
+    const newsRow = await within(pipeline).findByRole('listitem', { name: 'News feeds: Not flowing' });
+    expect(newsRow).toHaveTextContent(
+      'No news feed is configured, so the market sentiment comes from market breadth alone.',
+    );
+    expect(within(pipeline).getByRole('listitem', { name: 'Market sentiment: Flowing' })).toHaveTextContent(
+      'Read from market breadth alone (NIFTY 50 advancers against decliners): no news to read.',
+    );
+    expect(within(pipeline).getByText(/^Flowing:/).parentElement).toHaveTextContent(
+      'Flowing: Market sentiment, Analysis engines',
+    );
+    expect(within(pipeline).getByText(/^Not flowing:/).parentElement).toHaveTextContent(
+      'Not flowing: News feeds',
+    );
+    expect(within(pipeline).getByTestId('pipeline-health')).toHaveTextContent('Partial');
+    expect(within(pipeline).queryByText('All sources flowing')).not.toBeInTheDocument();
+    await user.click(
+      within(newsRow).getByRole('link', { name: 'Add a news feed in Settings › Data Sources' }),
+    );
+    expect(screen.getByTestId('location')).toHaveTextContent('/settings?tab=data-sources');
+  });
+
+  it('names each news feed that flows and each that fails, with why', async () => {
+    const base = makeNews();
+    server.use(
+      mockRoute(contract.ml.news, () => ({
+        ...base,
+        data: {
+          ...base.data,
+          feeds: {
+            configured: 2,
+            reads: [
+              {
+                source: 'news.example.com',
+                ok: true,
+                items: 20,
+                error: null,
+                read_at: '2026-11-20T09:30:00.000Z',
+              },
+              {
+                source: 'feeds.example.org',
+                ok: false,
+                items: 0,
+                error: 'feeds.example.org answered 404 Not Found.',
+                read_at: '2026-11-20T09:30:00.000Z',
+              },
+            ],
+            last_refresh_at: '2026-11-20T09:30:00.000Z',
+          },
+        },
+      })),
+    );
+    renderDashboard();
+    const pipeline = panel('Data Intelligence Pipeline');
+    expect(
+      await within(pipeline).findByRole('listitem', { name: 'News: news.example.com: Flowing' }),
+    ).toHaveTextContent('20 headlines, read 03:00:00 pm IST');
+    expect(
+      within(pipeline).getByRole('listitem', { name: 'News: feeds.example.org: Failing' }),
+    ).toHaveTextContent('feeds.example.org answered 404 Not Found. (tried 03:00:00 pm IST)');
+    expect(within(pipeline).getByTestId('pipeline-health')).toHaveTextContent('Degraded');
+  });
+
+  it('greets a fresh install with the model being trained and when it will be ready, not "degraded" or 0%', async () => {
+    server.use(
+      mockRoute(contract.ml.intelligenceMetrics, () => ({ success: true, data: freshInstallMlMetrics() })),
+      mockRoute(contract.ml.marketSentiment, () =>
+        HttpResponse.json(
+          errorBody(
+            'Market sentiment is being computed: the first reading since the server started is not ready yet.',
+          ),
+          { status: 503 },
+        ),
+      ),
+    );
+    renderDashboard();
+    const health = card('AI Health');
+    expect(await within(health).findByText('Training')).toBeInTheDocument();
+    expect(
+      within(health).getByText(
+        'Training the first model. Started 03:14:00 pm IST, 40% fitted; ready about 03:16:30 pm IST. ML figures appear once it is ready.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(health).queryByText(/%\s*$/)).not.toBeInTheDocument();
+
+    const ml = panel('ML Intelligence');
+    expect(within(ml).getByRole('status', { name: 'Model' })).toHaveTextContent('Training the first model');
+    for (const [label, reason] of [
+      ['Decision quality', 'No automated entry has been made yet.'],
+      ['Approval rate', 'The automation has not decided on any signal yet.'],
+      ['Win rate', 'No trade has closed yet.'],
+      ['Sharpe ratio', 'Not enough daily history yet: it needs a few days of returns.'],
+      ['Model health', 'Training the first model'],
+    ] as const) {
+      const figure = within(ml).getByRole('group', { name: label });
+      expect(within(figure).getByText('--')).toBeInTheDocument();
+      expect(within(figure).getByText(reason)).toBeInTheDocument();
+    }
+    expect(within(ml).queryByText('0%')).not.toBeInTheDocument();
+    expect(within(ml).queryByText('0.00')).not.toBeInTheDocument();
+
+    const pipeline = panel('Data Intelligence Pipeline');
+    expect(
+      await within(pipeline).findByRole('listitem', { name: 'Market sentiment: Not ready yet' }),
+    ).toHaveTextContent(
+      'Market sentiment is being computed: the first reading since the server started is not ready yet.',
+    );
+    expect(within(pipeline).getByTestId('pipeline-health')).toHaveTextContent('Partial');
+    expect(screen.queryByText('Degraded')).not.toBeInTheDocument();
+    expect(
+      screen.queryByText('AI services unavailable - connecting to ML systems...'),
+    ).not.toBeInTheDocument();
+  });
+
+  it('offers the critical alerts where they are dealt with: the risk page’s alerts', async () => {
+    const metrics = mlMetrics(0.39);
+    server.use(
+      mockRoute(contract.ml.intelligenceMetrics, () => ({
+        success: true,
+        data: { ...metrics, system_health: { ...metrics.system_health, critical_alerts: 3 } },
+      })),
+    );
+    const { user } = renderDashboard();
+    const health = card('AI Health');
+    expect(await within(health).findByText('Needs Attention · Learning Active')).toBeInTheDocument();
+    expect(
+      within(panel('ML Intelligence')).getByRole('link', { name: '3 critical alerts: review and act' }),
+    ).toHaveAttribute('href', '/risk?tab=alerts');
+    await user.click(within(health).getByRole('link', { name: '3 critical alerts: review and act' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/risk?tab=alerts');
   });
 
   it('says so when the server reports no analysis engines', async () => {

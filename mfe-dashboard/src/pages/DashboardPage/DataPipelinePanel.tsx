@@ -2,6 +2,12 @@
  * The Data Intelligence Pipeline: market sentiment from the news, the latest headlines (5), the
  * recurring themes (up to 8) and the analysis engines. Three calls, each polled every 30 s with
  * its own time-out by the api client.
+ *
+ * It says what is flowing and what is not, source by source (`pipelineSources`): each news feed
+ * (or that none is configured, with the way to add one), what the market sentiment was read from
+ * (news, or market breadth alone), and the engines. Healthy only when every source flows; Partial
+ * when a source is missing or not ready yet (no news feed, the first sentiment reading being
+ * taken) but nothing fails; Degraded when something fails.
  */
 import type { ReactNode } from 'react';
 import {
@@ -25,7 +31,9 @@ import {
   useNewsQuery,
   type QueryView,
 } from '@nivesh/api-client';
-import { formatNumber, Panel, QueryNotice, timeAgo, Unavailable } from '@nivesh/ui';
+import { Link as RouterLink, tabAddress } from '@nivesh/api-client/router';
+import { PAGE_PATHS } from '@nivesh/api-contract';
+import { Figure, formatIstTime, formatNumber, Panel, QueryNotice, timeAgo, Unavailable } from '@nivesh/ui';
 import { Section } from '../../features/layout/Section';
 
 const PIPELINE_CONNECTING = 'AI services unavailable - connecting to ML systems...';
@@ -46,20 +54,163 @@ function signed(value: number, decimals: number): string {
   return value < 0 && Number(text) !== 0 ? `-${text}` : `+${text}`;
 }
 
-function Figure({ label, value, help }: { label: string; value: ReactNode; help?: ReactNode }) {
+type SourceState = 'flowing' | 'pending' | 'off' | 'failing';
+
+interface PipelineSource {
+  name: string;
+  state: SourceState;
+  detail: ReactNode;
+}
+
+const SOURCE_STYLE: Record<SourceState, { label: string; palette: string }> = {
+  flowing: { label: 'Flowing', palette: 'green' },
+  pending: { label: 'Not ready yet', palette: 'blue' },
+  off: { label: 'Not flowing', palette: 'yellow' },
+  failing: { label: 'Failing', palette: 'red' },
+};
+
+const HEALTH_STYLE = {
+  healthy: { label: 'Healthy', palette: 'green' },
+  partial: { label: 'Partial', palette: 'yellow' },
+  degraded: { label: 'Degraded', palette: 'orange' },
+} as const;
+
+/** Where the operator adds a news feed. */
+const DATA_SOURCES_ADDRESS = tabAddress(PAGE_PATHS.settings, 'data-sources');
+
+/** A call's failure as a source's state: a 503 is not ready (or not connected) yet, anything else fails. */
+function failedState(view: QueryView<unknown>): SourceState {
+  return view.failure === 'error' ? 'failing' : 'pending';
+}
+
+/** Each source of the pipeline, and whether it flows, from the three calls' answers. */
+function pipelineSources(
+  views: { sentiment: QueryView<unknown>; news: QueryView<unknown>; engines: QueryView<unknown> },
+  data: { sentiment?: MarketSentiment; news?: NewsData; engines?: EnginesData },
+): PipelineSource[] {
+  const sources: PipelineSource[] = [];
+  const { sentiment, news, engines } = data;
+
+  if (!news) {
+    sources.push({
+      name: 'News feeds',
+      state: failedState(views.news),
+      detail: views.news.failureText ?? unavailableText([views.news]),
+    });
+  } else if (news.feeds.configured === 0) {
+    sources.push({
+      name: 'News feeds',
+      state: 'off',
+      detail: (
+        <>
+          No news feed is configured, so the market sentiment comes from market breadth alone.{' '}
+          <Link asChild colorPalette="brand">
+            <RouterLink to={DATA_SOURCES_ADDRESS}>Add a news feed in Settings › Data Sources</RouterLink>
+          </Link>
+        </>
+      ),
+    });
+  } else if (news.feeds.reads.length === 0) {
+    sources.push({
+      name: 'News feeds',
+      state: 'pending',
+      detail: `${formatNumber(news.feeds.configured)} configured, not read yet: they are read every 15 minutes.`,
+    });
+  } else {
+    for (const read of news.feeds.reads) {
+      sources.push({
+        name: `News: ${read.source}`,
+        state: read.ok ? 'flowing' : 'failing',
+        detail: read.ok
+          ? `${formatNumber(read.items)} headlines, read ${formatIstTime(read.read_at)}`
+          : `${read.error ?? 'Not read'} (tried ${formatIstTime(read.read_at)})`,
+      });
+    }
+  }
+  if (news && views.news.state === 'stale')
+    sources.push({ name: 'News', state: 'failing', detail: 'Not refreshing.' });
+
+  if (!sentiment) {
+    sources.push({
+      name: 'Market sentiment',
+      state: failedState(views.sentiment),
+      detail: views.sentiment.failureText ?? unavailableText([views.sentiment]),
+    });
+  } else {
+    const from = sentiment.sources.read_from;
+    sources.push({
+      name: 'Market sentiment',
+      state: views.sentiment.state === 'stale' ? 'failing' : from.length === 0 ? 'off' : 'flowing',
+      detail:
+        views.sentiment.state === 'stale'
+          ? 'Not refreshing.'
+          : from.includes('news')
+            ? `Read from ${formatNumber(sentiment.sources.news.count)} headlines of the last 24 hours.`
+            : from.includes('market breadth')
+              ? 'Read from market breadth alone (NIFTY 50 advancers against decliners): no news to read.'
+              : 'Neither news nor market breadth has data yet.',
+    });
+  }
+
+  if (!engines) {
+    sources.push({
+      name: 'Analysis engines',
+      state: failedState(views.engines),
+      detail: views.engines.failureText ?? unavailableText([views.engines]),
+    });
+  } else {
+    const failing = engines.engines.filter((engine) => engine.status === 'error');
+    const stopped = engines.engines.filter((engine) => engine.status === 'stopped');
+    const problems = [
+      failing.length > 0 &&
+        `${failing.length} of ${engines.engines.length} engines down (${failing.map((e) => e.name).join(', ')})`,
+      !engines.synchronized && 'engines not synchronized',
+      views.engines.state === 'stale' && 'not refreshing',
+    ].filter((text): text is string => typeof text === 'string');
+    sources.push({
+      name: 'Analysis engines',
+      state: problems.length > 0 ? 'failing' : stopped.length > 0 ? 'off' : 'flowing',
+      detail: [
+        `${formatNumber(engines.engines_active)}/${formatNumber(engines.total_engines)} engines active`,
+        ...problems,
+        ...(stopped.length > 0
+          ? [`not running on this server: ${stopped.map((e) => e.name).join(', ')}`]
+          : []),
+      ].join(' · '),
+    });
+  }
+  return sources;
+}
+
+type MarketSentiment = NonNullable<ReturnType<typeof useMarketSentimentQuery>['data']>['sentiment'];
+type NewsData = NonNullable<ReturnType<typeof useNewsQuery>['data']>['data'];
+type EnginesData = NonNullable<ReturnType<typeof useEnginesStatusQuery>['data']>['data'];
+
+function SourceList({ sources }: { sources: PipelineSource[] }) {
   return (
-    <Stack gap="0.5" p="3" rounded="l2" bg="bg.subtle" borderWidth="1px" borderColor="border">
-      <Text textStyle="xs" color="fg.muted">
-        {label}
-      </Text>
-      <Text fontWeight="semibold" textStyle="lg" fontVariantNumeric="tabular-nums">
-        {value}
-      </Text>
-      {help && (
-        <Text textStyle="xs" color="fg.muted">
-          {help}
-        </Text>
-      )}
+    <Stack as="ul" gap="2" listStyleType="none" aria-label="Pipeline sources">
+      {sources.map((source) => (
+        <HStack
+          as="li"
+          key={source.name}
+          align="flex-start"
+          justify="space-between"
+          gap="3"
+          aria-label={`${source.name}: ${SOURCE_STYLE[source.state].label}`}
+        >
+          <Stack gap="0" minW="0">
+            <Text textStyle="sm" fontWeight="medium">
+              {source.name}
+            </Text>
+            <Text as="div" textStyle="xs" color="fg.muted">
+              {source.detail}
+            </Text>
+          </Stack>
+          <Badge colorPalette={SOURCE_STYLE[source.state].palette} variant="subtle" flexShrink={0}>
+            {SOURCE_STYLE[source.state].label}
+          </Badge>
+        </HStack>
+      ))}
     </Stack>
   );
 }
@@ -100,23 +251,21 @@ export function DataPipelinePanel() {
     );
   }
 
-  const problems: string[] = [];
-  if (!sentiment) problems.push('sentiment not connected');
-  if (!news) problems.push('news feed not connected');
-  if (!engines) problems.push('engine status not connected');
-  if (sentimentView.state === 'stale') problems.push('sentiment not refreshing');
-  if (newsView.state === 'stale') problems.push('news feed not refreshing');
-  if (enginesView.state === 'stale') problems.push('engine status not refreshing');
-  if (engines) {
-    const down = engines.engines.filter((engine) => engine.status === 'stopped' || engine.status === 'error');
-    if (down.length > 0) problems.push(`${down.length} of ${engines.engines.length} engines down`);
-    if (!engines.synchronized) problems.push('engines not synchronized');
-  }
-  const healthy = problems.length === 0;
+  const sources = pipelineSources(
+    { sentiment: sentimentView, news: newsView, engines: enginesView },
+    { sentiment, news, engines },
+  );
+  const health = sources.some((source) => source.state === 'failing')
+    ? 'degraded'
+    : sources.every((source) => source.state === 'flowing')
+      ? 'healthy'
+      : 'partial';
+  const flowing = sources.filter((source) => source.state === 'flowing').map((source) => source.name);
+  const notFlowing = sources.filter((source) => source.state !== 'flowing').map((source) => source.name);
 
   const healthBadge = (
-    <Badge colorPalette={healthy ? 'green' : 'orange'} variant="subtle" data-testid="pipeline-health">
-      {healthy ? 'Healthy' : 'Degraded'}
+    <Badge colorPalette={HEALTH_STYLE[health].palette} variant="subtle" data-testid="pipeline-health">
+      {HEALTH_STYLE[health].label}
     </Badge>
   );
 
@@ -137,9 +286,10 @@ export function DataPipelinePanel() {
 
           <Tabs.Content value="overview">
             <Stack gap="4">
-              {sentiment ? (
+              {sentiment && (
                 <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
                   <Figure
+                    variant="tile"
                     label="Market sentiment"
                     value={sentiment.overall.label}
                     help={
@@ -151,32 +301,45 @@ export function DataPipelinePanel() {
                     }
                   />
                   <Figure
+                    variant="tile"
                     label="Sentiment score"
                     value={signed(sentiment.overall.score, 2)}
                     help="-1 bearish to +1 bullish"
                   />
-                  <Figure label="Confidence" value={`${Math.round(sentiment.overall.confidence * 100)}%`} />
                   <Figure
+                    variant="tile"
+                    label="Confidence"
+                    value={`${Math.round(sentiment.overall.confidence * 100)}%`}
+                  />
+                  <Figure
+                    variant="tile"
                     label="News analysed"
                     value={formatNumber(sentiment.sources.news.count)}
                     help="articles"
                   />
                 </SimpleGrid>
-              ) : (
-                <Unavailable title={unavailableText([sentimentView])} />
               )}
-              <HStack gap="2" wrap="wrap" textStyle="sm">
-                <Text color="fg.muted">Pipeline health:</Text>
-                <Text fontWeight="medium" color={healthy ? 'gain' : 'orange.fg'}>
-                  {healthy ? 'All sources flowing' : problems.join(' · ')}
+              <Stack gap="1" textStyle="sm">
+                <Text>
+                  <Text as="span" color="fg.muted">
+                    Flowing:{' '}
+                  </Text>
+                  <Text as="span" fontWeight="medium" color={flowing.length > 0 ? 'gain' : 'fg.muted'}>
+                    {flowing.length > 0 ? flowing.join(', ') : 'nothing yet'}
+                  </Text>
                 </Text>
-                {engines && (
-                  <Text color="fg.muted">
-                    · {formatNumber(engines.engines_active)}/{formatNumber(engines.total_engines)} engines
-                    active
+                {notFlowing.length > 0 && (
+                  <Text>
+                    <Text as="span" color="fg.muted">
+                      Not flowing:{' '}
+                    </Text>
+                    <Text as="span" fontWeight="medium" color="orange.fg">
+                      {notFlowing.join(', ')}
+                    </Text>
                   </Text>
                 )}
-              </HStack>
+              </Stack>
+              <SourceList sources={sources} />
             </Stack>
           </Tabs.Content>
 

@@ -1,32 +1,33 @@
 /**
  * The ML system at a glance, from the live intelligence metrics (polled every 45 s): overall,
  * learning and model health, decision quality, recent performance and alerts, with a link to the
- * full ML Intelligence page.
+ * full ML Intelligence page. A figure the server cannot compute yet is "--" with its reason (no
+ * decision, no trade, no model), never 0%; without a model the card says where it stands; critical
+ * alerts link to where they are dealt with.
  */
-import type { ReactNode } from 'react';
 import { Badge, HStack, Link, Progress, SimpleGrid, Stack, Text } from '@nivesh/ui/chakra';
 import { Link as RouterLink } from '@nivesh/api-client/router';
 import { PAGE_PATHS } from '@nivesh/api-contract';
 import { queryView, useIntelligenceMetricsQuery } from '@nivesh/api-client';
-import { formatNumber, formatPercent, Panel, StaleNotice, Unavailable } from '@nivesh/ui';
+import {
+  describeModel,
+  Figure,
+  formatNumber,
+  formatPercent,
+  ML_FIGURE_MISSING,
+  Panel,
+  StaleNotice,
+  Unavailable,
+} from '@nivesh/ui';
 import { LuArrowRight } from 'react-icons/lu';
+import { CriticalAlertsLink } from '../../features/mlHealth/CriticalAlertsLink';
 import { formatScore, healthBand, healthTone } from '../../features/mlHealth/healthBand';
 import { Section } from '../../features/layout/Section';
 
 const TONE_PALETTE = { gain: 'green', warning: 'orange', loss: 'red' } as const;
+const MODEL_PALETTE = { ok: 'green', pending: 'blue', problem: 'orange' } as const;
 
-function Figure({ label, children, tone }: { label: string; children: ReactNode; tone?: 'gain' | 'loss' }) {
-  return (
-    <Stack gap="0" minW="0">
-      <Text textStyle="xs" color="fg.muted" truncate>
-        {label}
-      </Text>
-      <Text fontWeight="semibold" fontVariantNumeric="tabular-nums" color={tone ?? 'fg'}>
-        {children}
-      </Text>
-    </Stack>
-  );
-}
+const score = (value: number | null) => (value === null ? null : formatScore(value));
 
 export function MlIntelligenceCard() {
   const view = queryView(useIntelligenceMetricsQuery());
@@ -40,6 +41,12 @@ export function MlIntelligenceCard() {
     </Link>
   );
 
+  const health = metrics?.system_health;
+  const overall = health?.overall_health ?? null;
+  const model = metrics ? describeModel(metrics.model) : null;
+  const trends = metrics?.performance_trends;
+  const quality = metrics?.decision_quality;
+
   return (
     <Section label="ML Intelligence">
       <Panel title="ML Intelligence" subtitle="Learning, model health and decision quality" actions={link}>
@@ -51,55 +58,79 @@ export function MlIntelligenceCard() {
             The ML intelligence service is not answering; figures will appear when it connects.
           </Unavailable>
         )}
-        {metrics && (
+        {metrics && health && model && trends && quality && (
           <Stack gap="4">
             {view.state === 'stale' && <StaleNotice updatedAt={view.updatedAt} detail={view.failureText} />}
-            <Stack gap="2">
-              <HStack justify="space-between">
-                <Text textStyle="sm" color="fg.muted">
-                  Overall health
-                </Text>
-                <HStack gap="2">
-                  <Text fontWeight="bold" textStyle="xl" fontVariantNumeric="tabular-nums">
-                    {formatScore(metrics.system_health.overall_health)}
+            {overall !== null ? (
+              <Stack gap="2">
+                <HStack justify="space-between">
+                  <Text textStyle="sm" color="fg.muted">
+                    Overall health
                   </Text>
-                  <Badge
-                    colorPalette={TONE_PALETTE[healthTone(metrics.system_health.overall_health)]}
-                    variant="subtle"
-                  >
-                    {healthBand(metrics.system_health.overall_health)}
+                  <HStack gap="2">
+                    <Text fontWeight="bold" textStyle="xl" fontVariantNumeric="tabular-nums">
+                      {formatScore(overall)}
+                    </Text>
+                    <Badge colorPalette={TONE_PALETTE[healthTone(overall)]} variant="subtle">
+                      {healthBand(overall)}
+                    </Badge>
+                  </HStack>
+                </HStack>
+                <Progress.Root
+                  value={Math.min(100, Math.max(0, overall * 100))}
+                  size="sm"
+                  colorPalette={TONE_PALETTE[healthTone(overall)]}
+                  aria-label="Overall ML health"
+                >
+                  <Progress.Track>
+                    <Progress.Range />
+                  </Progress.Track>
+                </Progress.Root>
+              </Stack>
+            ) : (
+              <Stack gap="1" role="status" aria-label="Model">
+                <HStack gap="2">
+                  <Badge colorPalette={MODEL_PALETTE[model.tone]} variant="subtle">
+                    {model.headline}
                   </Badge>
                 </HStack>
-              </HStack>
-              <Progress.Root
-                value={Math.min(100, Math.max(0, metrics.system_health.overall_health * 100))}
-                size="sm"
-                colorPalette={TONE_PALETTE[healthTone(metrics.system_health.overall_health)]}
-                aria-label="Overall ML health"
-              >
-                <Progress.Track>
-                  <Progress.Range />
-                </Progress.Track>
-              </Progress.Root>
-            </Stack>
+                <Text textStyle="sm" color="fg.muted">
+                  {model.detail}
+                </Text>
+              </Stack>
+            )}
             <SimpleGrid columns={{ base: 2, sm: 3 }} gap="3">
-              <Figure label="Learning health">{formatScore(metrics.system_health.learning_health)}</Figure>
-              <Figure label="Model health">{formatScore(metrics.system_health.model_health)}</Figure>
-              <Figure label="Decision quality">
-                {formatScore(metrics.decision_quality.average_quality_score)}
-              </Figure>
-              <Figure label="Approval rate">
-                {formatScore(metrics.decision_quality.approval_rates.approved)}
-              </Figure>
-              <Figure label="Win rate">
-                {formatPercent(metrics.performance_trends.win_rate, { decimals: 1, sign: false })}
-              </Figure>
+              <Figure
+                label="Learning health"
+                value={score(health.learning_health)}
+                missing={ML_FIGURE_MISSING.learning}
+              />
+              <Figure label="Model health" value={score(health.model_health)} missing={model.headline} />
+              <Figure
+                label="Decision quality"
+                value={score(quality.average_quality_score)}
+                missing={quality.missing.average_quality_score}
+              />
+              <Figure
+                label="Approval rate"
+                value={score(quality.approval_rates.approved)}
+                missing={quality.missing.approved}
+              />
+              <Figure
+                label="Win rate"
+                value={
+                  trends.win_rate === null
+                    ? null
+                    : formatPercent(trends.win_rate, { decimals: 1, sign: false })
+                }
+                missing={trends.missing.win_rate}
+              />
               <Figure
                 label="Sharpe ratio"
-                tone={metrics.performance_trends.sharpe_ratio < 0 ? 'loss' : undefined}
-              >
-                {formatNumber(metrics.performance_trends.sharpe_ratio, 2)}
-              </Figure>
+                value={trends.sharpe_ratio === null ? null : formatNumber(trends.sharpe_ratio, 2)}
+                tone={trends.sharpe_ratio !== null && trends.sharpe_ratio < 0 ? 'loss' : 'neutral'}
+                missing={trends.missing.sharpe_ratio}
+              />
             </SimpleGrid>
             <HStack gap="2" wrap="wrap">
               <Badge
@@ -111,15 +142,17 @@ export function MlIntelligenceCard() {
               <Badge variant="outline">
                 {formatNumber(metrics.learning_metrics.recent_learning_events)} recent learning events
               </Badge>
-              <Badge
-                colorPalette={metrics.system_health.critical_alerts > 0 ? 'red' : 'green'}
-                variant="subtle"
-              >
-                {metrics.system_health.critical_alerts > 0
-                  ? `${formatNumber(metrics.system_health.critical_alerts)} critical alerts`
-                  : 'No Critical Alerts'}
-              </Badge>
+              {health.critical_alerts === 0 && (
+                <Badge colorPalette="green" variant="subtle">
+                  No Critical Alerts
+                </Badge>
+              )}
             </HStack>
+            {health.critical_alerts > 0 && (
+              <Text textStyle="sm">
+                <CriticalAlertsLink count={health.critical_alerts} />
+              </Text>
+            )}
             {metrics.shortcomings_analysis.recommendations[0] && (
               <Text textStyle="sm" color="fg.muted">
                 <Text as="span" fontWeight="medium" color="fg">

@@ -5,7 +5,7 @@
  * address (`?tab=data-sources`), so other pages can link to it.
  */
 import { Box, Tabs } from '@nivesh/ui/chakra';
-import { useSearchParams } from '@nivesh/api-client/router';
+import { useTabInAddress } from '@nivesh/api-client/router';
 import { PageHeader } from '@nivesh/ui';
 import { AllocationSettingsForm } from '../../features/allocationSettings';
 import { ConnectivityTab } from './ConnectivityTab';
@@ -24,11 +24,6 @@ export const SETTINGS_TABS = [
   { value: 'connectivity', label: 'Connectivity' },
   { value: 'releases', label: 'Releases' },
 ] as const;
-type SettingsTab = (typeof SETTINGS_TABS)[number]['value'];
-
-function isSettingsTab(value: string | null): value is SettingsTab {
-  return SETTINGS_TABS.some((tab) => tab.value === value);
-}
 
 export interface SettingsPageProps {
   /** How the risk settings panel is loaded (Module Federation by default; a test passes its own). */
@@ -36,9 +31,7 @@ export interface SettingsPageProps {
 }
 
 export default function SettingsPage({ loadRiskSettings = loadRiskSettingsRemote }: SettingsPageProps) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const requested = searchParams.get('tab');
-  const tab: SettingsTab = isSettingsTab(requested) ? requested : 'allocation';
+  const [tab, openTab] = useTabInAddress(SETTINGS_TABS.map((item) => item.value));
 
   return (
     <Box>
@@ -48,12 +41,7 @@ export default function SettingsPage({ loadRiskSettings = loadRiskSettingsRemote
       />
       <Tabs.Root
         value={tab}
-        onValueChange={(details) => {
-          const next = new URLSearchParams(searchParams);
-          if (details.value === 'allocation') next.delete('tab');
-          else next.set('tab', details.value);
-          setSearchParams(next, { replace: true });
-        }}
+        onValueChange={(details) => openTab(details.value)}
         variant="enclosed"
         colorPalette="brand"
         lazyMount

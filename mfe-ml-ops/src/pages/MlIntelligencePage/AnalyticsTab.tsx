@@ -193,13 +193,26 @@ function ModelDrift({ drift }: { drift: Analytics['drift'] }) {
       ) : (
         <Stack gap="4">
           <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
-            <StatCard label="Baseline Performance" value={fractionPercent(data.baseline_performance)} />
-            <StatCard label="Recent Performance" value={fractionPercent(data.recent_performance)} />
+            <StatCard
+              label="Baseline Performance"
+              value={data.baseline_performance === null ? null : fractionPercent(data.baseline_performance)}
+              missing="No prediction resolved in the baseline window yet."
+            />
+            <StatCard
+              label="Recent Performance"
+              value={data.recent_performance === null ? null : fractionPercent(data.recent_performance)}
+              missing="No prediction resolved in the recent window yet."
+            />
             <StatCard
               label="Performance Delta"
-              value={formatPercent(data.performance_delta * 100, { decimals: 1 })}
-              tone={data.performance_delta < 0 ? 'loss' : 'gain'}
+              value={
+                data.performance_delta === null
+                  ? null
+                  : formatPercent(data.performance_delta * 100, { decimals: 1 })
+              }
+              tone={data.performance_delta !== null && data.performance_delta < 0 ? 'loss' : 'gain'}
               help="Percentage points, recent against baseline"
+              missing="Needs resolved predictions in both windows."
             />
           </SimpleGrid>
           {data.drift_detected && (
@@ -287,8 +300,15 @@ export function AnalyticsTab({ analytics }: { analytics: Analytics }) {
       <Panel title="Learning System Statistics">
         <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
           <StatCard label="Total Predictions" value={formatCount(stats.total_predictions)} />
-          <StatCard label="Success Rate" value={fractionPercent(stats.overall_success_rate)} />
-          <StatCard label="Avg Confidence" value={fractionPercent(stats.average_confidence)} />
+          <StatCard
+            label="Success Rate"
+            value={stats.overall_success_rate === null ? null : fractionPercent(stats.overall_success_rate)}
+            missing="No prediction has an outcome yet."
+          />
+          <StatCard
+            label="Avg Confidence"
+            value={stats.average_confidence === null ? null : fractionPercent(stats.average_confidence)}
+          />
           <StatCard label="Learning Events" value={formatCount(stats.total_learning_events)} />
         </SimpleGrid>
       </Panel>

@@ -5,8 +5,8 @@
 import { Alert, Badge, Code, SimpleGrid, Stack, Text } from '@nivesh/ui/chakra';
 import { LuGauge, LuLayers, LuMessageSquareText, LuRefreshCcw, LuSearchCode } from 'react-icons/lu';
 import { serverMessage } from '@nivesh/api-client';
-import { PageLoading, Panel, StatCard, formatIstDateTime } from '@nivesh/ui';
-import type { ModelSkill } from '@nivesh/api-contract';
+import { describeModel, PageLoading, Panel, StatCard, formatIstDateTime } from '@nivesh/ui';
+import type { ModelSkill, ModelStatus } from '@nivesh/api-contract';
 import { activeLabel, formatCount, fractionPercent } from '../../features/format';
 import { StatusCard } from '../../features/StatusCard';
 import type { MlIntelligenceData } from './useMlIntelligenceData';
@@ -71,8 +71,16 @@ function SkillDetails({ skill }: { skill: ModelSkill }) {
   );
 }
 
-export function EnhancementsTab({ enhancements }: { enhancements: Enhancements }) {
+export function EnhancementsTab({
+  enhancements,
+  model,
+}: {
+  enhancements: Enhancements;
+  /** Where the model stands (the intelligence metrics'); undefined when they did not answer. */
+  model: ModelStatus | undefined;
+}) {
   const { status, ensemble, explainability, onlineLearning, sentimentStatus, marketSentiment } = enhancements;
+  const noModel = model ? describeModel(model).headline : 'No model yet';
   if (status.state === 'loading') return <PageLoading label="Loading ML enhancements..." />;
   if (!status.data) {
     const reason = serverMessage(status.error);
@@ -105,9 +113,11 @@ export function EnhancementsTab({ enhancements }: { enhancements: Enhancements }
           badge={<ActiveBadge active={status.data.ensemble.active} />}
         >
           <Detail>
-            {ensemble.data
-              ? `${ensemble.data.model_count} models, ${ensemble.data.weighting} weighting`
-              : 'Model details not reported'}
+            {!ensemble.data
+              ? 'Model details not reported'
+              : ensemble.data.model_count === 0
+                ? `${noModel}: no model fitted yet`
+                : `${ensemble.data.model_count} models, ${ensemble.data.weighting} weighting`}
           </Detail>
           {ensemble.data?.skill && <SkillDetails skill={ensemble.data.skill} />}
         </StatusCard>
@@ -131,9 +141,11 @@ export function EnhancementsTab({ enhancements }: { enhancements: Enhancements }
           badge={<ActiveBadge active={status.data.online_learning.active} />}
         >
           <Detail>
-            {onlineLearning.data
-              ? `Model ${onlineLearning.data.model_version}, updated ${updateCadence(onlineLearning.data.update_interval_minutes)}`
-              : 'Update details not reported'}
+            {!onlineLearning.data
+              ? 'Update details not reported'
+              : onlineLearning.data.model_version === null
+                ? `${noModel}: updated ${updateCadence(onlineLearning.data.update_interval_minutes)} once there is one`
+                : `Model ${onlineLearning.data.model_version}, updated ${updateCadence(onlineLearning.data.update_interval_minutes)}`}
           </Detail>
           {onlineLearning.data?.last_update && (
             <Detail>{`Last update ${formatIstDateTime(onlineLearning.data.last_update)}`}</Detail>
@@ -170,7 +182,7 @@ export function EnhancementsTab({ enhancements }: { enhancements: Enhancements }
           <StatCard
             label="Model Version"
             value={onlineLearning.data?.model_version}
-            help={onlineLearning.data ? undefined : 'Not reported'}
+            missing={onlineLearning.data ? (model ? describeModel(model).detail : noModel) : 'Not reported'}
           />
           <StatCard
             label="Market Sentiment"

@@ -1,5 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { contract } from '@nivesh/api-contract';
+import { contract, type ModelStatus } from '@nivesh/api-contract';
+import {
+  makeLearningStatus,
+  makeMemoryStatus,
+  makeMlIntelligenceMetrics,
+  makeOnlineLearningStatus,
+  ok,
+} from '@nivesh/api-contract/testing';
 import {
   delay,
   HttpResponse,
@@ -249,6 +256,124 @@ describe('MlIntelligencePage overview when connected', () => {
     expect(card('Knowledge Graph').getByText('Not Connected (Future Enhancement)')).toBeInTheDocument();
     expect(card('Orchestrator').getByText('Status Unavailable')).toBeInTheDocument();
     expect(card('Memory System').getByText('12,345')).toBeInTheDocument();
+  });
+});
+
+/** What a fresh install's server answers while its first model is trained. */
+function freshInstall(model: Partial<ModelStatus>) {
+  const metrics = makeMlIntelligenceMetrics();
+  return connectedHandlers({
+    [ml.intelligenceMetrics.path]: ok({
+      ...metrics,
+      system_health: {
+        ...metrics.system_health,
+        overall_health: null,
+        model_health: null,
+        learning_health: null,
+        data_health: 1,
+      },
+      model: {
+        state: 'training',
+        version: null,
+        trained_at: null,
+        last_full_training_at: null,
+        training: {
+          started_at: '2026-03-02T09:29:00.000Z',
+          reason: 'no model yet',
+          progress: 0.4,
+          ready_at_estimate: '2026-03-02T09:31:30.000Z',
+        },
+        last_failure: null,
+        next_pass_at: '2026-03-02T10:29:00.000Z',
+        ...model,
+      },
+    }),
+    [ml.memoryStatus.path]: ok(
+      makeMemoryStatus({ total_memories: 0, active_patterns: 0, retention_rate: null, memory_health: null }),
+    ),
+    [ml.learningStatus.path]: ok(
+      makeLearningStatus({
+        adapting: true,
+        adaptation_success_rate: null,
+        adaptation_score: null,
+        learning_health: null,
+        recent_adaptations: 0,
+      }),
+    ),
+    [ml.autonomousLearningStatus.path]: ok({
+      learning_active: true,
+      predictions_open: 0,
+      predictions_resolved: 0,
+      drift_in_force: false,
+      capital_phase_stepped_down: false,
+      versions: [],
+    }),
+    [ml.onlineLearningStatus.path]: ok(makeOnlineLearningStatus({ model_version: null, last_update: null })),
+  });
+}
+
+describe('MlIntelligencePage on a fresh install (no model yet)', () => {
+  it('says the first model is being trained and when it should be ready, in IST, not "none" and "never"', async () => {
+    server.use(...freshInstall({}));
+    renderPage();
+    expect(await screen.findByTestId('model-state')).toHaveTextContent('Training the first model');
+    expect(screen.getByRole('status', { name: 'Model state' })).toHaveTextContent(
+      'Started 02:59:00 pm IST, 40% fitted; ready about 03:01:30 pm IST. ML figures appear once it is ready.',
+    );
+    expect(screen.getByRole('group', { name: 'Model Version' })).toHaveTextContent(
+      '--Training the first model',
+    );
+    expect(screen.getByRole('group', { name: 'Next Learning Pass' })).toHaveTextContent(
+      '02 Mar 2026, 03:59 pm IST',
+    );
+    expect(screen.queryByText('none')).not.toBeInTheDocument();
+    expect(screen.queryByText('never')).not.toBeInTheDocument();
+    expect(screen.queryByText(/2026-03-02T/)).not.toBeInTheDocument();
+    // Nothing to measure: "--" with why, not a 100% memory health over 0 memories, nor a 0% model.
+    expect(screen.getByRole('group', { name: 'Overall Health' })).toHaveTextContent(
+      '--Training the first model',
+    );
+    expect(screen.getByRole('group', { name: 'Model Health' })).toHaveTextContent(
+      '--Training the first model',
+    );
+    const memory = card('Memory System');
+    expect(memory.getByRole('group', { name: 'Memory Health' })).toHaveTextContent(
+      '--Nothing to measure yet: no prediction has reached its horizon.',
+    );
+    expect(memory.getByRole('group', { name: 'Retention Rate' })).toHaveTextContent(
+      '--Nothing kept yet: no prediction has an outcome.',
+    );
+    expect(memory.queryByText('100.0%')).not.toBeInTheDocument();
+    expect(card('Learning Engine').getByRole('group', { name: 'Success Rate' })).toHaveTextContent(
+      '--Nothing to measure yet',
+    );
+    expect(screen.getByRole('group', { name: 'Learning health status' })).toHaveTextContent('--');
+    expect(screen.queryByText('0.0%')).not.toBeInTheDocument();
+  });
+
+  it('says a failed first training failed, when and why, and when it is retried', async () => {
+    server.use(
+      ...freshInstall({
+        state: 'failed',
+        training: null,
+        last_failure: {
+          at: '2026-03-02T09:31:00.000Z',
+          reason: 'ml training failed: too few rows to validate a model: 12',
+        },
+      }),
+    );
+    const { user } = renderPage();
+    expect(await screen.findByTestId('model-state')).toHaveTextContent('No model: the training failed');
+    expect(screen.getByRole('status', { name: 'Model state' })).toHaveTextContent(
+      "It failed 02 Mar 2026, 03:01 pm IST: ml training failed: too few rows to validate a model: 12. Retrying at the learner's next pass, 02 Mar 2026, 03:59 pm IST.",
+    );
+    await openTab(user, 'ML Enhancements');
+    const summary = within(await screen.findByRole('group', { name: 'Model Version' }));
+    expect(summary.getByText('--')).toBeInTheDocument();
+    expect(summary.getByText(/^It failed 02 Mar 2026, 03:01 pm IST/)).toBeInTheDocument();
+    expect(
+      screen.getByText('No model: the training failed: updated hourly once there is one'),
+    ).toBeInTheDocument();
   });
 });
 
@@ -530,6 +655,39 @@ describe('MlIntelligencePage analytics when connected', () => {
     await openTab(user, 'ML Analytics (Live Data)');
     expect(await screen.findByText('Model Drift Analysis')).toBeInTheDocument();
     expect(screen.queryByText(/Model drift detected!/)).not.toBeInTheDocument();
+  });
+
+  it('shows "--" with why for a success rate and drift before any prediction has an outcome (not 0.0%)', async () => {
+    server.use(
+      ...connectedHandlers({
+        [ml.learningDatabaseStats.path]: {
+          success: true,
+          data: { ...dbStats, total_predictions: 14, overall_success_rate: null },
+        },
+        [ml.learningDrift.path]: {
+          success: true,
+          data: {
+            baseline_performance: null,
+            recent_performance: null,
+            performance_delta: null,
+            drift_detected: false,
+          },
+        },
+      }),
+    );
+    const { user } = renderPage();
+    await screen.findByText('System Health Overview');
+    await openTab(user, 'ML Analytics (Live Data)');
+    expect(await screen.findByRole('group', { name: 'Success Rate' })).toHaveTextContent(
+      'Success Rate--No prediction has an outcome yet.',
+    );
+    expect(screen.getByRole('group', { name: 'Baseline Performance' })).toHaveTextContent(
+      '--No prediction resolved in the baseline window yet.',
+    );
+    expect(screen.getByRole('group', { name: 'Performance Delta' })).toHaveTextContent(
+      '--Needs resolved predictions in both windows.',
+    );
+    expect(screen.queryByText('0.0%')).not.toBeInTheDocument();
   });
 
   it('says no learning data is available when no predictions were logged', async () => {

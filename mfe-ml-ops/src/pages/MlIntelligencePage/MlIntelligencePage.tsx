@@ -35,7 +35,7 @@ export default function MlIntelligencePage() {
           <OverviewTab overview={ml.overview} />
         </Tabs.Content>
         <Tabs.Content value="enhancements">
-          <EnhancementsTab enhancements={ml.enhancements} />
+          <EnhancementsTab enhancements={ml.enhancements} model={ml.overview.metrics.data?.model} />
         </Tabs.Content>
         <Tabs.Content value="analytics">
           <AnalyticsTab analytics={ml.analytics} />

@@ -11,8 +11,16 @@ import {
   Text,
 } from '@nivesh/ui/chakra';
 import { LuBrain, LuCpu, LuDatabase, LuNetwork, LuTrendingDown, LuTrendingUp, LuMinus } from 'react-icons/lu';
-import type { MlIntelligenceMetrics, TradingMode } from '@nivesh/api-contract';
-import { Panel, Unavailable } from '@nivesh/ui';
+import type { MlIntelligenceMetrics, ModelStatus, TradingMode } from '@nivesh/api-contract';
+import {
+  describeModel,
+  formatIstDateTime,
+  ML_FIGURE_MISSING,
+  NO_FIGURE,
+  Panel,
+  Unavailable,
+  type ModelDescription,
+} from '@nivesh/ui';
 import { autonomousTiles } from '../../features/autonomousTiles';
 import {
   activeLabel,
@@ -81,7 +89,18 @@ function TrendLabel({ trend }: { trend: MlIntelligenceMetrics['system_health']['
   );
 }
 
-function SystemHealthCard({ health }: { health: MlIntelligenceMetrics['system_health'] }) {
+/** Why a system_health entry is null (the contract: no model, nothing measured, no engine). */
+function healthMissing(key: string, model: ModelDescription): string {
+  // The Model panel above says why and when one will be ready.
+  if (key === 'overall_health' || key === 'model_health') return model.headline;
+  if (key === 'learning_health') return ML_FIGURE_MISSING.learning;
+  if (key === 'engine_health') return ML_FIGURE_MISSING.engines;
+  return 'Not measured yet.';
+}
+
+function SystemHealthCard({ metrics }: { metrics: MlIntelligenceMetrics }) {
+  const health = metrics.system_health;
+  const model = describeModel(metrics.model);
   const entries = Object.entries(health).filter(([key]) => !HEALTH_META_KEYS.has(key));
   return (
     <Panel
@@ -103,6 +122,15 @@ function SystemHealthCard({ health }: { health: MlIntelligenceMetrics['system_he
             </Text>
             {typeof value === 'number' ? (
               <ScoreValue score={value} size="lg" />
+            ) : value === null ? (
+              <>
+                <Text fontWeight="semibold" textStyle="xl" color="fg.muted">
+                  {NO_FIGURE}
+                </Text>
+                <Text textStyle="xs" color="fg.muted">
+                  {healthMissing(key, model)}
+                </Text>
+              </>
             ) : (
               <Text fontWeight="semibold">{typeof value === 'boolean' ? yesNo(value) : value}</Text>
             )}
@@ -129,6 +157,51 @@ function SystemHealthCard({ health }: { health: MlIntelligenceMetrics['system_he
   );
 }
 
+const MODEL_PALETTE = { ok: 'green', pending: 'blue', problem: 'orange' } as const;
+
+/**
+ * Where the model stands: its state in words (being trained and when it should be ready, failed
+ * and why, learning off), the version in use and every time in IST.
+ */
+function ModelPanel({ model }: { model: ModelStatus }) {
+  const text = describeModel(model);
+  const time = (value: string | null) => (value === null ? null : formatIstDateTime(value));
+  return (
+    <Panel
+      title="Model"
+      subtitle="The model the allocator's confidence comes from"
+      actions={
+        <Badge colorPalette={MODEL_PALETTE[text.tone]} variant="subtle" data-testid="model-state">
+          {text.headline}
+        </Badge>
+      }
+    >
+      <Stack gap="3">
+        <Text textStyle="sm" role="status" aria-label="Model state">
+          {text.detail}
+        </Text>
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} rowGap="1" columnGap="6">
+          <MetricRow label="Model Version" missing={text.headline}>
+            {model.version}
+          </MetricRow>
+          <MetricRow label="Trained" missing="No model yet.">
+            {time(model.trained_at)}
+          </MetricRow>
+          <MetricRow label="Last Full Training" missing="None has stored a model yet.">
+            {time(model.last_full_training_at)}
+          </MetricRow>
+          <MetricRow
+            label="Next Learning Pass"
+            missing="The learner does not run on this server (NIVESH_LEARNING_OFF)."
+          >
+            {time(model.next_pass_at)}
+          </MetricRow>
+        </SimpleGrid>
+      </Stack>
+    </Panel>
+  );
+}
+
 function StatusCards({ overview }: { overview: Overview }) {
   const { memory, knowledgeGraph, learning, engines } = overview;
   return (
@@ -138,11 +211,15 @@ function StatusCards({ overview }: { overview: Overview }) {
           <>
             <MetricRow label="Total Memories">{formatCount(memory.data.total_memories)}</MetricRow>
             <MetricRow label="Active Patterns">{formatCount(memory.data.active_patterns)}</MetricRow>
-            <MetricRow label="Retention Rate">{fractionPercent(memory.data.retention_rate)}</MetricRow>
-            <MetricRow label="Memory Health">
-              <ScoreValue score={memory.data.memory_health} />
+            <MetricRow label="Retention Rate" missing={ML_FIGURE_MISSING.retention}>
+              {memory.data.retention_rate === null ? null : fractionPercent(memory.data.retention_rate)}
             </MetricRow>
-            <ScoreBar score={memory.data.memory_health} label="Memory health" />
+            <MetricRow label="Memory Health" missing={ML_FIGURE_MISSING.memoryHealth}>
+              {memory.data.memory_health === null ? null : <ScoreValue score={memory.data.memory_health} />}
+            </MetricRow>
+            {memory.data.memory_health !== null && (
+              <ScoreBar score={memory.data.memory_health} label="Memory health" />
+            )}
           </>
         ) : (
           <NotConnected />
@@ -169,8 +246,10 @@ function StatusCards({ overview }: { overview: Overview }) {
         {learning.data ? (
           <>
             <MetricRow label="Status">{activeLabel(learning.data.learning_active)}</MetricRow>
-            <MetricRow label="Success Rate">
-              <ScoreValue score={learning.data.adaptation_success_rate} />
+            <MetricRow label="Success Rate" missing={ML_FIGURE_MISSING.learning}>
+              {learning.data.adaptation_success_rate === null ? null : (
+                <ScoreValue score={learning.data.adaptation_success_rate} />
+              )}
             </MetricRow>
             <MetricRow label="Recent Adaptations">{formatCount(learning.data.recent_adaptations)}</MetricRow>
             <MetricRow label="Learning Rate">{formatLearningRate(learning.data.learning_rate)}</MetricRow>
@@ -228,31 +307,42 @@ function ActiveLearningMetrics({ learning }: { learning: Overview['learning'] })
               />
             </SimpleGrid>
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
-              <MetricRow label="Adaptation Score">
-                <ScoreValue score={data.adaptation_score} />
+              <MetricRow label="Adaptation Score" missing={ML_FIGURE_MISSING.learning}>
+                {data.adaptation_score === null ? null : <ScoreValue score={data.adaptation_score} />}
               </MetricRow>
-              <MetricRow label="Adaptation Success Rate">
-                <ScoreValue score={data.adaptation_success_rate} />
+              <MetricRow label="Adaptation Success Rate" missing={ML_FIGURE_MISSING.learning}>
+                {data.adaptation_success_rate === null ? null : (
+                  <ScoreValue score={data.adaptation_success_rate} />
+                )}
               </MetricRow>
             </SimpleGrid>
           </Stack>
           <Stack align="center" gap="2" minW="40" role="group" aria-label="Learning health status">
             <ProgressCircle.Root
-              value={Math.round(data.learning_health * 1000) / 10}
+              value={data.learning_health === null ? 0 : Math.round(data.learning_health * 1000) / 10}
               size="xl"
-              colorPalette={SCORE_PALETTE[scoreTone(data.learning_health)]}
+              colorPalette={
+                data.learning_health === null ? 'gray' : SCORE_PALETTE[scoreTone(data.learning_health)]
+              }
             >
               <ProgressCircle.Circle>
                 <ProgressCircle.Track />
                 <ProgressCircle.Range />
               </ProgressCircle.Circle>
               <AbsoluteCenter>
-                <ProgressCircle.ValueText>{fractionPercent(data.learning_health)}</ProgressCircle.ValueText>
+                <ProgressCircle.ValueText>
+                  {data.learning_health === null ? NO_FIGURE : fractionPercent(data.learning_health)}
+                </ProgressCircle.ValueText>
               </AbsoluteCenter>
             </ProgressCircle.Root>
             <Text textStyle="xs" color="fg.muted">
               Learning Health
             </Text>
+            {data.learning_health === null && (
+              <Text textStyle="xs" color="fg.muted" textAlign="center" maxW="48">
+                {ML_FIGURE_MISSING.learning}
+              </Text>
+            )}
             <HStack gap="2">
               <StateBadge active={data.learning_active} />
               <Badge variant="outline" colorPalette={data.adapting ? 'blue' : 'gray'}>
@@ -420,7 +510,8 @@ function Recommendations({ metrics }: { metrics: Overview['metrics'] }) {
 export function OverviewTab({ overview }: { overview: Overview }) {
   return (
     <Stack gap="6">
-      {overview.metrics.data && <SystemHealthCard health={overview.metrics.data.system_health} />}
+      {overview.metrics.data && <ModelPanel model={overview.metrics.data.model} />}
+      {overview.metrics.data && <SystemHealthCard metrics={overview.metrics.data} />}
       <StatusCards overview={overview} />
       <ActiveLearningMetrics learning={overview.learning} />
       <AutonomousLearning status={overview.autonomousStatus} />

@@ -54,7 +54,7 @@ export const ML_ANSWERS: Record<string, unknown> = {
   [ml.marketSentiment.path]: makeMarketSentiment({
     sentiment: {
       overall: { score: 0.05, confidence: 0.6, label: 'Neutral' },
-      sources: { news: { count: 12 } },
+      sources: { news: { count: 12 }, read_from: ['news'] },
     },
   }),
 };

@@ -231,6 +231,30 @@ describe('RiskPage when the risk system answers', () => {
     expect(calls).toEqual(['dismiss a1', 'clear']);
   });
 
+  it('opens on the alerts when the address says so (the dashboard links there), counting standing alerts only', async () => {
+    const resolved = {
+      ...alerts[0]!,
+      id: 'a9',
+      message: 'Emergency stop by operator: order entry halted.',
+      action_required: false,
+      resolved: {
+        at: '2026-03-02T06:00:00.000Z',
+        by: 'operator@nivesh.local',
+        how: 'The emergency stop was lifted.',
+      },
+    };
+    server.use(mockRoute(contract.risk.alerts, ok([...alerts, resolved])), ...connectedHandlers);
+    const { user } = renderWithProviders(<RiskPage />, { route: '/risk?tab=alerts' });
+    const list = await screen.findByRole('list', { name: 'Risk alerts' });
+    expect(screen.getByRole('tab', { name: /Alerts/ })).toHaveAttribute('aria-selected', 'true');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    // Two alerts stand; the resolved one is listed but not counted.
+    expect(within(screen.getByRole('tab', { name: /Alerts/ })).getByText('2')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Overview' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/risk$/));
+    expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+  });
+
   it('shows the alert settings from the server with their defaults and saves a change', async () => {
     let saved: unknown;
     server.use(

@@ -2,11 +2,15 @@
  * Risk Management (specification part 2, section 2): connection banner, Emergency Stop All, six
  * metric cards and the overview / positions / limits / alerts tabs. Every figure comes from the
  * risk calls (polled every 30 s); when a call fails the page says which, and shows earlier data
- * only with a notice saying it is cached and from when.
+ * only with a notice saying it is cached and from when. The open tab is kept in the address
+ * (`?tab=alerts`), so the dashboard can link to the alerts.
  */
 import { Badge, Tabs } from '@nivesh/ui/chakra';
 import { queryView, useMarketStatusQuery, type QueryView } from '@nivesh/api-client';
+import { useTabInAddress } from '@nivesh/api-client/router';
+import { RISK_TABS } from '@nivesh/api-contract';
 import { ConnectionBanner, formatIstTime, PageHeader } from '@nivesh/ui';
+import { standingAlerts } from '../../features/AlertStatusBadge';
 import { CachedDataNotice, LoadFailures } from '../../features/RiskNotices';
 import { RISK_TEXT } from '../../features/riskText';
 import { isWaiting, useRiskData } from '../../features/useRiskData';
@@ -27,7 +31,8 @@ export default function RiskPage() {
   const market = queryView(useMarketStatusQuery());
   const { metrics, positions, alerts, limits, connection } = risk;
   const metricsData = metrics.data?.data;
-  const alertCount = alerts.data?.data.length;
+  const alertCount = alerts.data ? standingAlerts(alerts.data.data).length : undefined;
+  const [tab, openTab] = useTabInAddress(RISK_TABS);
 
   const firstFailure = risk.failures[0];
 
@@ -64,7 +69,7 @@ export default function RiskPage() {
 
       <MetricCards metrics={metricsData} loading={metrics.state === 'loading'} />
 
-      <Tabs.Root defaultValue="overview" variant="line" lazyMount>
+      <Tabs.Root value={tab} onValueChange={(details) => openTab(details.value)} variant="line" lazyMount>
         <Tabs.List mb="6" overflowX="auto">
           <Tabs.Trigger value="overview">Overview</Tabs.Trigger>
           <Tabs.Trigger value="positions">Positions</Tabs.Trigger>

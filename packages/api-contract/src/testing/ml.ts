@@ -40,9 +40,10 @@ export const makeMlIntelligenceMetrics = fixture(MlIntelligenceMetrics, 'MlIntel
     average_quality_score: 0.74,
     approval_rates: { approved: 0.62 },
     quality_trend: 'stable',
+    missing: {},
   },
   learning_metrics: { learning_active: true, recent_learning_events: 41 },
-  performance_trends: { win_rate: 58.2, average_return: 0.42, sharpe_ratio: 1.31 },
+  performance_trends: { win_rate: 58.2, average_return: 0.42, sharpe_ratio: 1.31, missing: {} },
   shortcomings_analysis: {
     recommendations: [
       {
@@ -61,6 +62,15 @@ export const makeMlIntelligenceMetrics = fixture(MlIntelligenceMetrics, 'MlIntel
         priority: 'low',
       },
     ],
+  },
+  model: {
+    state: 'ready',
+    version: 'v4',
+    trained_at: '2026-03-02T08:30:00.000Z',
+    last_full_training_at: '2026-02-27T12:00:00.000Z',
+    training: null,
+    last_failure: null,
+    next_pass_at: '2026-03-02T10:00:00.000Z',
   },
   as_of: AS_OF,
 });
@@ -196,7 +206,7 @@ export const makeMarketSentiment = fixture(MarketSentimentResponse, 'MarketSenti
   success: true,
   sentiment: {
     overall: { score: 0.42, confidence: 0.73, label: 'Positive' },
-    sources: { news: { count: 128 } },
+    sources: { news: { count: 128 }, read_from: ['news'] },
   },
   as_of: AS_OF,
 });
@@ -233,5 +243,10 @@ export const makeNews = fixture(NewsResponse, 'NewsResponse', {
       timestamp: AS_OF,
     })),
     themes: Array.from({ length: 10 }, (_, index) => ({ theme: `Theme ${index + 1}`, count: 10 - index })),
+    feeds: {
+      configured: 1,
+      reads: [{ source: 'news.example.com', ok: true, items: 20, error: null, read_at: AS_OF }],
+      last_refresh_at: AS_OF,
+    },
   },
 });

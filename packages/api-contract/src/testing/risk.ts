@@ -99,6 +99,7 @@ export const makeRiskAlert = fixture(RiskAlert, 'RiskAlert', {
   timestamp: '2026-03-02T09:40:00.000Z',
   action_required: true,
   suggested_action: 'Exit HDFCBANK or widen the stop.',
+  resolved: null,
 });
 
 /** One high alert that needs action, one low for information. */

@@ -962,6 +962,13 @@ for (const target of await testDatabases()) {
         });
         assert.equal(update.statusCode, 200);
         assert.equal(update.json().status.state, 'valid');
+        // The watcher's next look finds a usable token: the refused token's alert is resolved.
+        assert.equal((await upstox().watcher.check()).switchedToPaper, false);
+        const [refused] = await database.db.select().from(schema.alerts);
+        assert.deepEqual(
+          [refused?.resolvedAt?.toISOString(), refused?.resolvedBy, refused?.resolution],
+          ['2026-11-20T05:00:00.000Z', 'system: token check', 'A usable Upstox access token is stored now.'],
+        );
         const live = await send(t.app, 'POST', '/api/trading/mode', {
           token: session,
           body: { mode: 'live' },

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { contract } from '@nivesh/api-contract';
-import { makeAlertSettings, ok } from '@nivesh/api-contract/testing';
+import { makeAlertSettings, makeRiskAlert, ok } from '@nivesh/api-contract/testing';
 import {
   HttpResponse,
   mockRoute,
@@ -101,5 +101,34 @@ describe('Alerts tab', () => {
     await user.click(screen.getByRole('button', { name: 'Clear All' }));
     expect(await screen.findByText('Cleared 2 alerts.')).toBeInTheDocument();
     expect(cleared).toBe(1);
+  });
+
+  it('shows a resolved alert as resolved (when, by what, how), not "Action required", and counts only standing ones', async () => {
+    server.use(mockRoute(contract.risk.alertSettings, ok(stored)));
+    const resolved = makeRiskAlert({
+      id: 'a3',
+      message: 'Circuit breaker tripped: Market drop in 1 hour. NIFTY 50 fell 3.29% in the last hour.',
+      timestamp: '2026-03-02T05:20:00.000Z',
+      action_required: false,
+      suggested_action: 'Review the open positions and the market before trading by hand.',
+      resolved: {
+        at: '2026-03-02T06:21:00.000Z',
+        by: 'system: circuit breakers',
+        how: 'The breaker cleared: automated entries may resume.',
+      },
+    });
+    renderWithProviders(<AlertsTab alerts={[...alerts, resolved]} loading={false} errorDetail={null} />);
+    const item = screen.getByRole('listitem', { name: `Resolved: ${resolved.message}` });
+    expect(within(item).getByText('Resolved')).toBeInTheDocument();
+    expect(within(item).queryByText('Action required')).not.toBeInTheDocument();
+    expect(item).toHaveTextContent(
+      'Resolved 02 Mar 2026, 11:51 am IST by system: circuit breakers. The breaker cleared: automated entries may resume.',
+    );
+    // What to do is no longer asked of a resolved alert.
+    expect(within(item).queryByText(/^Suggested:/)).not.toBeInTheDocument();
+    // The standing high alert still asks for action.
+    const standing = screen.getByRole('listitem', { name: `Warning: ${alerts[0]!.message}` });
+    expect(within(standing).getByText('Action required')).toBeInTheDocument();
+    expect(screen.getByText('2 standing · 1 resolved · newest first')).toBeInTheDocument();
   });
 });

@@ -24,6 +24,12 @@ import {
 import type { RiskAlert } from '@nivesh/api-contract';
 import { formatIstDateTime, notify, Panel, timeAgo, Unavailable } from '@nivesh/ui';
 import { AlertSettingsForm } from '../../../features/AlertSettingsForm';
+import {
+  alertStatus,
+  AlertStatusBadge,
+  ResolutionText,
+  standingAlerts,
+} from '../../../features/AlertStatusBadge';
 import { LOAD_ERRORS } from '../../../features/riskText';
 
 const TYPE_STYLE = {
@@ -44,6 +50,7 @@ function AlertItem({
   dismissing: boolean;
 }) {
   const style = TYPE_STYLE[alert.type];
+  const resolved = alertStatus(alert) === 'resolved';
   return (
     <Flex
       as="li"
@@ -52,9 +59,10 @@ function AlertItem({
       rounded="l2"
       borderWidth="1px"
       borderColor="border"
-      bg="bg.subtle"
+      bg={resolved ? 'bg.panel' : 'bg.subtle'}
       align="flex-start"
-      aria-label={`${style.label}: ${alert.message}`}
+      aria-label={`${resolved ? 'Resolved' : style.label}: ${alert.message}`}
+      data-status={alertStatus(alert)}
     >
       <Box color={`${style.palette}.fg`} pt="0.5" aria-hidden="true">
         <style.Icon />
@@ -67,10 +75,11 @@ function AlertItem({
           <Badge colorPalette={SEVERITY_PALETTE[alert.severity]} variant="outline">
             {alert.severity} severity
           </Badge>
-          {alert.action_required && <Badge colorPalette="red">Action required</Badge>}
+          <AlertStatusBadge alert={alert} />
         </HStack>
-        <Text>{alert.message}</Text>
-        {alert.suggested_action && (
+        <Text color={resolved ? 'fg.muted' : undefined}>{alert.message}</Text>
+        <ResolutionText alert={alert} />
+        {alert.suggested_action && !resolved && (
           <Text textStyle="sm" color="fg.muted">
             Suggested: {alert.suggested_action}
           </Text>
@@ -90,6 +99,15 @@ function AlertItem({
         <LuX />
       </IconButton>
     </Flex>
+  );
+}
+
+/** '2 standing · 1 resolved · newest first'. */
+function alertsSummary(alerts: readonly RiskAlert[]): string {
+  const standing = standingAlerts(alerts).length;
+  const resolved = alerts.length - standing;
+  return [`${standing} standing`, ...(resolved > 0 ? [`${resolved} resolved`] : []), 'newest first'].join(
+    ' · ',
   );
 }
 
@@ -166,7 +184,7 @@ export function AlertsTab({
       <Box gridColumn={{ lg: 'span 2' }}>
         <Panel
           title="Risk Alerts"
-          subtitle="Newest first"
+          subtitle={alerts ? alertsSummary(alerts) : 'Newest first'}
           actions={
             <Button
               size="sm"
