@@ -17,6 +17,8 @@ export { ServiceStatusBadge, type ServiceStatus } from './components/ServiceStat
 export { QueryNotice, StaleNotice, type QueryState, type QueryNoticeView } from './components/QueryNotice';
 export { Eyebrow } from './components/Eyebrow';
 export { ConfirmDialog, type ConfirmDialogProps } from './components/ConfirmDialog';
+export { RuleField, ruleLabel, type RuleFieldProps } from './components/RuleField';
+export { useRuleForm, type RuleForm, type RuleFormField, type RuleFormSchema } from './form/ruleForm';
 export {
   TradingModeSwitch,
   MODE_ACTIVATED,
