@@ -8,6 +8,7 @@ export { toaster, notify, Toaster, TOAST_DURATIONS } from './theme/toaster';
 export { CHART_AXIS, CHART_COLORS, CHART_TOOLTIP } from './theme/chart';
 export * from './format/money';
 export * from './format/time';
+export { formatDuration } from './format/duration';
 export { featureLabel, formatFeatureValue } from './format/mlFeatures';
 export { PageHeader } from './components/PageHeader';
 export { StatCard, type StatCardProps } from './components/StatCard';
