@@ -180,11 +180,38 @@ export type AiAllocationRecommendation = z.infer<typeof AiAllocationRecommendati
 /** The automation's default run time, IST: shortly after the 09:15 open, once the first prices settle. */
 export const DEFAULT_AUTOMATION_RUN_TIME = '09:30';
 
-/** A run time on the session's clock, HH:MM IST, between the open (09:15) and the 15:20 square-off. */
+/**
+ * A run time, HH:MM IST. Which times the server takes depends on its session (RunTimeWindow): the
+ * status says, and the server refuses a time outside it with `runTimeProblem`'s sentence.
+ */
 export const AutomationRunTime = z
   .string()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Run time must be HH:MM (24-hour, IST)')
-  .refine((t) => t >= '09:15' && t < '15:20', 'Run time must be between 09:15 and 15:20 IST');
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Run time must be HH:MM (24-hour, IST)');
+
+/**
+ * The run times the server's session allows, HH:MM IST: from `from`, and before `before` (null: to
+ * the end of the day). On NSE's session, between the 09:15 open and the 15:20 square-off; while the
+ * simulated market keeps its session open at all hours (NIVESH_SIM_ALWAYS_OPEN), any time.
+ */
+export const RunTimeWindow = z.object({
+  from: z.string(),
+  before: z.string().nullable(),
+  /** Which session the window follows, in a sentence for the operator. */
+  note: z.string(),
+});
+export type RunTimeWindow = z.infer<typeof RunTimeWindow>;
+
+/** Why a run time is refused on this window (format first), or null when it is taken. */
+export function runTimeProblem(time: string, window: RunTimeWindow): string | null {
+  const format = AutomationRunTime.safeParse(time);
+  if (!format.success) return format.error.issues[0]?.message ?? 'Run time must be HH:MM (24-hour, IST)';
+  if (time < window.from || (window.before !== null && time >= window.before)) {
+    return window.before === null
+      ? `Run time must be ${window.from} or later (IST)`
+      : `Run time must be between ${window.from} and ${window.before} IST`;
+  }
+  return null;
+}
 
 export const AutomationRunStatus = z.enum(['running', 'done', 'skipped', 'failed']);
 export type AutomationRunStatus = z.infer<typeof AutomationRunStatus>;
@@ -221,6 +248,8 @@ export const AutomationStatus = z.object({
   protected_positions: z.number().int().nonnegative(),
   /** Why new automated entries are held back right now (circuit breakers, a halt); empty when clear. */
   blocked_by: z.array(z.string()),
+  /** The run times this server's session allows. */
+  run_time_window: RunTimeWindow,
 });
 export type AutomationStatus = z.infer<typeof AutomationStatus>;
 
