@@ -47,6 +47,21 @@ export const TradingModeResponse = z.object({
 });
 export type TradingModeResponse = z.infer<typeof TradingModeResponse>;
 
+/**
+ * Whether a switch to `mode` would be taken now, asked before the operator is asked to confirm
+ * real money: the same checks as the switch (a usable token Upstox accepts), and nothing changed.
+ */
+export const TradingModeCheck = z.object({
+  success: z.literal(true),
+  mode: TradingMode,
+  ready: z.boolean(),
+  /** Why the switch would be refused, in the server's sentence; null when ready. */
+  reason: z.string().nullable(),
+  /** The refusal is the broker access token's: a new token fixes it (pasted, or by connecting). */
+  needs_token: z.boolean(),
+});
+export type TradingModeCheck = z.infer<typeof TradingModeCheck>;
+
 export const TRADING_MODE_LABELS: Record<TradingMode, string> = {
   live: 'Live Trading',
   paper: 'Paper Trading',
@@ -551,6 +566,16 @@ export const tradingRoutes = {
       'Switch between live (real money) and paper trading. Live needs a token Upstox accepts (409 when it refuses it, 503 when it cannot be asked)',
     body: TradingModeRequest,
     responses: { 200: TradingModeResponse, 400: ApiError, 401: ApiError, 409: ApiError, 503: ApiError },
+  }),
+  checkMode: route({
+    method: 'POST',
+    path: '/api/trading/mode/check',
+    access: 'session',
+    tag: 'trading',
+    summary:
+      'Whether a switch to the mode would be taken now (live: a token Upstox accepts), without switching: asked before the confirmation',
+    body: TradingModeRequest,
+    responses: { 200: TradingModeCheck, 400: ApiError, 401: ApiError },
   }),
   history: route({
     method: 'GET',

@@ -23,6 +23,7 @@ export { useRuleForm, type RuleForm, type RuleFormField, type RuleFormSchema } f
 export {
   TradingModeSwitch,
   MODE_ACTIVATED,
+  type ModeRefusal,
   type TradingModeSwitchControl,
   type TradingModeSwitchProps,
   type SwitchTradingMode,
