@@ -50,6 +50,7 @@ const quietFeed: MarketFeed = {
   },
   async stop() {},
   isSessionOpen: () => true,
+  alwaysOpen: true,
   dailyCandles: async () => [],
 };
 

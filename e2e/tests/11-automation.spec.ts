@@ -39,14 +39,15 @@ test('automation trades by itself once switched on, and shows its decisions and 
   await expect(page.getByRole('group', { name: 'Automation' })).toContainText('Paused');
   await expect(page.getByTestId('automation-status')).toContainText('Automation paused');
 
-  // The earliest run time: the run is due at once while the simulated session is open.
-  await page.getByLabel('Run time (IST)').fill('09:15');
+  // The simulated market is open at every hour, so any run time is taken (the field says so); the
+  // earliest, 00:00, makes the run due at once whatever the hour.
+  await expect(page.getByText(/any run time is taken/)).toBeVisible();
+  await page.getByLabel('Run time (IST)').fill('00:00');
   await page.getByRole('button', { name: 'Resume automation' }).click();
-  // It says the day's run happens now: the market is open (NSE's session past 09:15, or the
-  // simulated market's own outside it) and today's run has not happened.
+  // It says the day's run happens now: the market is open and today's run has not happened.
   await expect(
     page.getByText(
-      /^Automation on: .*today's run starts now \(within 30 seconds\); then the allocator runs each trading day at 09:15 IST\.$/,
+      /^Automation on: .*today's run starts now \(within 30 seconds\); then the allocator runs each day at 00:00 IST\.$/,
     ),
   ).toBeVisible();
   await expect(page.getByTestId('automation-status')).toContainText(/Automation (on|held)/);

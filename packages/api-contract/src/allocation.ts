@@ -6,9 +6,8 @@
 import { z } from 'zod';
 import {
   ApiError,
-  MAX_RUPEES,
-  MAX_RUPEES_TEXT,
   RupeeAmount,
+  ruleNumber,
   Rupees,
   Timestamp,
   asEntered,
@@ -16,6 +15,7 @@ import {
   Percent,
   Ratio,
 } from './common';
+import type { NumberRule } from './fieldRules';
 import { route } from './route';
 
 export const AllocationStrategy = z.enum(['conservative', 'moderate', 'aggressive', 'ai_optimized']);
@@ -64,30 +64,35 @@ export const ALLOCATION_LIMITS = { default_pct: 2.5, min_pct: 1.0, max_pct: 4.0 
 /** The save confirmation disappears after this long. */
 export const SAVE_CONFIRMATION_MS = 3_000;
 
-/** True when `value` is a whole number of `step`s (tolerating binary fractions). */
-function onStep(value: number, step: number): boolean {
-  const steps = value / step;
-  return Math.abs(steps - Math.round(steps)) < 1e-9;
-}
+/** The field rule of the manual percentage (fieldRules.ts): 0.5 to 6.0 percent of total capital, in steps of 0.1. */
+export const MANUAL_ALLOCATION_RULE = {
+  label: 'Manual allocation',
+  unit: 'percent',
+  of: 'of total capital',
+  min: MANUAL_ALLOCATION_PCT.min,
+  max: MANUAL_ALLOCATION_PCT.max,
+  step: MANUAL_ALLOCATION_PCT.step,
+  stepped: true,
+} as const satisfies NumberRule;
 
-export const ManualAllocationPct = z
-  .number()
-  .min(MANUAL_ALLOCATION_PCT.min, 'Manual allocation must be at least 0.5%')
-  .max(MANUAL_ALLOCATION_PCT.max, 'Manual allocation must be at most 6.0%')
-  .refine((value) => onStep(value, MANUAL_ALLOCATION_PCT.step), 'Manual allocation goes in steps of 0.1%');
+export const ManualAllocationPct = ruleNumber(MANUAL_ALLOCATION_RULE);
 
 export const DailyRiskBudget = z.literal(DAILY_RISK_BUDGET_CHOICES, {
   error: 'Daily risk budget must be 0.5, 1.0, 1.5, 2.0 or 2.5 percent',
 });
 export type DailyRiskBudget = z.infer<typeof DailyRiskBudget>;
 
-/** A direct daily amount: whole thousands of rupees, at least ₹1,000. */
-export const DailyAmount = z
-  .number()
-  .int('Daily amount must be whole rupees')
-  .min(DAILY_AMOUNT_LIMITS.min, 'Daily amount must be at least ₹1,000')
-  .max(MAX_RUPEES, `Daily amount must be at most ${MAX_RUPEES_TEXT}`)
-  .refine((value) => value % DAILY_AMOUNT_LIMITS.step === 0, 'Daily amount goes in steps of ₹1,000');
+/** The field rule of a direct daily amount: whole thousands of rupees, at least ₹1,000. */
+export const DAILY_AMOUNT_RULE = {
+  label: 'Daily amount',
+  unit: 'rupees',
+  min: DAILY_AMOUNT_LIMITS.min,
+  integer: true,
+  step: DAILY_AMOUNT_LIMITS.step,
+  stepped: true,
+} as const satisfies NumberRule;
+
+export const DailyAmount = ruleNumber(DAILY_AMOUNT_RULE);
 
 export const AllocationSettings = z.object({
   allocation_strategy: AllocationStrategy,
@@ -124,8 +129,32 @@ export const StrategyAllocation = z.object({
 });
 export type StrategyAllocation = z.infer<typeof StrategyAllocation>;
 
+/**
+ * Where the day's amount comes from, worked out once by the server with the amount and shown the
+ * same wherever the page shows the amount: the operator's manual percentage (AI-assisted allocation
+ * off, or AI Optimized without a recommendation), the chosen strategy's percentage, the AI's
+ * recommendation of the day (AI Optimized), or an amount set directly.
+ */
+export const DailyAmountSource = z.object({
+  kind: z.enum(['manual', 'strategy', 'ai', 'direct']),
+  /** The percentage of total capital the amount is from; null for an amount set directly. */
+  percentage: Percent.nullable(),
+  /** The strategy whose percentage applies; null when none does (manual, direct). */
+  strategy: AllocationStrategy.nullable(),
+  /** 'Manual 3.2% of ₹10,00,000', 'Moderate strategy: 2.5% of ₹10,00,000', 'Set directly'. */
+  label: z.string(),
+  /** Why this source applies today, in a sentence (and how a percentage's amount was rounded). */
+  reason: z.string(),
+});
+export type DailyAmountSource = z.infer<typeof DailyAmountSource>;
+
 export const DailyAmountData = z.object({
+  /**
+   * Rupees to allocate today: whole steps of ₹1,000 (DAILY_AMOUNT_LIMITS.step, as an amount set
+   * directly must be; a percentage's amount is rounded down to them).
+   */
   daily_amount: Rupees.nonnegative(),
+  source: DailyAmountSource,
   all_strategies: z.record(AllocationStrategy, StrategyAllocation),
 });
 export type DailyAmountData = z.infer<typeof DailyAmountData>;
@@ -151,11 +180,38 @@ export type AiAllocationRecommendation = z.infer<typeof AiAllocationRecommendati
 /** The automation's default run time, IST: shortly after the 09:15 open, once the first prices settle. */
 export const DEFAULT_AUTOMATION_RUN_TIME = '09:30';
 
-/** A run time on the session's clock, HH:MM IST, between the open (09:15) and the 15:20 square-off. */
+/**
+ * A run time, HH:MM IST. Which times the server takes depends on its session (RunTimeWindow): the
+ * status says, and the server refuses a time outside it with `runTimeProblem`'s sentence.
+ */
 export const AutomationRunTime = z
   .string()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Run time must be HH:MM (24-hour, IST)')
-  .refine((t) => t >= '09:15' && t < '15:20', 'Run time must be between 09:15 and 15:20 IST');
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Run time must be HH:MM (24-hour, IST)');
+
+/**
+ * The run times the server's session allows, HH:MM IST: from `from`, and before `before` (null: to
+ * the end of the day). On NSE's session, between the 09:15 open and the 15:20 square-off; while the
+ * simulated market keeps its session open at all hours (NIVESH_SIM_ALWAYS_OPEN), any time.
+ */
+export const RunTimeWindow = z.object({
+  from: z.string(),
+  before: z.string().nullable(),
+  /** Which session the window follows, in a sentence for the operator. */
+  note: z.string(),
+});
+export type RunTimeWindow = z.infer<typeof RunTimeWindow>;
+
+/** Why a run time is refused on this window (format first), or null when it is taken. */
+export function runTimeProblem(time: string, window: RunTimeWindow): string | null {
+  const format = AutomationRunTime.safeParse(time);
+  if (!format.success) return format.error.issues[0]?.message ?? 'Run time must be HH:MM (24-hour, IST)';
+  if (time < window.from || (window.before !== null && time >= window.before)) {
+    return window.before === null
+      ? `Run time must be ${window.from} or later (IST)`
+      : `Run time must be between ${window.from} and ${window.before} IST`;
+  }
+  return null;
+}
 
 export const AutomationRunStatus = z.enum(['running', 'done', 'skipped', 'failed']);
 export type AutomationRunStatus = z.infer<typeof AutomationRunStatus>;
@@ -192,6 +248,8 @@ export const AutomationStatus = z.object({
   protected_positions: z.number().int().nonnegative(),
   /** Why new automated entries are held back right now (circuit breakers, a halt); empty when clear. */
   blocked_by: z.array(z.string()),
+  /** The run times this server's session allows. */
+  run_time_window: RunTimeWindow,
 });
 export type AutomationStatus = z.infer<typeof AutomationStatus>;
 

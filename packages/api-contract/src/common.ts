@@ -1,5 +1,6 @@
 /** Shapes several domains share. */
 import { z } from 'zod';
+import { fromWire, onStep, ruleMaxRupeesSentence, ruleSentence, toWire, type NumberRule } from './fieldRules';
 
 /**
  * Every error answer: `success: false` with the text to show. The specification's screens read
@@ -112,6 +113,23 @@ export function rupeeAmount(params: { error?: string } = {}) {
     .max(MAX_RUPEES, `amount must be at most ${MAX_RUPEES_TEXT}`);
 }
 export const RupeeAmount = rupeeAmount();
+
+/**
+ * A number a settings form sends, checked by its field rule (fieldRules.ts) on the API's value: the
+ * rule's range, whole numbers, steps, each refused with the rule's sentence, in the order
+ * `ruleProblem` checks them, so a form that checks what is typed shows what the server would say.
+ */
+export function ruleNumber(rule: NumberRule) {
+  const sentence = ruleSentence(rule);
+  const min = toWire(rule, rule.min);
+  let schema = z.number({ error: sentence });
+  schema = rule.aboveMin ? schema.gt(min, sentence) : schema.min(min, sentence);
+  if (rule.max !== undefined) schema = schema.max(toWire(rule, rule.max), sentence);
+  else if (rule.unit !== 'count') schema = schema.max(MAX_RUPEES, ruleMaxRupeesSentence(rule));
+  if (rule.integer || rule.unit === 'count') schema = schema.int(sentence);
+  if (rule.stepped) schema = schema.refine((value) => onStep(fromWire(rule, value), rule.step), sentence);
+  return schema;
+}
 
 /** The largest count a request may carry where no smaller bound applies (positions, pages). */
 export const MAX_COUNT = 1_000_000;

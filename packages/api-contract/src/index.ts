@@ -24,6 +24,7 @@ import { tradingRoutes } from './trading';
 
 export * from './route';
 export * from './common';
+export * from './fieldRules';
 export * from './time';
 export * from './password';
 export * from './auth';

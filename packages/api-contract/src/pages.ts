@@ -22,6 +22,14 @@ export const PAGE_PATHS = {
   settings: '/settings',
 } as const;
 
+/**
+ * Settings tabs other pages link to (the Settings page opens the tab its `?tab=` names): Data
+ * Sources holds the Upstox connection and access token.
+ */
+export const SETTINGS_TAB_PATHS = {
+  dataSources: `${PAGE_PATHS.settings}?tab=data-sources`,
+} as const;
+
 /** A page's path (for example `/risk`). */
 export type PagePath = (typeof PAGE_PATHS)[keyof typeof PAGE_PATHS];
 

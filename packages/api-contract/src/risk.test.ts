@@ -50,7 +50,7 @@ describe('risk contract', () => {
     expect(messages(validLimits)).toEqual([]);
   });
 
-  it('rejects non-positive amounts and fractions outside 0-1', () => {
+  it('rejects non-positive amounts and shares outside 0-100%, each in the percent the operator types', () => {
     expect(
       messages({
         position_limits: {
@@ -62,18 +62,18 @@ describe('risk contract', () => {
         loss_limits: { ...validLimits.loss_limits, daily_loss_limit: -1, max_drawdown_limit: 0 },
       }),
     ).toEqual([
-      'Max position size must be a positive amount in rupees.',
-      'Max single stock must be a fraction above 0 and at most 1 (0.1 = 10%).',
-      'Min diversification must be a whole number of positions, at least 1.',
-      'Daily loss limit must be a positive amount in rupees.',
-      'Max drawdown limit must be a fraction above 0 and at most 1 (0.1 = 10%).',
+      'Max position size must be a positive amount of whole rupees.',
+      'Max single stock must be above 0% and at most 100% of the portfolio.',
+      'Min diversification must be a whole number of positions, from 1 to 100.',
+      'Daily loss limit must be a positive amount of whole rupees.',
+      'Max drawdown limit must be above 0% and at most 100% of the peak value.',
     ]);
     expect(
       messages({
         ...validLimits,
         loss_limits: { ...validLimits.loss_limits, weekly_loss_limit: Number.NaN },
       }),
-    ).toEqual(['Weekly loss limit must be a positive amount in rupees.']);
+    ).toEqual(['Weekly loss limit must be a positive amount of rupees.']);
   });
 
   it('requires loss limits to widen from day to week to month', () => {

@@ -8,19 +8,10 @@
  * has ONE snake_case shape covering both.
  */
 import { z } from 'zod';
-import {
-  ApiError,
-  MAX_COUNT,
-  rupeeAmount,
-  Rupees,
-  Timestamp,
-  Fraction,
-  Percent,
-  Ratio,
-  asEntered,
-} from './common';
+import { ApiError, ruleNumber, Rupees, Timestamp, Fraction, Percent, Ratio, asEntered } from './common';
+import type { NumberRule } from './fieldRules';
 import { route } from './route';
-import { DEFAULT_PAPER_LIMITS, TradingMode } from './trading';
+import { DEFAULT_PAPER_LIMITS, PAPER_LIMIT_RULES, TradingMode } from './trading';
 
 /** Every risk GET is polled this often while a page shows it (part 1, section 9). */
 export const RISK_POLLING_MS = 30_000;
@@ -148,30 +139,60 @@ export const RiskAlert = z.object({
 });
 export type RiskAlert = z.infer<typeof RiskAlert>;
 
-const positiveRupees = (label: string) =>
-  rupeeAmount({ error: `${label} must be a positive amount in rupees.` }).positive(
-    `${label} must be a positive amount in rupees.`,
-  );
-const fraction = (label: string) => {
-  const message = `${label} must be a fraction above 0 and at most 1 (0.1 = 10%).`;
-  return z.number({ error: message }).positive(message).max(1, message);
-};
+/**
+ * The field rules of the editable limits (fieldRules.ts): amounts are positive rupees; shares are
+ * typed as percents above 0 and at most 100 and carried as fractions (0.2 = 20%), as the
+ * specification's fields are.
+ */
+const positiveRupees = (label: string): NumberRule => ({
+  label,
+  unit: 'rupees',
+  min: 0,
+  aboveMin: true,
+  step: 1000,
+});
+/** One limit with the paper account's (the engine keeps one value): whole rupees, as the paper limit's rule. */
+const paperRupees = (rule: NumberRule, label: string): NumberRule => ({ ...rule, label });
+const share = (label: string, of: string): NumberRule => ({
+  label,
+  unit: 'percent',
+  of,
+  wire: 'fraction',
+  min: 0,
+  aboveMin: true,
+  max: 100,
+  step: 1,
+});
+
+export const RISK_LIMIT_RULES = {
+  max_position_size: paperRupees(PAPER_LIMIT_RULES.max_position_size, 'Max position size'),
+  max_single_stock: share('Max single stock', 'of the portfolio'),
+  max_sector_exposure: share('Max sector exposure', 'of the portfolio'),
+  min_diversification: {
+    label: 'Min diversification',
+    unit: 'count',
+    of: 'positions',
+    min: 1,
+    max: 100,
+    step: 1,
+  },
+  daily_loss_limit: paperRupees(PAPER_LIMIT_RULES.max_daily_loss, 'Daily loss limit'),
+  weekly_loss_limit: positiveRupees('Weekly loss limit'),
+  monthly_loss_limit: positiveRupees('Monthly loss limit'),
+  max_drawdown_limit: share('Max drawdown limit', 'of the peak value'),
+} as const satisfies Record<string, NumberRule>;
 
 /** The operator's editable position limits. */
 export const PositionLimits = asEntered(
   z.object({
     /** Largest single position, rupees. */
-    max_position_size: positiveRupees('Max position size'),
+    max_position_size: ruleNumber(RISK_LIMIT_RULES.max_position_size),
     /** Largest share of the portfolio in one stock, fraction. */
-    max_single_stock: fraction('Max single stock'),
+    max_single_stock: ruleNumber(RISK_LIMIT_RULES.max_single_stock),
     /** Largest share of the portfolio in one sector, fraction. */
-    max_sector_exposure: fraction('Max sector exposure'),
+    max_sector_exposure: ruleNumber(RISK_LIMIT_RULES.max_sector_exposure),
     /** Fewest open positions for a diversified portfolio (a count). */
-    min_diversification: z
-      .number({ error: 'Min diversification must be a whole number of positions, at least 1.' })
-      .int('Min diversification must be a whole number of positions, at least 1.')
-      .min(1, 'Min diversification must be a whole number of positions, at least 1.')
-      .max(MAX_COUNT, `Min diversification must be at most ${MAX_COUNT.toLocaleString('en-IN')} positions.`),
+    min_diversification: ruleNumber(RISK_LIMIT_RULES.min_diversification),
   }),
 );
 export type PositionLimits = z.infer<typeof PositionLimits>;
@@ -179,11 +200,11 @@ export type PositionLimits = z.infer<typeof PositionLimits>;
 /** The operator's editable loss limits. */
 export const LossLimits = asEntered(
   z.object({
-    daily_loss_limit: positiveRupees('Daily loss limit'),
-    weekly_loss_limit: positiveRupees('Weekly loss limit'),
-    monthly_loss_limit: positiveRupees('Monthly loss limit'),
+    daily_loss_limit: ruleNumber(RISK_LIMIT_RULES.daily_loss_limit),
+    weekly_loss_limit: ruleNumber(RISK_LIMIT_RULES.weekly_loss_limit),
+    monthly_loss_limit: ruleNumber(RISK_LIMIT_RULES.monthly_loss_limit),
     /** Deepest drawdown allowed, fraction of the peak (0.15 = 15%). */
-    max_drawdown_limit: fraction('Max drawdown limit'),
+    max_drawdown_limit: ruleNumber(RISK_LIMIT_RULES.max_drawdown_limit),
   }),
 );
 export type LossLimits = z.infer<typeof LossLimits>;

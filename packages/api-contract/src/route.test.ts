@@ -155,19 +155,22 @@ describe('amounts of rupees in requests', () => {
       'balance: amount must be at most ₹1,00,000 crore',
     ]);
     expect(PaperLimits.safeParse(limits).success).toBe(true);
-    for (const field of [
-      'max_position_size',
-      'max_daily_loss',
-      'min_balance_threshold',
-      'brokerage_per_trade',
-    ]) {
+    for (const [field, label] of [
+      ['max_position_size', 'Max position size'],
+      ['max_daily_loss', 'Max daily loss'],
+      ['min_balance_threshold', 'Min balance threshold'],
+    ] as const) {
       expect(problems(PaperLimits, { ...limits, [field]: tooMuch })[0]).toBe(
-        `${field}: amount must be at most ₹1,00,000 crore`,
+        `${field}: ${label} must be at most ₹1,00,000 crore.`,
       );
       expect(problems(PaperLimits, { ...limits, [field]: MAX_RUPEES + 1 })).toEqual([
-        `${field}: amount must be at most ₹1,00,000 crore`,
+        `${field}: ${label} must be at most ₹1,00,000 crore.`,
       ]);
     }
+    // Brokerage has a range of its own, far below.
+    expect(problems(PaperLimits, { ...limits, brokerage_per_trade: tooMuch })[0]).toBe(
+      'brokerage_per_trade: Brokerage per trade must be between ₹0 and ₹1,000 per order, in whole rupees.',
+    );
     expect(problems(PaperLimits, { ...limits, max_positions_count: 1e12 })).toHaveLength(1);
     expect(
       PositionLimits.safeParse({

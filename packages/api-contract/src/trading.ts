@@ -14,8 +14,10 @@ import {
   RupeeAmount,
   Rupees,
   Timestamp,
+  ruleNumber,
 } from './common';
 import { MIN_PHASE_CAPITAL } from './capitalPhases';
+import type { NumberRule } from './fieldRules';
 import { route } from './route';
 import { istDay } from './time';
 
@@ -44,6 +46,21 @@ export const TradingModeResponse = z.object({
   message: z.string(),
 });
 export type TradingModeResponse = z.infer<typeof TradingModeResponse>;
+
+/**
+ * Whether a switch to `mode` would be taken now, asked before the operator is asked to confirm
+ * real money: the same checks as the switch (a usable token Upstox accepts), and nothing changed.
+ */
+export const TradingModeCheck = z.object({
+  success: z.literal(true),
+  mode: TradingMode,
+  ready: z.boolean(),
+  /** Why the switch would be refused, in the server's sentence; null when ready. */
+  reason: z.string().nullable(),
+  /** The refusal is the broker access token's: a new token fixes it (pasted, or by connecting). */
+  needs_token: z.boolean(),
+});
+export type TradingModeCheck = z.infer<typeof TradingModeCheck>;
 
 export const TRADING_MODE_LABELS: Record<TradingMode, string> = {
   live: 'Live Trading',
@@ -304,27 +321,102 @@ export function summarizeTrades(trades: readonly Trade[]): TradeSummary {
 // Paper account: limits, costs, balance, reset
 // ---------------------------------------------------------------------------------------------
 
-/** Whole rupees, at most MAX_RUPEES (a limit beyond ₹1,00,000 crore means no limit at all). */
-const WholeRupees = RupeeAmount.int().min(0);
+/**
+ * The field rules of the paper engine's limits (fieldRules.ts). Amounts and counts are whole
+ * numbers; the limits that stop trading (a position's size, the day's loss, the share in positions,
+ * the number of positions) must be above 0. Rates are typed as percents of turnover and carried as
+ * the specification has them: STT and the exposure as fractions (0.001 = 0.1%), the exchange
+ * transaction charge as a percent (0.00345 = 0.00345%). The ranges are wide of every NSE and broker
+ * schedule (DOMAIN.md) and refuse a percent typed where a fraction was meant.
+ */
+export const PAPER_LIMIT_RULES = {
+  max_position_size: {
+    label: 'Max position size',
+    unit: 'rupees',
+    min: 0,
+    aboveMin: true,
+    integer: true,
+    step: 1000,
+  },
+  max_daily_loss: {
+    label: 'Max daily loss',
+    unit: 'rupees',
+    min: 0,
+    aboveMin: true,
+    integer: true,
+    step: 1000,
+  },
+  max_portfolio_exposure: {
+    label: 'Max portfolio exposure',
+    unit: 'percent',
+    of: 'of the account',
+    wire: 'fraction',
+    min: 0,
+    aboveMin: true,
+    max: 100,
+    step: 10,
+  },
+  max_positions_count: {
+    label: 'Max positions',
+    unit: 'count',
+    of: 'positions',
+    min: 1,
+    max: 100,
+    step: 1,
+  },
+  min_balance_threshold: {
+    label: 'Min balance threshold',
+    unit: 'rupees',
+    min: 0,
+    integer: true,
+    step: 1000,
+  },
+  brokerage_per_trade: {
+    label: 'Brokerage per trade',
+    unit: 'rupees',
+    of: 'per order',
+    min: 0,
+    max: 1_000,
+    integer: true,
+    step: 1,
+  },
+  stt_rate: {
+    label: 'STT rate',
+    unit: 'percent',
+    of: 'of turnover',
+    wire: 'fraction',
+    min: 0,
+    max: 0.5,
+    step: 0.001,
+  },
+  transaction_charges: {
+    label: 'Transaction charges',
+    unit: 'percent',
+    of: 'of turnover',
+    min: 0,
+    max: 0.1,
+    step: 0.00001,
+  },
+} as const satisfies Record<string, NumberRule>;
 
 /** The paper engine's limits and cost settings (specification part 2, section 3). */
 export const PaperLimits = asEntered(
   z.object({
     /** Largest value of one position, rupees. */
-    max_position_size: WholeRupees,
+    max_position_size: ruleNumber(PAPER_LIMIT_RULES.max_position_size),
     /** Trading stops for the day once the day's loss reaches this, rupees. */
-    max_daily_loss: WholeRupees,
+    max_daily_loss: ruleNumber(PAPER_LIMIT_RULES.max_daily_loss),
     /** Largest share of the account held in positions, a fraction 0-1 (0.8 = 80%). */
-    max_portfolio_exposure: z.number().min(0).max(1),
-    max_positions_count: z.number().int().min(0).max(MAX_COUNT),
+    max_portfolio_exposure: ruleNumber(PAPER_LIMIT_RULES.max_portfolio_exposure),
+    max_positions_count: ruleNumber(PAPER_LIMIT_RULES.max_positions_count),
     /** No new buys while cash is below this, rupees. */
-    min_balance_threshold: WholeRupees,
+    min_balance_threshold: ruleNumber(PAPER_LIMIT_RULES.min_balance_threshold),
     /** Flat brokerage per executed order, rupees. */
-    brokerage_per_trade: WholeRupees,
+    brokerage_per_trade: ruleNumber(PAPER_LIMIT_RULES.brokerage_per_trade),
     /** STT as a fraction of turnover (0.001 = 0.1%, delivery). */
-    stt_rate: z.number().min(0).max(1),
+    stt_rate: ruleNumber(PAPER_LIMIT_RULES.stt_rate),
     /** Exchange transaction charge as a percent of turnover (0.00345 = 0.00345%). */
-    transaction_charges: z.number().min(0).max(1),
+    transaction_charges: ruleNumber(PAPER_LIMIT_RULES.transaction_charges),
   }),
 );
 export type PaperLimits = z.infer<typeof PaperLimits>;
@@ -341,11 +433,61 @@ export const DEFAULT_PAPER_LIMITS: PaperLimits = {
   transaction_charges: 0.00345,
 };
 
-/** A rate, a fraction of turnover from 0 to 1% (a percent typed as a fraction is refused). */
-function turnoverFraction(field: string, example: string) {
-  const sentence = `${field} must be a fraction of turnover from 0 to 0.01 (${example})`;
-  return z.number({ error: sentence }).min(0, sentence).max(0.01, sentence);
-}
+/** A rate typed as a percent of turnover, carried as a fraction (0.00025 = 0.025%). */
+const turnoverRate = (label: string, max: number): NumberRule => ({
+  label,
+  unit: 'percent',
+  of: 'of turnover',
+  wire: 'fraction',
+  min: 0,
+  max,
+  step: 0.001,
+});
+
+/** The field rules of the rest of the cost schedule (fieldRules.ts); see PAPER_LIMIT_RULES. */
+export const PAPER_COST_RULES = {
+  brokerage_rate: {
+    ...turnoverRate('Brokerage rate cap', 0.5),
+    step: 0.01,
+    emptyMeans: 'flat brokerage only',
+  },
+  intraday_stt_rate: turnoverRate('Intraday STT rate', 0.5),
+  sebi_fee_per_crore: {
+    label: 'SEBI turnover fee',
+    unit: 'rupees_per_crore',
+    of: 'of turnover',
+    min: 0,
+    max: 10_000,
+    step: 1,
+  },
+  stamp_duty_delivery_rate: turnoverRate('Stamp duty on delivery', 0.1),
+  stamp_duty_intraday_rate: turnoverRate('Stamp duty on intraday', 0.1),
+  gst_rate: {
+    label: 'GST rate',
+    unit: 'percent',
+    of: 'of the charges it applies to',
+    wire: 'fraction',
+    min: 0,
+    max: 50,
+    step: 1,
+  },
+  dp_charge: {
+    label: 'DP charge',
+    unit: 'rupees',
+    of: 'per stock per day',
+    min: 0,
+    max: 1_000,
+    step: 0.5,
+  },
+  half_spread_percent: {
+    label: 'Simulated half-spread',
+    unit: 'percent',
+    of: 'of the last price',
+    min: 0,
+    max: 5,
+    step: 0.01,
+  },
+} as const satisfies Record<string, NumberRule>;
 
 /**
  * The rest of the paper engine's cost schedule (DOMAIN.md, "Trading costs"), beside PaperLimits'
@@ -358,39 +500,24 @@ export const PaperCostSettings = asEntered(
      * When set, brokerage = min(brokerage_per_trade, this fraction of turnover), the "₹20 or 0.03%,
      * whichever is lower" of discount brokers; null: the flat brokerage_per_trade only.
      */
-    brokerage_rate: turnoverFraction(
-      'brokerage_rate',
-      '0.0003 = 0.03%; null for the flat brokerage only',
-    ).nullable(),
+    brokerage_rate: ruleNumber(PAPER_COST_RULES.brokerage_rate).nullable(),
     /** Intraday (MIS) STT on the sell side only (DOMAIN.md: 0.025%). */
-    intraday_stt_rate: turnoverFraction('intraday_stt_rate', '0.00025 = 0.025%'),
+    intraday_stt_rate: ruleNumber(PAPER_COST_RULES.intraday_stt_rate),
     /** SEBI turnover fee, rupees per crore (₹1,00,00,000) of turnover (DOMAIN.md: ₹10). */
-    sebi_fee_per_crore: z
-      .number({ error: 'sebi_fee_per_crore must be rupees per crore of turnover, from 0 to 10,000 (₹10)' })
-      .min(0, 'sebi_fee_per_crore must be rupees per crore of turnover, from 0 to 10,000 (₹10)')
-      .max(10_000, 'sebi_fee_per_crore must be rupees per crore of turnover, from 0 to 10,000 (₹10)'),
+    sebi_fee_per_crore: ruleNumber(PAPER_COST_RULES.sebi_fee_per_crore),
     /** Stamp duty on delivery buys (DOMAIN.md: 0.015%). */
-    stamp_duty_delivery_rate: turnoverFraction('stamp_duty_delivery_rate', '0.00015 = 0.015%'),
+    stamp_duty_delivery_rate: ruleNumber(PAPER_COST_RULES.stamp_duty_delivery_rate),
     /** Stamp duty on intraday buys (DOMAIN.md: 0.003%). */
-    stamp_duty_intraday_rate: turnoverFraction('stamp_duty_intraday_rate', '0.00003 = 0.003%'),
+    stamp_duty_intraday_rate: ruleNumber(PAPER_COST_RULES.stamp_duty_intraday_rate),
     /** GST on brokerage, exchange and SEBI charges and on the DP charge, a fraction (0.18 = 18%). */
-    gst_rate: z
-      .number({ error: 'gst_rate must be a fraction from 0 to 0.5 (0.18 = 18%)' })
-      .min(0, 'gst_rate must be a fraction from 0 to 0.5 (0.18 = 18%)')
-      .max(0.5, 'gst_rate must be a fraction from 0 to 0.5 (0.18 = 18%)'),
+    gst_rate: ruleNumber(PAPER_COST_RULES.gst_rate),
     /** Depository charge per stock per day on delivery sells, rupees before GST (Upstox ₹18.50). */
-    dp_charge: z
-      .number({ error: 'dp_charge must be rupees from 0 to 1,000 (₹18.50 at Upstox)' })
-      .min(0, 'dp_charge must be rupees from 0 to 1,000 (₹18.50 at Upstox)')
-      .max(1_000, 'dp_charge must be rupees from 0 to 1,000 (₹18.50 at Upstox)'),
+    dp_charge: ruleNumber(PAPER_COST_RULES.dp_charge),
     /**
      * Half the simulated bid-ask spread, a PERCENT of the last price: market buys fill this much
      * above it and sells this much below, rounded outward to the ₹0.05 tick.
      */
-    half_spread_percent: z
-      .number({ error: 'half_spread_percent must be a percent of the last price from 0 to 5 (0.05 = 0.05%)' })
-      .min(0, 'half_spread_percent must be a percent of the last price from 0 to 5 (0.05 = 0.05%)')
-      .max(5, 'half_spread_percent must be a percent of the last price from 0 to 5 (0.05 = 0.05%)'),
+    half_spread_percent: ruleNumber(PAPER_COST_RULES.half_spread_percent),
   }),
 );
 export type PaperCostSettings = z.infer<typeof PaperCostSettings>;
@@ -476,6 +603,16 @@ export const tradingRoutes = {
       'Switch between live (real money) and paper trading. Live needs a token Upstox accepts (409 when it refuses it, 503 when it cannot be asked)',
     body: TradingModeRequest,
     responses: { 200: TradingModeResponse, 400: ApiError, 401: ApiError, 409: ApiError, 503: ApiError },
+  }),
+  checkMode: route({
+    method: 'POST',
+    path: '/api/trading/mode/check',
+    access: 'session',
+    tag: 'trading',
+    summary:
+      'Whether a switch to the mode would be taken now (live: a token Upstox accepts), without switching: asked before the confirmation',
+    body: TradingModeRequest,
+    responses: { 200: TradingModeCheck, 400: ApiError, 401: ApiError },
   }),
   history: route({
     method: 'GET',

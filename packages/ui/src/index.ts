@@ -11,6 +11,7 @@ export { TooFewPoints, TRADING_DAYS, countOf, type PointUnit } from './charts/To
 export * from './format/money';
 export * from './format/time';
 export * from './format/dataSource';
+export { formatDuration } from './format/duration';
 export { featureLabel, formatFeatureValue } from './format/mlFeatures';
 export { PageHeader } from './components/PageHeader';
 export {
@@ -28,9 +29,12 @@ export { ServiceStatusBadge, type ServiceStatus } from './components/ServiceStat
 export { QueryNotice, StaleNotice, type QueryState, type QueryNoticeView } from './components/QueryNotice';
 export { Eyebrow } from './components/Eyebrow';
 export { ConfirmDialog, type ConfirmDialogProps } from './components/ConfirmDialog';
+export { RuleField, ruleLabel, type RuleFieldProps } from './components/RuleField';
+export { useRuleForm, type RuleForm, type RuleFormField, type RuleFormSchema } from './form/ruleForm';
 export {
   TradingModeSwitch,
   MODE_ACTIVATED,
+  type ModeRefusal,
   type TradingModeSwitchControl,
   type TradingModeSwitchProps,
   type SwitchTradingMode,

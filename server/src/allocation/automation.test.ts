@@ -374,5 +374,42 @@ for (const target of await testDatabases()) {
       }>();
       assert.deepEqual([market.status, market.simulated_session_open], ['OPEN', true]);
     });
+
+    it('takes any run time while the simulated market is open at every hour, and NSE hours again refuse it unchanged', async () => {
+      // Still Saturday 28 November, 22:00 IST; the feed keeps its session open at every hour.
+      feed.alwaysOpen = true;
+      const on = await api('POST', '/api/allocation/automation', { enabled: true, run_time: '22:30' });
+      assert.equal(on.statusCode, 200, on.body);
+      assert.equal(
+        on.json<{ message: string }>().message,
+        'Automation on: the allocator runs each day at 22:30 IST.',
+      );
+      const demo = await status();
+      assert.deepEqual(demo.run_time_window, {
+        from: '00:00',
+        before: null,
+        note: 'The simulated market is open at every hour (NIVESH_SIM_ALWAYS_OPEN): any run time is taken.',
+      });
+      assert.equal(demo.run_time, '22:30');
+      assert.equal(demo.next_run_at, '2026-11-28T17:00:00.000Z', 'today at 22:30 IST');
+      await s.t.app.services.automation.runOnce();
+      assert.notEqual((await status()).last_run?.trading_day, '2026-11-28', 'nothing before 22:30');
+      clock.set('2026-11-28T17:01:00.000Z');
+      await s.t.app.services.automation.runOnce();
+      assert.equal((await status()).last_run?.trading_day, '2026-11-28', 'the day ran at 22:30 IST');
+
+      // The market's own hours: the same time is refused, and nothing changes.
+      feed.alwaysOpen = false;
+      const bad = await api('POST', '/api/allocation/automation', { enabled: true, run_time: '23:00' });
+      assert.equal(bad.statusCode, 400);
+      assert.equal(
+        bad.json<{ error: string }>().error,
+        "Run time must be between 09:15 and 15:20 IST. NSE's session: from the 09:15 open to the 15:20 square-off.",
+      );
+      const nse = await status();
+      assert.equal(nse.run_time, '22:30');
+      assert.deepEqual([nse.run_time_window.from, nse.run_time_window.before], ['09:15', '15:20']);
+      assert.equal(nse.next_run_at, null, 'a run time outside the session schedules nothing');
+    });
   });
 }

@@ -10,13 +10,18 @@
  * an INSERT before anything is placed, so neither a restart nor a second server process runs the
  * same day twice. A run cut off by a restart stays claimed and is marked failed at the next start.
  *
- * The run time applies to the exchange's session: on a trading day the run waits for it. When the
- * simulated market is kept open outside the exchange's hours (a demo), the day's run happens at once.
+ * The run time follows the session the server really has (market/session.ts): on NSE's session it
+ * lies between the 09:15 open and the 15:20 square-off and the run waits for it on each trading day;
+ * while the simulated market keeps its session open at every hour (NIVESH_SIM_ALWAYS_OPEN, a demo),
+ * any run time is taken and the run is due from it each day. A run time outside the session's
+ * window is refused with the window's sentence; one stored under another session (a restart without
+ * the flag) schedules nothing until it is changed, and the status says why.
  */
 import { and, desc, eq, gte, lt } from 'drizzle-orm';
 import {
   DEFAULT_AUTOMATION_RUN_TIME,
   AutomationUpdate,
+  runTimeProblem,
   istDay,
   istMinuteOfDay,
   istTimeOn,
@@ -34,8 +39,10 @@ import { schema, type Db } from '../db/index.js';
 import { readStoredSetting, writeStoredSetting } from '../db/storedSetting.js';
 import type { HolidayCalendar } from '../market/calendar.js';
 import type { MarketFeed, TickHub } from '../market/feed.js';
-import { tradingSession } from '../market/session.js';
+import { runTimeWindow, tradingSession } from '../market/session.js';
+import { badRequest } from '../http/errors.js';
 import {
+  addDays,
   isTradingDay,
   nextTradingDay,
   previousTradingDay,
@@ -136,26 +143,35 @@ export function createAutomation(deps: AutomationDeps) {
     return mode === 'live' ? 'live' : 'paper';
   }
 
+  /** Whether the run time lies in the window of the session the server has now. */
+  const inWindow = (runTime: string) => runTimeProblem(runTime, runTimeWindow(feed)) === null;
+
   /**
-   * Whether the day's run is due at `now`: the market is open for trading and, in NSE's session,
-   * it is past the run time (market/session.ts: outside exchange hours only the simulated market
-   * trades, and then the day's run is due at once).
+   * Whether the day's run is due at `now`: the market is open for trading and it is past the run
+   * time; on NSE's session, before the 15:20 square-off (market/session.ts). A simulated session
+   * open outside NSE's hours without being open at every hour (a feed kept open by hand) runs the
+   * day at once.
    */
   function due(now: Date, runTime: string): boolean {
+    if (!inWindow(runTime)) return false;
     const session = tradingSession(now, feed, calendar);
     if (!session.open) return false;
-    if (session.simulatedOutsideHours) return true;
     const minute = istMinuteOfDay(now);
+    if (feed.alwaysOpen) return minute >= minuteOf(runTime);
+    if (session.simulatedOutsideHours) return true;
     return minute >= minuteOf(runTime) && minute < SQUARE_OFF_MINUTE;
   }
 
-  /** When the next run is due after `now`, for the status. */
-  function nextRunAt(now: Date, runTime: string, ranToday: boolean): Date {
+  /** When the next run is due after `now`, for the status; null while the run time is outside the session. */
+  function nextRunAt(now: Date, runTime: string, ranToday: boolean): Date | null {
+    if (!inWindow(runTime)) return null;
     const today = istDay(now);
     if (!ranToday && due(now, runTime)) return now;
-    if (!ranToday && isTradingDay(today, calendar) && istMinuteOfDay(now) < minuteOf(runTime))
+    const openToday = feed.alwaysOpen || isTradingDay(today, calendar);
+    if (!ranToday && openToday && istMinuteOfDay(now) < minuteOf(runTime))
       return istTimeOn(today, minuteOf(runTime));
-    return istTimeOn(nextTradingDay(today, calendar), minuteOf(runTime));
+    const nextDay = feed.alwaysOpen ? addDays(today, 1) : nextTradingDay(today, calendar);
+    return istTimeOn(nextDay, minuteOf(runTime));
   }
 
   async function lastRun(account: string): Promise<RunRow | undefined> {
@@ -590,11 +606,14 @@ export function createAutomation(deps: AutomationDeps) {
         enabled: settings.enabled,
         run_time: settings.run_time,
         account,
-        next_run_at: settings.enabled ? nextRunAt(now, settings.run_time, ranToday).toISOString() : null,
+        next_run_at: settings.enabled
+          ? (nextRunAt(now, settings.run_time, ranToday)?.toISOString() ?? null)
+          : null,
         last_run: last ? runOf(last) : null,
         open_positions: open.length,
         protected_positions: protectedCount,
         blocked_by: await deps.blockers(),
+        run_time_window: runTimeWindow(feed),
       };
     },
     async update(
@@ -604,6 +623,13 @@ export function createAutomation(deps: AutomationDeps) {
       const update = AutomationUpdate.parse(body);
       const previous = await load();
       const next = { enabled: update.enabled, run_time: update.run_time ?? previous.run_time };
+      // The run time must lie in the session this server has; switching on with a stored one that
+      // does not (set under another session) is refused too, saying which times are taken.
+      const problem =
+        update.run_time !== undefined || next.enabled
+          ? runTimeProblem(next.run_time, runTimeWindow(feed))
+          : null;
+      if (problem) throw badRequest(`${problem}. ${runTimeWindow(feed).note}`);
       await writeStoredSetting(db, {
         key: SETTINGS_KEY,
         value: next,
@@ -613,7 +639,7 @@ export function createAutomation(deps: AutomationDeps) {
         action: 'allocation.automation.set',
       });
       const status = await this.status();
-      const daily = `the allocator runs each trading day at ${next.run_time} IST`;
+      const daily = `the allocator runs each ${feed.alwaysOpen ? 'day' : 'trading day'} at ${next.run_time} IST`;
       const now = clock.now();
       const runsNow = status.next_run_at !== null && Date.parse(status.next_run_at) <= now.getTime();
       const message = !next.enabled

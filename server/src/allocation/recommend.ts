@@ -13,6 +13,7 @@
  * when there are none: how sure the strategies are there is nothing to do).
  */
 import { ALLOCATION_LIMITS, type AiAllocationRecommendation } from '@nivesh/api-contract';
+import { amountOf } from './dayAmount.js';
 import { formatPaise, toPaise } from '../paper/money.js';
 import type { StrategySignal } from '../research/strategies.js';
 
@@ -64,7 +65,7 @@ export function recommendAllocation(input: RecommendationInput): AiAllocationRec
   const budgetFactor = input.riskBudgetPct / DEFAULT_RISK_BUDGET_PCT;
   const raw = base * volFactor * ddFactor * budgetFactor;
   const allocationPct = Math.round(clamp(raw, lo, hi) * 10) / 10;
-  const amount = Math.round((allocationPct / 100) * input.capital);
+  const amount = amountOf(allocationPct, input.capital);
 
   const holds = input.signals.filter((s) => s.signal === 'HOLD');
   const confidence =
@@ -82,8 +83,9 @@ export function recommendAllocation(input: RecommendationInput): AiAllocationRec
       ? `Drawdown from the account's peak ${pct(ddPct)}: ${ddFactor === 1 ? 'no reduction' : `scaled by ${ddFactor.toFixed(2)}`}.`
       : "Drawdown unknown (the live account's daily values are not kept here): no drawdown adjustment.",
     `Daily risk budget ${pct(input.riskBudgetPct)} of capital (${formatPaise(toPaise((input.riskBudgetPct / 100) * input.capital))}): scaled by ${budgetFactor.toFixed(2)}.`,
-    `Recommended ${pct(allocationPct)} of ${formatPaise(toPaise(input.capital))} = ${formatPaise(toPaise(amount))}` +
-      (raw < lo || raw > hi ? `, kept within the ${pct(lo)}–${pct(hi)} allocation limits.` : '.'),
+    `Recommended ${pct(allocationPct)} of ${formatPaise(toPaise(input.capital))}` +
+      (raw < lo || raw > hi ? `, kept within the ${pct(lo)}–${pct(hi)} allocation limits` : '') +
+      `: ${formatPaise(toPaise(amount))} in whole ₹1,000 steps.`,
   ];
   return {
     allocation_amount: amount,

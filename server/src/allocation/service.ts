@@ -8,7 +8,9 @@
  *   one: the market data is not available);
  * - AI off: the operator's manual percentage, whatever the strategy.
  * A daily amount set directly replaces the percentage's amount until a save changes the strategy,
- * the AI switch or the manual percentage. Total capital is the current mode's account value.
+ * the AI switch or the manual percentage. Total capital is the current mode's account value. The
+ * amount and where it comes from are worked out once (dayAmount.ts: whole ₹1,000 steps) and
+ * answered together.
  */
 import {
   ALLOCATION_LIMITS,
@@ -34,6 +36,7 @@ import { dailySeries, type AccountHistoryReader } from '../paper/history.js';
 import type { PortfolioService } from '../portfolio/service.js';
 import type { TradingModeService } from '../trading/mode.js';
 import { withMlConfidence, type MarketRead } from '../research/service.js';
+import { amountOf, dayAmount } from './dayAmount.js';
 import { recommendAllocation } from './recommend.js';
 
 const SETTINGS_KEY = 'allocation_settings';
@@ -127,18 +130,19 @@ export function createAllocationService(deps: AllocationDeps) {
     return table;
   }
 
-  function effectivePct(stored: StoredAllocation, table: DailyAmountData['all_strategies']): number {
-    if (!stored.ai_enabled) return stored.manual_allocation_pct;
-    // AI Optimized while the AI cannot recommend (no market data): the operator's own percentage.
-    return table[stored.allocation_strategy].percentage ?? stored.manual_allocation_pct;
-  }
-
   async function dailyAmount(): Promise<DailyAmountData & { stored: StoredAllocation; capital: number }> {
     const stored = await load();
     const { capital } = await account();
     const table = await strategyTable(stored, capital);
-    const daily = stored.direct_daily_amount ?? amountOf(effectivePct(stored, table), capital);
-    return { daily_amount: daily, all_strategies: table, stored, capital };
+    const { amount, source } = dayAmount({
+      strategy: stored.allocation_strategy,
+      aiEnabled: stored.ai_enabled,
+      manualPct: stored.manual_allocation_pct,
+      direct: stored.direct_daily_amount,
+      strategyPct: (id) => table[id].percentage,
+      capital,
+    });
+    return { daily_amount: amount, source, all_strategies: table, stored, capital };
   }
 
   async function settings(): Promise<AllocationSettings> {
@@ -170,14 +174,14 @@ export function createAllocationService(deps: AllocationDeps) {
   return {
     settings,
     async dailyAmount(): Promise<DailyAmountData> {
-      const { daily_amount, all_strategies } = await dailyAmount();
-      return { daily_amount, all_strategies };
+      const { daily_amount, source, all_strategies } = await dailyAmount();
+      return { daily_amount, source, all_strategies };
     },
     async setDailyAmount(amount: number, actor: string): Promise<DailyAmountData> {
       const previous = await load();
       await store({ ...previous, direct_daily_amount: amount }, previous, actor);
-      const { daily_amount, all_strategies } = await dailyAmount();
-      return { daily_amount, all_strategies };
+      const { daily_amount, source, all_strategies } = await dailyAmount();
+      return { daily_amount, source, all_strategies };
     },
     /** Saves the operator's choices (the account figures and the daily amount in the body are ignored). */
     async save(body: AllocationSettings, actor: string): Promise<AllocationSettings> {
@@ -219,9 +223,4 @@ export function createAllocationService(deps: AllocationDeps) {
       };
     },
   };
-}
-
-/** A percentage of the capital in whole rupees. */
-function amountOf(percentage: number, capital: number): number {
-  return Math.round((percentage / 100) * capital);
 }

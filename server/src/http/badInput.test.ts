@@ -204,7 +204,7 @@ for (const target of await testDatabases()) {
         });
         assert.equal(
           refusal(res, 400),
-          'Invalid request body: max_daily_loss: amount must be at most ₹1,00,000 crore',
+          'Invalid request body: max_daily_loss: Max daily loss must be at most ₹1,00,000 crore.',
         );
         const history = await send(app.t.app, 'GET', '/api/trading/history?min_pnl=-1e17', {
           token: app.token,

@@ -118,6 +118,12 @@ export interface MarketFeed {
   stop(): Promise<void>;
   /** Whether orders at market can fill now: the NSE normal session (or the demo setting). */
   isSessionOpen(at: Date): boolean;
+  /**
+   * The feed keeps its session open at every hour (the simulated market under
+   * NIVESH_SIM_ALWAYS_OPEN); false for a feed on NSE's hours. Schedules that follow the session
+   * (the automation's run time: market/session.ts `runTimeWindow`) may then be set to any time.
+   */
+  readonly alwaysOpen: boolean;
   /** Daily candles of an equity symbol or index id, oldest first, IST days from..to inclusive. */
   dailyCandles(symbol: string, from: string, to: string): Promise<Candle[]>;
 }

@@ -7,9 +7,10 @@
  * `isSessionOpen` is the same answer. Live orders to Upstox follow the exchange alone (an order
  * sent while NSE is shut is an after-market order), which `exchange` keeps.
  */
-import type { MarketPhase } from '@nivesh/api-contract';
+import type { MarketPhase, RunTimeWindow } from '@nivesh/api-contract';
 import { marketStatus, type HolidayCalendar, type MarketStatus } from './calendar.js';
 import type { MarketFeed } from './feed.js';
+import { SESSION_MINUTES, SQUARE_OFF_MINUTE } from './tradingDays.js';
 
 export interface TradingSession {
   /** Whether orders trade now on this server's market. */
@@ -31,4 +32,26 @@ export function tradingSession(
   const open = feed.isSessionOpen(now);
   const simulatedOutsideHours = open && !exchange.isOpen;
   return { open, phase: open ? 'OPEN' : exchange.status, simulatedOutsideHours, exchange };
+}
+
+/** 555 -> '09:15'. */
+const hhmm = (minute: number) =>
+  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+
+/**
+ * The run times a daily schedule on this server's session may take (the automation's run time), IST:
+ * on NSE's session, from the open to the 15:20 square-off (a run after it would buy what the
+ * square-off sells); while the feed keeps its session open at every hour, any time of the day.
+ */
+export function runTimeWindow(feed: Pick<MarketFeed, 'alwaysOpen'>): RunTimeWindow {
+  if (feed.alwaysOpen) {
+    return {
+      from: '00:00',
+      before: null,
+      note: 'The simulated market is open at every hour (NIVESH_SIM_ALWAYS_OPEN): any run time is taken.',
+    };
+  }
+  const from = hhmm(SESSION_MINUTES.open);
+  const before = hhmm(SQUARE_OFF_MINUTE);
+  return { from, before, note: `NSE's session: from the ${from} open to the ${before} square-off.` };
 }

@@ -852,6 +852,7 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
     },
 
     isSessionOpen: (at) => alwaysOpen || marketStatus(at, calendar).isOpen,
+    alwaysOpen,
 
     async dailyCandles(symbol, from, to) {
       for (const [name, value] of [

@@ -11,6 +11,7 @@ import {
   type Order,
   type OrderPreview,
   type PaperCostSettings,
+  type PaperLimits,
   type PortfolioOverview,
   type Trade,
 } from '@nivesh/api-contract';
@@ -223,10 +224,16 @@ for (const target of await testDatabases()) {
         const cases: Array<[Record<string, unknown>, RegExp]> = [
           [
             { ...before, intraday_stt_rate: 0.025 },
-            /intraday_stt_rate must be a fraction of turnover from 0 to 0\.01 \(0\.00025 = 0\.025%\)/,
+            /intraday_stt_rate: Intraday STT rate must be between 0% and 0\.5% of turnover\./,
           ],
-          [{ ...before, dp_charge: -1 }, /dp_charge must be rupees from 0 to 1,000/],
-          [{ ...before, gst_rate: 18 }, /gst_rate must be a fraction from 0 to 0\.5 \(0\.18 = 18%\)/],
+          [
+            { ...before, dp_charge: -1 },
+            /dp_charge: DP charge must be between ₹0 and ₹1,000 per stock per day\./,
+          ],
+          [
+            { ...before, gst_rate: 18 },
+            /gst_rate: GST rate must be between 0% and 50% of the charges it applies to\./,
+          ],
           [{ ...before, stamp_duty_delivery_rate: undefined }, /stamp_duty_delivery_rate/],
         ];
         for (const [body, message] of cases) {
@@ -235,6 +242,31 @@ for (const target of await testDatabases()) {
           assert.match(res.json<{ error: string }>().error, message);
         }
         assert.deepEqual(await costs(), before);
+      });
+
+      it('refuses an STT of 30% of turnover and a limit of 0 with the rule, changing nothing', async () => {
+        const limits = () => call<PaperLimits>(api, 'GET', '/api/trading/paper-limits');
+        const before = await limits();
+        const cases: Array<[Record<string, unknown>, string]> = [
+          [
+            { ...before, stt_rate: 0.3 },
+            'Invalid request body: stt_rate: STT rate must be between 0% and 0.5% of turnover.',
+          ],
+          [
+            { ...before, max_daily_loss: 0 },
+            'Invalid request body: max_daily_loss: Max daily loss must be a positive amount of whole rupees.',
+          ],
+          [
+            { ...before, max_portfolio_exposure: 80 },
+            'Invalid request body: max_portfolio_exposure: Max portfolio exposure must be above 0% and at most 100% of the account.',
+          ],
+        ];
+        for (const [body, sentence] of cases) {
+          const res = await send(api.t.app, 'POST', '/api/trading/paper-limits', { token: api.token, body });
+          assert.equal(res.statusCode, 400, res.body);
+          assert.equal(res.json<{ error: string }>().error, sentence);
+        }
+        assert.deepEqual(await limits(), before);
       });
 
       it('needs a session', async () => {

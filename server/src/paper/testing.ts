@@ -18,6 +18,8 @@ import { HttpError } from '../http/errors.js';
 export interface ControlledFeed extends MarketFeed {
   /** Whether orders at market can fill now. */
   open: boolean;
+  /** The session is open at every hour, as the simulated market under NIVESH_SIM_ALWAYS_OPEN. */
+  alwaysOpen: boolean;
   /** Publishes a new last price (and optionally previous close) of a symbol into the hub. */
   move(symbol: string, ltp: number, options?: { previousClose?: number; ts?: number; sentAt?: number }): Tick;
   setCandles(symbol: string, candles: Candle[]): void;
@@ -75,6 +77,7 @@ export function createControlledFeed(
   options: {
     prices?: Record<string, number>;
     open?: boolean;
+    alwaysOpen?: boolean;
     now?: () => Date;
     instruments?: Instrument[];
   } = {},
@@ -88,6 +91,7 @@ export function createControlledFeed(
   const feed: ControlledFeed = {
     source: 'simulated',
     open: options.open ?? true,
+    alwaysOpen: options.alwaysOpen ?? false,
     get hub() {
       return hub;
     },

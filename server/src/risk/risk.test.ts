@@ -267,6 +267,37 @@ for (const target of await testDatabases()) {
       assert.deepEqual(await get<RiskAlert[]>('/api/risk/alerts'), []);
     });
 
+    it('refuses a single stock of 2000% and a negative weekly loss limit with the rule, changing nothing', async () => {
+      const before = await get<RiskLimits>('/api/risk/limits');
+      const cases: Array<[object, string]> = [
+        [
+          {
+            position_limits: { ...before.position_limits, max_single_stock: 20 },
+            loss_limits: before.loss_limits,
+          },
+          'Invalid request body: position_limits.max_single_stock: Max single stock must be above 0% and at most 100% of the portfolio.',
+        ],
+        [
+          {
+            position_limits: before.position_limits,
+            loss_limits: { ...before.loss_limits, weekly_loss_limit: -500 },
+          },
+          // The weekly limit below the daily one is said too.
+          'Invalid request body: loss_limits.weekly_loss_limit: Weekly loss limit must be a positive amount of rupees.',
+        ],
+      ];
+      for (const [body, sentence] of cases) {
+        const res = await send(s.t.app, 'POST', '/api/risk/limits', { token, body });
+        assert.equal(res.statusCode, 400, res.body);
+        assert.equal(res.json<{ error: string }>().error.split('; ')[0], sentence);
+      }
+      const after = await get<RiskLimits>('/api/risk/limits');
+      assert.deepEqual(
+        { position_limits: after.position_limits, loss_limits: after.loss_limits },
+        { position_limits: before.position_limits, loss_limits: before.loss_limits },
+      );
+    });
+
     it('serves the limits in force with their status, and applies saved ones to the next order', async () => {
       await at('2026-11-20T05:00:00.000Z'); // Friday 10:30 IST
       const limits = await get<RiskLimits>('/api/risk/limits');
@@ -304,7 +335,7 @@ for (const target of await testDatabases()) {
       assert.equal(fractional.statusCode, 400);
       assert.equal(
         fractional.json<{ error: string }>().error,
-        "Max position size must be whole rupees: it is also the paper account's limit.",
+        'Invalid request body: position_limits.max_position_size: Max position size must be a positive amount of whole rupees.',
       );
       const saved = await save({ max_position_size: 100_000, max_single_stock: 0.05 });
       assert.equal(saved.statusCode, 200, saved.body);

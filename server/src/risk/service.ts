@@ -30,7 +30,7 @@ import { PAPER } from '../paper/state.js';
 import type { HolidayCalendar } from '../market/calendar.js';
 import { lossLimitState } from '../analytics/lossLimits.js';
 import { marketRegime } from '../analytics/regime.js';
-import { badRequest, HttpError, serviceUnavailable } from '../http/errors.js';
+import { HttpError, serviceUnavailable } from '../http/errors.js';
 import { createAlertSettingsStore } from './alerts.js';
 import type { MarketFeed, TickHub } from '../market/feed.js';
 import { addDays, nextTradingDay } from '../market/tradingDays.js';
@@ -318,16 +318,10 @@ export function createRiskService(deps: RiskServiceDeps) {
 
     /** Stores new limits: the engine enforces them from the next order on. */
     async updateLimits(update: RiskLimitsUpdate, actor: string): Promise<void> {
+      // The contract's rules hold the position size and daily loss to whole rupees: they are also
+      // the paper account's limits (PAPER_LIMIT_RULES).
       const p = update.position_limits;
       const l = update.loss_limits;
-      for (const [label, amount] of [
-        ['Max position size', p.max_position_size],
-        ['Daily loss limit', l.daily_loss_limit],
-      ] as const) {
-        if (!Number.isInteger(amount)) {
-          throw badRequest(`${label} must be whole rupees: it is also the paper account's limit.`);
-        }
-      }
       await deps.paper.updateSettings(
         {
           max_position_size: p.max_position_size,

@@ -57,6 +57,7 @@ function fixedFeed(at: () => number): MarketFeed {
     },
     async stop() {},
     isSessionOpen: () => true,
+    alwaysOpen: true,
     dailyCandles: async () => [],
   };
 }

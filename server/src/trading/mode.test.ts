@@ -41,6 +41,34 @@ for (const target of await testDatabases()) {
       );
     });
 
+    it('checks live first without switching: without a token it says why, and that a token fixes it', async () => {
+      const check = (mode: string) =>
+        send(u.t.app, 'POST', '/api/trading/mode/check', { token: u.token, body: { mode } });
+      const res = await check('real');
+      assert.equal(res.statusCode, 200, res.body);
+      assert.deepEqual(res.json(), {
+        success: true,
+        mode: 'live',
+        ready: false,
+        reason: `Live trading needs a valid Upstox access token. ${
+          (await send(u.t.app, 'GET', '/api/upstox/token/status', { token: u.token })).json().message
+        }`,
+        needs_token: true,
+      });
+      assert.match(res.json().reason, /^Live trading needs a valid Upstox access token\. No /);
+      assert.equal(await getMode(), 'paper', 'a check switches nothing');
+      assert.equal(profileChecks().length, 0, 'no token: Upstox is not asked');
+      assert.deepEqual((await check('paper')).json(), {
+        success: true,
+        mode: 'paper',
+        ready: true,
+        reason: null,
+        needs_token: false,
+      });
+      const bad = await check('yolo');
+      assert.equal(bad.statusCode, 400);
+    });
+
     it('refuses live mode when Upstox refuses the token, naming its answer, and marks the token rejected', async () => {
       // JWT-shaped with a future exp, so it looks valid here; Upstox never issued it.
       const exp = Math.floor(u.t.clock.nowMs() / 1000) + 12 * 3600;
@@ -169,6 +197,22 @@ for (const target of await testDatabases()) {
         body: { mode: 'paper' },
       });
       assert.equal(res.json().mode, 'paper');
+    });
+
+    it('checks live with a token Upstox accepts as ready, still without switching', async () => {
+      await storeToken(u.fake.issueToken());
+      const res = await send(u.t.app, 'POST', '/api/trading/mode/check', {
+        token: u.token,
+        body: { mode: 'live' },
+      });
+      assert.deepEqual(res.json(), {
+        success: true,
+        mode: 'live',
+        ready: true,
+        reason: null,
+        needs_token: false,
+      });
+      assert.equal(await getMode(), 'paper');
     });
   });
 }

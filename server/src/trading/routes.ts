@@ -37,6 +37,8 @@ export function tradingHandlers(trading: TradingService): DomainHandlers<Contrac
       return tradingModeBody(state, `${TRADING_MODE_LABELS[state.mode]} activated`);
     },
 
+    checkMode: async ({ body }) => ({ success: true, ...(await trading.checkMode(body.mode)) }),
+
     history: async ({ query }) => trading.history(query),
 
     getPaperLimits: async () => ({ success: true, data: await trading.paperLimits() }),

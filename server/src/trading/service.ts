@@ -8,6 +8,7 @@
  */
 import type { PaperCostSettings, TradingMode } from '@nivesh/api-contract';
 import type { LiveGate } from '../broker/liveGate.js';
+import { HttpError } from '../http/errors.js';
 import type { PaperEngine } from '../paper/engine.js';
 import { costsOf, limitsOf } from '../paper/settings.js';
 import type { PortfolioService } from '../portfolio/service.js';
@@ -33,6 +34,25 @@ export function createTradingService(deps: TradingServiceDeps) {
     async switchMode(requested: RequestedMode, actor: string): Promise<TradingModeState> {
       if ((requested === 'live' || requested === 'real') && liveGate) await liveGate.ensureReadyForLive();
       return modes.set(requested, actor);
+    },
+
+    /**
+     * What `switchMode` would answer now, without switching: asked before the operator confirms real
+     * money, so a refusal (no usable token, Upstox refusing it or unreachable) is said first.
+     */
+    async checkMode(
+      requested: RequestedMode,
+    ): Promise<{ mode: TradingMode; ready: boolean; reason: string | null; needs_token: boolean }> {
+      const mode: TradingMode = requested === 'real' ? 'live' : requested;
+      if (mode !== 'live' || !liveGate) return { mode, ready: true, reason: null, needs_token: false };
+      try {
+        await liveGate.ensureReadyForLive();
+        return { mode, ready: true, reason: null, needs_token: false };
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        // A refusal naming the token's state (409) is fixed by a new token; 503 by trying again.
+        return { mode, ready: false, reason: error.message, needs_token: 'token_state' in error.extra };
+      }
     },
 
     history: (filter: Parameters<PortfolioService['history']>[0]) => portfolio.history(filter),

@@ -1,12 +1,13 @@
 /**
  * The sidebar's trading-mode switch (the shared one from @nivesh/ui, specification part 2, sections
- * 2, 4, 7 and 8): confirmation before real money, none back to paper, disabled while switching, the
+ * 2, 4, 7 and 8): real money checked with the server before it is confirmed (a refusal said in the
+ * dialog with the ways to fix it), confirmation before real money, none back to paper, disabled while switching, the
  * success alerts, one failure sentence (the server's when it sends one), and every account figure
  * of the shell (top bar, quick stats) refetched as soon as the mode changes.
  */
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { contract } from '@nivesh/api-contract';
-import { makeTradingMode } from '@nivesh/api-contract/testing';
+import { makeTradingMode, makeTradingModeCheck } from '@nivesh/api-contract/testing';
 import { HttpResponse, mockRoute, mockRouteError, setupServer } from '@nivesh/api-client/testing';
 import { toaster } from '@nivesh/ui';
 import {
@@ -66,6 +67,12 @@ async function confirmReal(user: ReturnType<typeof renderLayout>['user']) {
   await user.click(modeSwitch());
   const dialog = await screen.findByRole('alertdialog');
   await user.click(within(dialog).getByRole('button', { name: 'Switch to Real Trading' }));
+}
+
+async function closeDialog(user: ReturnType<typeof renderLayout>['user']) {
+  const dialog = screen.getByRole('alertdialog');
+  await user.click(within(dialog).getAllByRole('button', { name: 'Close' })[0]!);
+  await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
 }
 
 describe('the trading-mode switch', () => {
@@ -185,29 +192,77 @@ describe('the trading-mode switch', () => {
     await waitFor(() => expect(modeSwitch()).toBeEnabled());
   });
 
-  it("shows the server's sentence in the switch when Upstox refuses the token, and keeps paper mode", async () => {
+  it('checks for a usable broker token before asking to confirm real money, and says in the dialog why not and how to fix it', async () => {
+    const reason =
+      'Live trading needs a valid Upstox access token. No Upstox access token is stored: paste one or connect Upstox.';
+    const { posted } = modeServer('paper');
+    server.use(
+      mockRoute(contract.trading.checkMode, () => makeTradingModeCheck({ reason, needs_token: true })),
+    );
+    const { user } = await renderSwitch();
+
+    await user.click(modeSwitch());
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Real trading cannot be switched on')).toBeInTheDocument();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(reason);
+    // Never the real-money question when the switch would be refused.
+    expect(dialog).not.toHaveTextContent('Real-money trades will execute.');
+    expect(within(dialog).queryByRole('button', { name: 'Switch to Real Trading' })).not.toBeInTheDocument();
+    expect(
+      within(dialog).getByRole('link', {
+        name: "Paste a new Upstox access token on the Dashboard's broker panel",
+      }),
+    ).toHaveAttribute('href', '/dashboard');
+    expect(
+      within(dialog).getByRole('link', { name: 'Connect Upstox in Settings › Data Sources' }),
+    ).toHaveAttribute('href', '/settings?tab=data-sources');
+    // Said once, in the dialog: not again in small print under the switch.
+    expect(within(switchBox()).queryByRole('alert')).not.toBeInTheDocument();
+    expect(posted).toEqual([]);
+
+    await closeDialog(user);
+    expect(modeSwitch()).not.toBeChecked();
+    expect(switchBox()).toHaveTextContent('Paper');
+  });
+
+  it('says in the dialog when the switch is refused after the confirmation (Upstox refused the token meanwhile)', async () => {
     const refusal =
       'Upstox refused the access token (UDAPI100050), so live trading was not switched on. Update the Upstox access token in Settings › Data Sources.';
-    server.use(mockRouteError(contract.trading.setMode, 409, refusal));
+    server.use(
+      mockRoute(contract.trading.setMode, () =>
+        HttpResponse.json(
+          { success: false, error: refusal, message: refusal, token_state: 'invalid' },
+          { status: 409 },
+        ),
+      ),
+    );
     const { user } = await renderSwitch();
     await confirmReal(user);
 
-    expect(await within(switchBox()).findByRole('alert')).toHaveTextContent(refusal);
+    const dialog = await screen.findByRole('alertdialog');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(refusal);
+    expect(
+      within(dialog).getByRole('link', { name: 'Connect Upstox in Settings › Data Sources' }),
+    ).toBeInTheDocument();
     expect(screen.getAllByText(refusal)).toHaveLength(1);
     expect(screen.queryByText(REAL_ALERT)).not.toBeInTheDocument();
+    await closeDialog(user);
     expect(modeSwitch()).not.toBeChecked();
     expect(switchBox()).toHaveTextContent('Paper');
     expect(screen.queryByText('LIVE TRADING ACTIVE')).not.toBeInTheDocument();
   });
 
-  it("shows the server's 503 sentence when Upstox cannot be asked", async () => {
+  it("says the server's 503 sentence in the dialog when Upstox cannot be asked, with no fix but trying again", async () => {
     const unreachable =
       'Live trading was not switched on: the access token could not be checked with Upstox. Upstox did not answer. Paper trading continues; try again in a moment.';
     server.use(mockRouteError(contract.trading.setMode, 503, unreachable));
     const { user } = await renderSwitch();
     await confirmReal(user);
 
-    expect(await within(switchBox()).findByRole('alert')).toHaveTextContent(unreachable);
+    const dialog = await screen.findByRole('alertdialog');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(unreachable);
+    expect(within(dialog).queryByRole('link')).not.toBeInTheDocument();
+    await closeDialog(user);
     expect(modeSwitch()).not.toBeChecked();
   });
 
@@ -233,9 +288,11 @@ describe('the trading-mode switch', () => {
     const { user } = await renderSwitch();
     await confirmReal(user);
 
-    expect(await within(switchBox()).findByRole('alert')).toHaveTextContent(
+    const dialog = await screen.findByRole('alertdialog');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Failed to change trading mode. Please try again.',
     );
+    await closeDialog(user);
     expect(modeSwitch()).not.toBeChecked();
   });
 

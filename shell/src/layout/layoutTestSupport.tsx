@@ -13,6 +13,7 @@ import {
   makePortfolioOverview,
   makeQuickStats,
   makeTradingMode,
+  makeTradingModeCheck,
   makeTradingState,
   ok,
 } from '@nivesh/api-contract/testing';
@@ -61,6 +62,8 @@ export const notConnected = (service: string) =>
 /** The server as it answers today: paper mode, market open, quick stats and portfolio not connected. */
 export const defaultHandlers = [
   mockRoute(contract.trading.getMode, () => makeTradingMode('paper')),
+  // Real trading would be taken: the check before the confirmation passes.
+  mockRoute(contract.trading.checkMode, () => makeTradingModeCheck()),
   mockRoute(contract.market.status, () => makeMarketStatus('OPEN')),
   mockRouteError(contract.portfolio.overview, 503, NOT_CONNECTED('portfolio')),
   mockRouteError(contract.portfolio.holdings, 503, NOT_CONNECTED('portfolio')),

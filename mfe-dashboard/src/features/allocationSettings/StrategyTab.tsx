@@ -1,21 +1,25 @@
 /**
- * Allocation Strategy tab: the four strategies with their percentage and amount, the AI switch,
- * the manual percentage and the direct daily amount (applied on blur).
+ * Allocation Strategy tab: today's amount with where it comes from (the server's DailyAmountData
+ * source: the manual percentage, the chosen strategy's, the AI's, or an amount set directly), the
+ * four strategies with their percentage and amount (the one applied today marked, and the chosen
+ * one marked "Not applied today" when the manual percentage or a direct amount applies instead),
+ * the AI switch, the manual percentage and the direct daily amount (applied on blur), both fields
+ * of the contract's rules (RuleField).
  */
 import { useState } from 'react';
-import { Field, HStack, Input, RadioCard, SimpleGrid, Stack, Switch, Text } from '@nivesh/ui/chakra';
+import { Badge, Box, HStack, RadioCard, SimpleGrid, Stack, Switch, Text } from '@nivesh/ui/chakra';
 import {
   ALLOCATION_STRATEGIES,
   ALLOCATION_STRATEGY_LABELS,
-  DAILY_AMOUNT_LIMITS,
+  DAILY_AMOUNT_RULE,
   DEFAULT_STRATEGY_PERCENTAGES,
-  MANUAL_ALLOCATION_PCT,
+  MANUAL_ALLOCATION_RULE,
   type AllocationSettings,
   type AllocationStrategy,
   type DailyAmountData,
 } from '@nivesh/api-contract';
 import { errorMessage, isDisconnected, useSetDailyAmountMutation } from '@nivesh/api-client';
-import { formatRupees, Panel, StatCard } from '@nivesh/ui';
+import { formatRupees, Panel, RuleField, StatCard } from '@nivesh/ui';
 import {
   ALLOCATION_UNAVAILABLE_TEXT,
   dailyAmountProblem,
@@ -103,10 +107,11 @@ export function StrategyTab({
   }
 
   const capital = settings?.total_capital;
-  const shareOfCapital =
-    dailyAmount !== undefined && capital
-      ? ` (${((dailyAmount / capital) * 100).toFixed(2)}% of capital)`
-      : '';
+  const source = strategies?.source;
+  const chosen = form?.allocation_strategy;
+  // While the operator is typing, the blur decides; the field says what is wrong as it is typed.
+  const typedProblem = amountText === null ? null : dailyAmountProblem(amountText);
+  const amountProblem = amountFeedback?.kind === 'error' ? amountFeedback.text : typedProblem;
 
   return (
     <Stack gap="5" pt="4">
@@ -114,7 +119,7 @@ export function StrategyTab({
         <StatCard
           label="Today's Allocation"
           value={dailyAmount === undefined ? undefined : formatRupees(dailyAmount)}
-          help={dailyAmount === undefined ? undefined : shareOfCapital.trim()}
+          help={source?.label}
           loading={amountLoading}
         />
         <StatCard
@@ -130,8 +135,27 @@ export function StrategyTab({
       </SimpleGrid>
 
       <Panel title="Strategy" subtitle="The share of total capital put to work each trading day">
+        {source && dailyAmount !== undefined && (
+          <Box
+            role="status"
+            aria-label="Where today's amount comes from"
+            mb="4"
+            p="3"
+            rounded="l2"
+            borderWidth="1px"
+            borderColor="border"
+            bg="bg.subtle"
+          >
+            <Text fontWeight="semibold" fontVariantNumeric="tabular-nums">
+              Today: {formatRupees(dailyAmount)} · {source.label}
+            </Text>
+            <Text textStyle="sm" color="fg.muted">
+              {source.reason}
+            </Text>
+          </Box>
+        )}
         <RadioCard.Root
-          value={form?.allocation_strategy ?? null}
+          value={chosen ?? null}
           onValueChange={(details) => {
             if (details.value) onEdit({ allocation_strategy: details.value as AllocationStrategy });
           }}
@@ -147,7 +171,10 @@ export function StrategyTab({
                 <RadioCard.ItemHiddenInput />
                 <RadioCard.ItemControl>
                   <RadioCard.ItemContent>
-                    <RadioCard.ItemText>{ALLOCATION_STRATEGY_LABELS[id]}</RadioCard.ItemText>
+                    <HStack justify="space-between" w="full" gap="2" wrap="wrap">
+                      <RadioCard.ItemText>{ALLOCATION_STRATEGY_LABELS[id]}</RadioCard.ItemText>
+                      <TodayBadge id={id} chosen={chosen} source={source} />
+                    </HStack>
                     <RadioCard.ItemDescription>{STRATEGY_DESCRIPTIONS[id]}</RadioCard.ItemDescription>
                     <HStack justify="space-between" w="full" pt="2" fontVariantNumeric="tabular-nums">
                       <Text fontWeight="semibold" textStyle="lg">
@@ -180,59 +207,65 @@ export function StrategyTab({
           </Switch.Root>
 
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-            <Field.Root invalid={Boolean(pctProblem)} disabled={!form}>
-              <Field.Label>Manual allocation (%)</Field.Label>
-              <Input
-                type="number"
-                inputMode="decimal"
-                min={MANUAL_ALLOCATION_PCT.min}
-                max={MANUAL_ALLOCATION_PCT.max}
-                step={MANUAL_ALLOCATION_PCT.step}
-                value={form?.manual_allocation_pct ?? ''}
-                onChange={(event) => onEdit({ manual_allocation_pct: event.target.value })}
-                fontVariantNumeric="tabular-nums"
-              />
-              {pctProblem ? (
-                <Field.ErrorText>{pctProblem}</Field.ErrorText>
-              ) : (
-                <Field.HelperText>
-                  Used while AI-assisted allocation is off; 0.5% to 6.0% in steps of 0.1.
-                </Field.HelperText>
-              )}
-            </Field.Root>
+            <RuleField
+              rule={MANUAL_ALLOCATION_RULE}
+              value={form?.manual_allocation_pct ?? ''}
+              onChange={(text) => onEdit({ manual_allocation_pct: text })}
+              problem={pctProblem}
+              disabled={!form}
+              help="Used while AI-assisted allocation is off; 0.5% to 6% in steps of 0.1."
+            />
 
-            <Field.Root invalid={amountFeedback?.kind === 'error'} disabled={amountDisabled}>
-              <Field.Label>Daily amount (₹)</Field.Label>
-              <Input
-                type="number"
-                inputMode="numeric"
-                min={DAILY_AMOUNT_LIMITS.min}
-                step={DAILY_AMOUNT_LIMITS.step}
-                value={amountValue}
-                onChange={(event) => {
-                  setAmountText(event.target.value);
-                  setAmountFeedback(null);
-                }}
-                onBlur={applyDailyAmount}
-                fontVariantNumeric="tabular-nums"
-              />
-              {amountFeedback?.kind === 'error' ? (
-                <Field.ErrorText>{amountFeedback.text}</Field.ErrorText>
-              ) : amountFeedback?.kind === 'success' ? (
-                <Field.HelperText color="gain" role="status">
-                  {amountFeedback.text}
-                </Field.HelperText>
-              ) : (
-                <Field.HelperText>
-                  {disconnected
-                    ? `${ALLOCATION_UNAVAILABLE_TEXT}: the amount cannot be changed now.`
-                    : 'Set the amount directly, in steps of ₹1,000 (at least ₹1,000). Applied when you leave the field.'}
-                </Field.HelperText>
-              )}
-            </Field.Root>
+            <RuleField
+              rule={DAILY_AMOUNT_RULE}
+              value={amountValue}
+              onChange={(text) => {
+                setAmountText(text);
+                setAmountFeedback(null);
+              }}
+              onBlur={applyDailyAmount}
+              problem={amountProblem}
+              disabled={amountDisabled}
+              help={
+                amountFeedback?.kind === 'success' ? (
+                  <Text as="span" color="gain" role="status">
+                    {amountFeedback.text}
+                  </Text>
+                ) : disconnected ? (
+                  `${ALLOCATION_UNAVAILABLE_TEXT}: the amount cannot be changed now.`
+                ) : (
+                  "The day's amount, in steps of ₹1,000 (a percentage's amount is rounded down to them). Set it here directly; applied when you leave the field."
+                )
+              }
+            />
           </SimpleGrid>
         </Stack>
       </Panel>
     </Stack>
+  );
+}
+
+/**
+ * On the chosen strategy's card: whether its percentage is what today's amount is (the server's
+ * source says), or not (AI-assisted allocation off, no AI recommendation, an amount set directly).
+ */
+function TodayBadge({
+  id,
+  chosen,
+  source,
+}: {
+  id: AllocationStrategy;
+  chosen: AllocationStrategy | undefined;
+  source: DailyAmountData['source'] | undefined;
+}) {
+  if (!source || id !== chosen) return null;
+  return source.strategy === id ? (
+    <Badge colorPalette="green" variant="subtle" size="sm">
+      Applied today
+    </Badge>
+  ) : (
+    <Badge colorPalette="gray" variant="subtle" size="sm">
+      Not applied today
+    </Badge>
   );
 }

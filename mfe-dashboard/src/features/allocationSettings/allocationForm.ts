@@ -3,8 +3,10 @@
  * how typed values are checked against the contract, and how the saved body is assembled.
  */
 import {
-  DailyAmount,
-  ManualAllocationPct,
+  DAILY_AMOUNT_RULE,
+  MANUAL_ALLOCATION_RULE,
+  ruleProblem,
+  typedNumber,
   type AllocationSettings,
   type AllocationStrategy,
   type DailyRiskBudget,
@@ -33,25 +35,14 @@ export function draftFrom(settings: AllocationSettings): AllocationDraft {
   };
 }
 
-/** Why a typed value is refused (the contract's own message), or null when it is fine. */
-function problem(
-  schema: typeof ManualAllocationPct | typeof DailyAmount,
-  text: string,
-  emptyMessage: string,
-) {
-  if (text.trim() === '') return emptyMessage;
-  const value = Number(text);
-  if (!Number.isFinite(value)) return emptyMessage;
-  const result = schema.safeParse(value);
-  return result.success ? null : (result.error.issues[0]?.message ?? emptyMessage);
-}
-
+/** Why a typed manual percentage is refused (the contract's rule and sentence), or null when it is fine. */
 export function manualPctProblem(text: string): string | null {
-  return problem(ManualAllocationPct, text, 'Enter a percentage between 0.5 and 6.0');
+  return ruleProblem(MANUAL_ALLOCATION_RULE, typedNumber(text));
 }
 
+/** Why a typed daily amount is refused (the contract's rule and sentence), or null when it is fine. */
 export function dailyAmountProblem(text: string): string | null {
-  return problem(DailyAmount, text, 'Enter an amount in rupees');
+  return ruleProblem(DAILY_AMOUNT_RULE, typedNumber(text));
 }
 
 /** A typed amount is applied on blur only when it is a number at all (specification part 1, section 5). */

@@ -99,6 +99,52 @@ describe('AutomationPanel', () => {
     expect(screen.getByRole('button', { name: 'Pause automation' })).toBeInTheDocument();
   });
 
+  it('takes any run time the server says its session allows: at every hour while the simulated market is always open', async () => {
+    const posted: unknown[] = [];
+    const alwaysOpen = {
+      from: '00:00',
+      before: null,
+      note: 'The simulated market is open at every hour (NIVESH_SIM_ALWAYS_OPEN): any run time is taken.',
+    };
+    server.use(
+      mockRoute(contract.allocation.automation, () =>
+        ok(makeAutomationStatus({ enabled: false, next_run_at: null, run_time_window: alwaysOpen })),
+      ),
+      mockRoute(contract.allocation.setAutomation, async ({ request }) => {
+        const body = (await request.json()) as { enabled: boolean; run_time?: string };
+        posted.push(body);
+        return HttpResponse.json({
+          success: true,
+          message: `Automation on: the allocator runs each day at ${body.run_time} IST.`,
+          data: makeAutomationStatus({ run_time: body.run_time ?? '09:30', run_time_window: alwaysOpen }),
+        });
+      }),
+    );
+    const { user } = renderWithProviders(<AutomationPanel />);
+    expect(await screen.findByText(alwaysOpen.note)).toBeInTheDocument();
+    const input = screen.getByLabelText('Run time (IST)');
+    await user.clear(input);
+    await user.type(input, '22:30');
+    expect(screen.queryByText(/Run time must be/)).not.toBeInTheDocument();
+    expect(screen.getByText(alwaysOpen.note)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Resume automation' }));
+    expect(
+      await screen.findByText('Automation on: the allocator runs each day at 22:30 IST.'),
+    ).toBeInTheDocument();
+    expect(posted).toEqual([{ enabled: true, run_time: '22:30' }]);
+  });
+
+  it("says NSE's window beside the field, and marks a stored time outside it", async () => {
+    server.use(
+      mockRoute(contract.allocation.automation, () =>
+        ok(makeAutomationStatus({ enabled: false, next_run_at: null, run_time: '22:30' })),
+      ),
+    );
+    renderWithProviders(<AutomationPanel />);
+    expect(await screen.findByText('Run time must be between 09:15 and 15:20 IST')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resume automation' })).toBeDisabled();
+  });
+
   it('shows the server refusal when pausing fails', async () => {
     server.use(
       mockRoute(contract.allocation.automation, () => ok(makeAutomationStatus())),

@@ -1,12 +1,14 @@
 /**
  * Automated execution on the Daily Allocation page: whether it is on, the account it trades, its next
  * run, what holds new entries back, and the last run with what it did and why. Pause and resume, and
- * the run time (IST, between the open and the 15:20 square-off).
+ * the run time (IST): the times the server's session takes come with the status (`run_time_window`:
+ * NSE's 09:15 open to the 15:20 square-off, or any time while the simulated market is open at every
+ * hour), and the field checks what is typed with the contract's `runTimeProblem` on that window.
  */
 import { useState } from 'react';
 import { Badge, Box, Button, Field, HStack, Input, List, SimpleGrid, Stack, Text } from '@nivesh/ui/chakra';
 import { LuPause, LuPlay } from 'react-icons/lu';
-import { AutomationRunTime, type AutomationRun } from '@nivesh/api-contract';
+import { runTimeProblem, type AutomationRun } from '@nivesh/api-contract';
 import {
   errorMessage,
   queryView,
@@ -48,12 +50,12 @@ export function AutomationPanel() {
   const [runTime, setRunTime] = useState<string | null>(null);
   const [feedback, setFeedback] = useState<{ ok: boolean; text: string } | null>(null);
   const typed = runTime ?? status?.run_time ?? '';
-  const runTimeProblem =
-    runTime === null ? null : (AutomationRunTime.safeParse(runTime).error?.issues[0]?.message ?? null);
+  // The shown time, typed or stored, on the server's window (a stored one may predate the session).
+  const problem = status ? runTimeProblem(typed, status.run_time_window) : null;
 
   async function update(enabled: boolean) {
     setFeedback(null);
-    const body = runTime !== null && !runTimeProblem ? { enabled, run_time: runTime } : { enabled };
+    const body = runTime !== null && !problem ? { enabled, run_time: runTime } : { enabled };
     const result = await setAutomation({ body });
     if ('data' in result && result.data) {
       setRunTime(null);
@@ -96,7 +98,7 @@ export function AutomationPanel() {
             colorPalette="brand"
             onClick={() => update(true)}
             loading={setState.isLoading}
-            disabled={Boolean(runTimeProblem)}
+            disabled={Boolean(problem)}
           >
             <LuPlay /> Resume automation
           </Button>
@@ -144,7 +146,7 @@ export function AutomationPanel() {
             </List.Root>
           </Box>
         )}
-        <Field.Root invalid={Boolean(runTimeProblem)} maxW={{ base: 'full', sm: '60' }}>
+        <Field.Root invalid={Boolean(problem)} maxW={{ base: 'full', sm: 'md' }}>
           <Field.Label>Run time (IST)</Field.Label>
           <HStack>
             <Input
@@ -158,14 +160,18 @@ export function AutomationPanel() {
               <Button
                 size="sm"
                 onClick={() => update(true)}
-                disabled={Boolean(runTimeProblem)}
+                disabled={Boolean(problem)}
                 loading={setState.isLoading}
               >
                 Save
               </Button>
             )}
           </HStack>
-          {runTimeProblem && <Field.ErrorText>{runTimeProblem}</Field.ErrorText>}
+          {problem ? (
+            <Field.ErrorText>{problem}</Field.ErrorText>
+          ) : (
+            <Field.HelperText>{status.run_time_window.note}</Field.HelperText>
+          )}
         </Field.Root>
         {feedback && (
           <Text role={feedback.ok ? 'status' : 'alert'} color={feedback.ok ? 'gain' : 'loss'} textStyle="sm">

@@ -25,6 +25,7 @@ import {
   makePortfolioOverview,
   makeTokenStatus,
   makeTradingMode,
+  makeTradingModeCheck,
   ok,
 } from '@nivesh/api-contract/testing';
 import { errorBody, HttpResponse, mockRoute, mockRouteError } from '@nivesh/api-client/testing';
@@ -202,6 +203,8 @@ export function connectedDashboardHandlers(options: { token?: TokenStatus; mode?
     mockRoute(contract.market.overview, ok(marketOverview)),
     mockRoute(contract.market.status, marketStatus),
     mockRoute(contract.trading.getMode, tradingMode(options.mode ?? 'paper')),
+    // Real trading would be taken: the check before the confirmation passes.
+    mockRoute(contract.trading.checkMode, () => makeTradingModeCheck()),
     mockRoute(contract.broker.tokenStatus, options.token ?? tokenStatus('valid', 10)),
     mockRoute(contract.ml.intelligenceMetrics, ok(mlMetrics())),
     mockRoute(contract.ml.marketSentiment, sentiment),

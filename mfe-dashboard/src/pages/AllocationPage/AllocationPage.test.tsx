@@ -24,6 +24,13 @@ const SETTINGS: AllocationSettings = {
 
 const STRATEGIES: DailyAmountData = {
   daily_amount: 25_000,
+  source: {
+    kind: 'strategy',
+    percentage: 2.5,
+    strategy: 'moderate',
+    label: 'Moderate strategy: 2.5% of ₹10,00,000',
+    reason: "AI-assisted allocation is on: the Moderate strategy's percentage applies.",
+  },
   all_strategies: {
     conservative: { percentage: 1.5, amount: 15_000 },
     moderate: { percentage: 2.5, amount: 25_000 },
@@ -73,6 +80,8 @@ function dailyAmountInput() {
   return screen.getByLabelText('Daily amount (₹)');
 }
 
+const MANUAL = 'Manual allocation (% of total capital)';
+
 describe('AllocationPage', () => {
   it('shows each strategy with its percentage and amount, and the selected strategy', async () => {
     server.use(...connected);
@@ -88,10 +97,56 @@ describe('AllocationPage', () => {
     expect(within(screen.getByTestId('strategy-aggressive')).getByText('4.0%')).toBeInTheDocument();
     expect(within(screen.getByTestId('strategy-ai_optimized')).getByText('3.1%')).toBeInTheDocument();
     expect(within(moderate).getByRole('radio')).toBeChecked();
+    expect(within(moderate).getByText('Applied today')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: "Today's Allocation" })).toHaveTextContent(
+      '₹25,000Moderate strategy: 2.5% of ₹10,00,000',
+    );
     expect(screen.getByLabelText('AI-assisted allocation')).toBeChecked();
     expect(dailyAmountInput()).toHaveValue(25000);
     expect(dailyAmountInput()).toBeEnabled();
     expect(screen.getByRole('group', { name: 'Total Capital' })).toHaveTextContent('₹10,00,000');
+  });
+
+  it('with AI-assisted allocation off, shows one figure for the day, the manual percentage, wherever it shows it', async () => {
+    const manual: DailyAmountData = {
+      ...STRATEGIES,
+      daily_amount: 32_000,
+      source: {
+        kind: 'manual',
+        percentage: 3.2,
+        strategy: null,
+        label: 'Manual 3.2% of ₹10,00,000',
+        reason:
+          "AI-assisted allocation is off, so the manual percentage applies, not the Conservative strategy's.",
+      },
+    };
+    server.use(
+      mockRoute(contract.allocation.settings, () => ({
+        success: true,
+        data: {
+          ...SETTINGS,
+          allocation_strategy: 'conservative',
+          ai_enabled: false,
+          manual_allocation_pct: 3.2,
+          daily_amount: 32_000,
+        },
+      })),
+      mockRoute(contract.allocation.dailyAmount, () => ({ success: true, data: manual })),
+      ...connected,
+    );
+    renderWithProviders(<AllocationPage />);
+    const today = await screen.findByRole('group', { name: "Today's Allocation" });
+    await waitFor(() => expect(today).toHaveTextContent('₹32,000Manual 3.2% of ₹10,00,000'));
+    expect(screen.getByRole('status', { name: "Where today's amount comes from" })).toHaveTextContent(
+      "Today: ₹32,000 · Manual 3.2% of ₹10,00,000AI-assisted allocation is off, so the manual percentage applies, not the Conservative strategy's.",
+    );
+    // The chosen strategy's own figure is what it would be, marked as not applied.
+    const conservative = screen.getByTestId('strategy-conservative');
+    expect(within(conservative).getByRole('radio')).toBeChecked();
+    expect(within(conservative).getByText('Not applied today')).toBeInTheDocument();
+    expect(within(conservative).getByText('₹15,000 / day')).toBeInTheDocument();
+    expect(screen.queryByText('Applied today')).not.toBeInTheDocument();
+    expect(dailyAmountInput()).toHaveValue(32000);
   });
 
   it('shows the AI recommendation and the advanced settings with the specification limits', async () => {
@@ -136,35 +191,30 @@ describe('AllocationPage', () => {
     expect(within(screen.getByTestId('strategy-ai_optimized')).getByText('Dynamic')).toBeInTheDocument();
   });
 
-  it('validates the manual allocation percent (0.5 to 6.0, steps of 0.1)', async () => {
+  it('validates the manual allocation percent (0.5 to 6.0, steps of 0.1) with the rule beside it', async () => {
     server.use(...connected);
     const { user } = renderWithProviders(<AllocationPage />);
-    const input = await screen.findByLabelText('Manual allocation (%)');
+    const input = await screen.findByLabelText(MANUAL);
     await waitFor(() => expect(input).toHaveValue(2.5));
     expect(input).toHaveAttribute('min', '0.5');
     expect(input).toHaveAttribute('max', '6');
     expect(input).toHaveAttribute('step', '0.1');
 
-    await user.clear(input);
-    await user.type(input, '6.5');
-    expect(screen.getByText('Manual allocation must be at most 6.0%')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Save Settings' })).toBeDisabled();
-
-    await user.clear(input);
-    await user.type(input, '0.4');
-    expect(screen.getByText('Manual allocation must be at least 0.5%')).toBeInTheDocument();
-
-    await user.clear(input);
-    await user.type(input, '2.55');
-    expect(screen.getByText('Manual allocation goes in steps of 0.1%')).toBeInTheDocument();
+    const rule = 'Manual allocation must be between 0.5% and 6% of total capital, in steps of 0.1%.';
+    for (const refused of ['6.5', '0.4', '2.55']) {
+      await user.clear(input);
+      await user.type(input, refused);
+      expect(screen.getByText(rule)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Save Settings' })).toBeDisabled();
+    }
 
     await user.clear(input);
     await user.type(input, '3.2');
-    expect(screen.queryByText(/Manual allocation (must|goes)/)).not.toBeInTheDocument();
+    expect(screen.queryByText(rule)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save Settings' })).toBeEnabled();
   });
 
-  it('applies a numeric daily amount on blur, and refuses amounts off the ₹1,000 step', async () => {
+  it('applies a numeric daily amount on blur, and refuses amounts off the ₹1,000 step as they are typed', async () => {
     const posted: unknown[] = [];
     server.use(
       ...connected,
@@ -184,16 +234,17 @@ describe('AllocationPage', () => {
     expect(input).toHaveAttribute('min', '1000');
     expect(input).toHaveAttribute('step', '1000');
 
+    const rule = 'Daily amount must be at least ₹1,000, in steps of ₹1,000.';
     await user.clear(input);
-    await user.type(input, '1500');
-    expect(posted).toHaveLength(0);
+    await user.type(input, '24987');
+    expect(screen.getByText(rule)).toBeInTheDocument();
     await user.tab();
-    expect(await screen.findByText('Daily amount goes in steps of ₹1,000')).toBeInTheDocument();
+    expect(posted).toHaveLength(0);
 
     await user.clear(input);
     await user.type(input, '500');
     await user.tab();
-    expect(await screen.findByText('Daily amount must be at least ₹1,000')).toBeInTheDocument();
+    expect(await screen.findByText(rule)).toBeInTheDocument();
 
     // Empty is not numeric: nothing is applied.
     await user.clear(input);

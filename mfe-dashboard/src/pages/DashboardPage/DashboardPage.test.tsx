@@ -1,6 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { contract } from '@nivesh/api-contract';
-import { makeMarketSentiment, makeMarketStatus, makeNews } from '@nivesh/api-contract/testing';
+import {
+  makeMarketSentiment,
+  makeMarketStatus,
+  makeNews,
+  makeTradingModeCheck,
+} from '@nivesh/api-contract/testing';
 import {
   errorBody,
   FakeTickServer,
@@ -658,7 +663,24 @@ describe('DashboardPage trading mode switch', () => {
     expect(modeSwitch()).not.toBeChecked();
   });
 
-  it("keeps the prior mode and shows the server's sentence when the switch is refused", async () => {
+  it('says why real trading cannot be switched on before asking to confirm it, with where to fix it', async () => {
+    const reason =
+      'Live trading needs a valid Upstox access token. The Upstox access token expired at 03:30 IST.';
+    server.use(
+      mockRoute(contract.trading.checkMode, () => makeTradingModeCheck({ reason, needs_token: true })),
+      ...connectedDashboardHandlers(),
+    );
+    const { user } = renderDashboard();
+    await waitFor(() => expect(modeSwitch()).toBeEnabled());
+    await user.click(modeSwitch());
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(reason);
+    expect(within(dialog).queryByText(/Real-money trades will execute/)).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: /Paste a new Upstox access token/ })).toBeInTheDocument();
+    expect(posted).toEqual([]);
+  });
+
+  it("keeps the prior mode and says the server's sentence in the dialog when the switch is refused", async () => {
     server.use(
       ...connectedDashboardHandlers(),
       mockRouteError(contract.trading.setMode, 409, 'Live trading needs a valid Upstox access token.'),
@@ -666,11 +688,11 @@ describe('DashboardPage trading mode switch', () => {
     const { user } = renderDashboard();
     await waitFor(() => expect(modeSwitch()).toBeEnabled());
     await confirmReal(user);
-    expect(await within(switchBox()).findByRole('alert')).toHaveTextContent(
+    const dialog = await screen.findByRole('alertdialog');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Live trading needs a valid Upstox access token.',
     );
     expect(switchBox()).toHaveAttribute('data-mode', 'paper');
-    expect(modeSwitch()).not.toBeChecked();
   });
 
   it("says 'Failed to switch trading mode.' when the server fails without a sentence", async () => {
@@ -681,7 +703,8 @@ describe('DashboardPage trading mode switch', () => {
     const { user } = renderDashboard();
     await waitFor(() => expect(modeSwitch()).toBeEnabled());
     await confirmReal(user);
-    expect(await within(switchBox()).findByRole('alert')).toHaveTextContent('Failed to switch trading mode.');
+    const dialog = await screen.findByRole('alertdialog');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to switch trading mode.');
     expect(switchBox()).toHaveAttribute('data-mode', 'paper');
   });
 

@@ -19,30 +19,46 @@ afterAll(() => server.close());
 async function renderSettings(...overrides: Parameters<typeof server.use>) {
   server.use(...overrides, ...connectedHandlers);
   const rendered = renderWithProviders(<RiskSettings />);
-  await screen.findByLabelText('Max position size');
+  await screen.findByLabelText(L.size);
   return rendered;
 }
+
+/** The labels say each field's unit. */
+const L = {
+  size: 'Max position size (₹)',
+  stock: 'Max single stock (% of the portfolio)',
+  sector: 'Max sector exposure (% of the portfolio)',
+  diversification: 'Min diversification (positions)',
+  daily: 'Daily loss limit (₹)',
+  weekly: 'Weekly loss limit (₹)',
+  monthly: 'Monthly loss limit (₹)',
+  drawdown: 'Max drawdown limit (% of the peak value)',
+};
 
 const field = (label: string) => screen.getByLabelText(label);
 
 describe('RiskSettings', () => {
-  it('shows the stored limits and alert settings', async () => {
+  it('shows the stored limits, shares as percents with the unit beside each field, and the alert settings', async () => {
     await renderSettings();
-    expect(field('Max position size')).toHaveValue(50_000);
-    expect(field('Max single stock')).toHaveValue(0.1);
-    expect(field('Max sector exposure')).toHaveValue(0.25);
-    expect(field('Min diversification')).toHaveValue(5);
-    expect(field('Daily loss limit')).toHaveValue(25_000);
-    expect(field('Weekly loss limit')).toHaveValue(60_000);
-    expect(field('Monthly loss limit')).toHaveValue(150_000);
-    expect(field('Max drawdown limit')).toHaveValue(0.15);
-    expect(screen.getByText('10.0% (fraction 0-1)')).toBeInTheDocument();
+    expect(field(L.size)).toHaveValue(50_000);
+    // The API's 0.1 is typed and shown as 10 (%).
+    expect(field(L.stock)).toHaveValue(10);
+    expect(field(L.sector)).toHaveValue(25);
+    expect(field(L.diversification)).toHaveValue(5);
+    expect(field(L.daily)).toHaveValue(25_000);
+    expect(field(L.weekly)).toHaveValue(60_000);
+    expect(field(L.monthly)).toHaveValue(150_000);
+    expect(field(L.drawdown)).toHaveValue(15);
+    const stock = field(L.stock).closest('.chakra-field__root') as HTMLElement;
+    expect(within(stock).getByText('%')).toBeInTheDocument();
+    expect(screen.getByText(/^₹60,000 · /)).toBeInTheDocument();
+    expect(screen.queryByText(/fraction/)).not.toBeInTheDocument();
     expect(await screen.findByRole('checkbox', { name: 'Stop loss alerts' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Position correlation alerts' })).not.toBeChecked();
     expect(screen.getByRole('button', { name: 'Save limits' })).toBeDisabled();
   });
 
-  it('rejects invalid limits with a message per field and does not call the server', async () => {
+  it("shows the server's sentence beside a refused field as it is typed, and keeps Save disabled", async () => {
     let posted = false;
     const { user } = await renderSettings(
       mockRoute(contract.risk.updateLimits, () => {
@@ -50,35 +66,48 @@ describe('RiskSettings', () => {
         return HttpResponse.json(errorBody('unexpected'), { status: 500 });
       }),
     );
-    await user.clear(field('Max single stock'));
-    await user.type(field('Max single stock'), '1.5');
-    await user.clear(field('Daily loss limit'));
-    await user.type(field('Daily loss limit'), '-100');
-    await user.clear(field('Min diversification'));
-    await user.type(field('Min diversification'), '2.5');
-    await user.clear(field('Max position size'));
-    await user.click(screen.getByRole('button', { name: 'Save limits' }));
+    const save = screen.getByRole('button', { name: 'Save limits' });
+    // 20 means 20%: fine.
+    await user.clear(field(L.stock));
+    await user.type(field(L.stock), '20');
+    expect(save).toBeEnabled();
+    // 2000% is not.
+    await user.type(field(L.stock), '00');
+    const stock = field(L.stock).closest('.chakra-field__root') as HTMLElement;
+    expect(
+      within(stock).getByText('Max single stock must be above 0% and at most 100% of the portfolio.'),
+    ).toBeInTheDocument();
+    expect(save).toBeDisabled();
 
-    expect(await screen.findByText('Please correct the highlighted limits.')).toBeInTheDocument();
+    await user.clear(field(L.weekly));
+    await user.type(field(L.weekly), '-500');
+    const weekly = field(L.weekly).closest('.chakra-field__root') as HTMLElement;
     expect(
-      screen.getByText('Max single stock must be a fraction above 0 and at most 1 (0.1 = 10%).'),
+      within(weekly).getByText('Weekly loss limit must be a positive amount of rupees.'),
     ).toBeInTheDocument();
-    expect(screen.getByText('Daily loss limit must be a positive amount in rupees.')).toBeInTheDocument();
+    await user.clear(field(L.diversification));
+    await user.type(field(L.diversification), '2.5');
     expect(
-      screen.getByText('Min diversification must be a whole number of positions, at least 1.'),
+      screen.getByText('Min diversification must be a whole number of positions, from 1 to 100.'),
     ).toBeInTheDocument();
-    expect(screen.getByText('Max position size must be a positive amount in rupees.')).toBeInTheDocument();
+    await user.clear(field(L.size));
+    expect(
+      screen.getByText('Max position size must be a positive amount of whole rupees.'),
+    ).toBeInTheDocument();
+    expect(field(L.size)).toHaveAttribute('aria-invalid', 'true');
+    expect(save).toBeDisabled();
+    await user.click(save);
     expect(posted).toBe(false);
   });
 
   it('requires the loss limits to widen from day to week to month', async () => {
     const { user } = await renderSettings();
-    await user.clear(field('Monthly loss limit'));
-    await user.type(field('Monthly loss limit'), '50000');
-    await user.click(screen.getByRole('button', { name: 'Save limits' }));
+    await user.clear(field(L.monthly));
+    await user.type(field(L.monthly), '50000');
     expect(
       await screen.findByText('Monthly loss limit must be at least the weekly loss limit.'),
     ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save limits' })).toBeDisabled();
   });
 
   it('saves edited limits and shows the server’s answer', async () => {
@@ -94,11 +123,10 @@ describe('RiskSettings', () => {
         });
       }),
     );
-    await user.clear(field('Daily loss limit'));
-    await user.type(field('Daily loss limit'), '20000');
-    await user.clear(field('Max single stock'));
-    await user.type(field('Max single stock'), '0.08');
-    expect(screen.getByText('8.0% (fraction 0-1)')).toBeInTheDocument();
+    await user.clear(field(L.daily));
+    await user.type(field(L.daily), '20000');
+    await user.clear(field(L.stock));
+    await user.type(field(L.stock), '8');
     await user.click(screen.getByRole('button', { name: 'Save limits' }));
 
     expect(await screen.findByText('Risk limits updated.')).toBeInTheDocument();
@@ -107,17 +135,18 @@ describe('RiskSettings', () => {
       loss_limits: { ...limits.loss_limits, daily_loss_limit: 20_000 },
     });
     // The answer is now what the form shows.
-    await waitFor(() => expect(field('Daily loss limit')).toHaveValue(20_000));
+    await waitFor(() => expect(field(L.daily)).toHaveValue(20_000));
+    expect(field(L.stock)).toHaveValue(8);
     expect(screen.getByRole('button', { name: 'Save limits' })).toBeDisabled();
   });
 
   it('says why a save failed', async () => {
     const { user } = await renderSettings(mockRouteError(contract.risk.updateLimits, 503, NOT_CONNECTED));
-    await user.clear(field('Weekly loss limit'));
-    await user.type(field('Weekly loss limit'), '70000');
+    await user.clear(field(L.weekly));
+    await user.type(field(L.weekly), '70000');
     await user.click(screen.getByRole('button', { name: 'Save limits' }));
     expect(await screen.findByText(`Risk limits could not be saved. ${NOT_CONNECTED}`)).toBeInTheDocument();
-    expect(field('Weekly loss limit')).toHaveValue(70_000);
+    expect(field(L.weekly)).toHaveValue(70_000);
   });
 
   it('saves the alert settings', async () => {
@@ -148,10 +177,10 @@ describe('RiskSettings', () => {
     expect(await screen.findByText('Alert settings could not be loaded.')).toBeInTheDocument();
     expect(screen.getAllByText(NOT_CONNECTED)).toHaveLength(2);
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
-    expect(screen.queryByLabelText('Max position size')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(L.size)).not.toBeInTheDocument();
 
     server.use(...connectedHandlers);
     await user.click(screen.getAllByRole('button', { name: 'Retry' })[0] as HTMLElement);
-    expect(await screen.findByLabelText('Max position size')).toHaveValue(50_000);
+    expect(await screen.findByLabelText(L.size)).toHaveValue(50_000);
   });
 });

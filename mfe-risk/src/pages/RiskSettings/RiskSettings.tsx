@@ -21,7 +21,7 @@ export default function RiskSettings() {
       </Stack>
       <SimpleGrid columns={{ base: 1, xl: 3 }} gap="4" alignItems="start">
         <Stack gridColumn={{ xl: 'span 2' }}>
-          <Panel title="Risk limits" subtitle="Amounts in rupees; shares as fractions (0.1 = 10%)">
+          <Panel title="Risk limits" subtitle="Amounts in rupees; shares in percent (20 = 20%)">
             <RiskLimitsForm />
           </Panel>
         </Stack>

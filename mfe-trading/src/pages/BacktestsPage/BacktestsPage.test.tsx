@@ -153,6 +153,17 @@ describe('BacktestsPage progress', () => {
     expect(within(trades).getByText('End of test')).toBeInTheDocument();
   });
 
+  it('shows how long positions were held across days in days, not hundreds of hours', async () => {
+    const run = makeBacktestRun();
+    const held = makeBacktestRun({
+      result: { ...run.result!, analytics: { ...run.result!.analytics, avg_hold_time_hours: 342.7 } },
+    });
+    backtests(() => [held]);
+    renderWithProviders(<BacktestsPage />);
+    expect(await screen.findByTestId('figure-Avg Hold Time')).toHaveTextContent('14.3 days');
+    expect(screen.queryByText(/hrs$/)).not.toBeInTheDocument();
+  });
+
   it('says why a failed run has no figures', async () => {
     const failed = makeBacktestRun({
       status: 'failed',

@@ -275,8 +275,11 @@ describe('the cash balance editor', () => {
   });
 });
 
-const STT = 'STT Rate (fraction of turnover)';
-const TRANSACTION = 'Transaction Charges (% of turnover)';
+const STT = 'STT rate (% of turnover)';
+const TRANSACTION = 'Transaction charges (% of turnover)';
+const EXPOSURE = 'Max portfolio exposure (% of the account)';
+const SIZE = 'Max position size (₹)';
+const fieldOf = (label: string) => screen.getByLabelText(label).closest('.chakra-field__root') as HTMLElement;
 
 describe('the configuration panel', () => {
   const CURRENT: PaperLimits = { ...DEFAULT_PAPER_LIMITS, max_position_size: 75_000 };
@@ -291,40 +294,45 @@ describe('the configuration panel', () => {
     return rendered;
   }
 
-  it('shows the current limits with the specified input steps', async () => {
+  it('shows every limit in one unit, the one beside it: rates and the exposure as percents', async () => {
     await openConfiguration();
-    expect(await screen.findByLabelText('Max Position Size (₹)')).toHaveValue(75_000);
-    expect(screen.getByLabelText('Max Portfolio Exposure')).toHaveValue(0.8);
-    expect(screen.getByLabelText('Max Portfolio Exposure')).toHaveAttribute('step', '0.1');
-    expect(screen.getByLabelText('Max Portfolio Exposure')).toHaveAttribute('max', '1');
-    expect(screen.getByLabelText(STT)).toHaveAttribute('step', '0.001');
-    expect(screen.getByLabelText(TRANSACTION)).toHaveAttribute('step', '0.001');
+    expect(await screen.findByLabelText(SIZE)).toHaveValue(75_000);
+    expect(within(fieldOf(SIZE)).getByText('₹')).toBeInTheDocument();
+    // The API's 0.8 and 0.001 are fractions; the operator reads and types 80% and 0.1%.
+    expect(screen.getByLabelText(EXPOSURE)).toHaveValue(80);
+    expect(within(fieldOf(EXPOSURE)).getByText('%')).toBeInTheDocument();
+    expect(screen.getByLabelText(STT)).toHaveValue(0.1);
     expect(screen.getByLabelText(TRANSACTION)).toHaveValue(0.00345);
+    expect(within(fieldOf(STT)).getByText('%')).toBeInTheDocument();
+    expect(screen.queryByText(/fraction/i)).not.toBeInTheDocument();
   });
 
-  it('says the unit of STT (a fraction) and of transaction charges (a percent), and shows both as percents', async () => {
+  it("refuses an STT of 30% as it is typed, with the server's sentence beside it, and keeps Update disabled", async () => {
+    const calls: unknown[] = [];
+    server.use(
+      mockRoute(contract.trading.setPaperLimits, async ({ request }) => {
+        calls.push(await request.json());
+        return HttpResponse.json({ success: true, message: 'Saved', data: CURRENT });
+      }),
+    );
     const { user } = await openConfiguration();
     const stt = await screen.findByLabelText(STT);
-    const sttField = stt.closest('[role="group"], .chakra-field__root') as HTMLElement;
-    const transactionField = screen
-      .getByLabelText(TRANSACTION)
-      .closest('[role="group"], .chakra-field__root') as HTMLElement;
-    expect(within(sttField).getByText('= 0.1% of turnover')).toBeInTheDocument();
-    expect(within(transactionField).getByText('= 0.00345% of turnover')).toBeInTheDocument();
-    expect(
-      within(sttField).getByText('Delivery STT on buys and sells. Typed as a FRACTION: 0.001 = 0.1%'),
-    ).toBeInTheDocument();
-    expect(
-      within(transactionField).getByText(
-        'Exchange transaction charge. Typed as a PERCENT: 0.00345 = 0.00345%',
-      ),
-    ).toBeInTheDocument();
     await user.clear(stt);
-    await user.type(stt, '0.00025');
-    expect(within(sttField).getByText('= 0.025% of turnover')).toBeInTheDocument();
+    await user.type(stt, '30');
+    expect(
+      within(fieldOf(STT)).getByText('STT rate must be between 0% and 0.5% of turnover.'),
+    ).toBeInTheDocument();
+    expect(stt).toHaveAttribute('aria-invalid', 'true');
+    const update = screen.getByRole('button', { name: 'Update Limits' });
+    expect(update).toBeDisabled();
+    await user.click(update);
+    expect(calls).toHaveLength(0);
+    await user.clear(stt);
+    await user.type(stt, '0.1');
+    expect(update).toBeEnabled();
   });
 
-  it('sends amounts as integers and says the limits were updated', async () => {
+  it('sends amounts as integers, percents as the fractions the API keeps, and says the limits were updated', async () => {
     const bodies: unknown[] = [];
     server.use(
       mockRoute(contract.trading.setPaperLimits, async ({ request }) => {
@@ -334,29 +342,31 @@ describe('the configuration panel', () => {
       }),
     );
     const { user } = await openConfiguration();
-    const size = await screen.findByLabelText('Max Position Size (₹)');
+    const size = await screen.findByLabelText(SIZE);
     await user.clear(size);
     await user.type(size, '60000.9');
-    await user.clear(screen.getByLabelText('Max Portfolio Exposure'));
-    await user.type(screen.getByLabelText('Max Portfolio Exposure'), '0.6');
+    await user.clear(screen.getByLabelText(EXPOSURE));
+    await user.type(screen.getByLabelText(EXPOSURE), '60');
     await user.click(screen.getByRole('button', { name: 'Update Limits' }));
     expect(await screen.findByText('Trading limits updated successfully!')).toBeInTheDocument();
     expect(bodies).toEqual([{ ...CURRENT, max_position_size: 60_000, max_portfolio_exposure: 0.6 }]);
   });
 
-  it('refuses an exposure above 1', async () => {
+  it('refuses an exposure above 100%', async () => {
     const { user } = await openConfiguration();
-    const exposure = await screen.findByLabelText('Max Portfolio Exposure');
+    const exposure = await screen.findByLabelText(EXPOSURE);
     await user.clear(exposure);
-    await user.type(exposure, '1.5');
-    await user.click(screen.getByRole('button', { name: 'Update Limits' }));
-    expect(screen.getByText('Enter a fraction from 0 to 1.')).toBeInTheDocument();
+    await user.type(exposure, '150');
+    expect(
+      screen.getByText('Max portfolio exposure must be above 0% and at most 100% of the account.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Update Limits' })).toBeDisabled();
   });
 
   it('says the update failed when the server refuses, and errored when unreachable', async () => {
     server.use(mockRouteError(contract.trading.setPaperLimits, 503, NOT_CONNECTED));
     const { user } = await openConfiguration();
-    await screen.findByLabelText('Max Position Size (₹)');
+    await screen.findByLabelText(SIZE);
     await user.click(screen.getByRole('button', { name: 'Update Limits' }));
     expect(await screen.findByText('Failed to update trading limits.')).toBeInTheDocument();
 
@@ -413,6 +423,9 @@ describe('the configuration panel', () => {
 
 describe('the trading costs', () => {
   const COSTS: PaperCostSettings = { ...DEFAULT_PAPER_COSTS, brokerage_rate: 0.0003 };
+  const BROKERAGE = 'Brokerage rate cap (% of turnover)';
+  const INTRADAY_STT = 'Intraday STT rate (% of turnover)';
+  const DP = 'DP charge (₹ per stock per day)';
 
   async function openCosts() {
     server.use(
@@ -421,32 +434,31 @@ describe('the trading costs', () => {
     );
     const rendered = await renderConnected();
     await rendered.user.click(screen.getByRole('button', { name: 'Configuration' }));
-    await screen.findByLabelText('Brokerage Rate Cap (fraction of turnover)');
+    await screen.findByLabelText(BROKERAGE);
     return rendered;
   }
 
-  const field = (label: string) =>
-    screen.getByLabelText(label).closest('[role="group"], .chakra-field__root') as HTMLElement;
-
-  it('shows every cost setting with its unit and its meaning as a percent', async () => {
+  it('shows every cost setting in the unit beside it, rates as percents', async () => {
     await openCosts();
-    const expected: Array<[string, number, string]> = [
-      ['Brokerage Rate Cap (fraction of turnover)', 0.0003, '= 0.03% of turnover'],
-      ['Intraday STT Rate (fraction of turnover)', 0.00025, '= 0.025% of turnover'],
-      ['Stamp Duty, Delivery (fraction of turnover)', 0.00015, '= 0.015% of turnover'],
-      ['Stamp Duty, Intraday (fraction of turnover)', 0.00003, '= 0.003% of turnover'],
-      ['GST Rate (fraction)', 0.18, '= 18% of those charges'],
-      ['SEBI Turnover Fee (₹ per crore)', 10, '= 0.0001% of turnover'],
-      ['Simulated Half-Spread (% of last price)', 0.05, '= 0.05% of the last price'],
+    const expected: Array<[string, number]> = [
+      [BROKERAGE, 0.03],
+      [INTRADAY_STT, 0.025],
+      ['Stamp duty on delivery (% of turnover)', 0.015],
+      ['Stamp duty on intraday (% of turnover)', 0.003],
+      ['GST rate (% of the charges it applies to)', 18],
+      ['Simulated half-spread (% of the last price)', 0.05],
     ];
-    for (const [label, value, meaning] of expected) {
+    for (const [label, value] of expected) {
       expect(screen.getByLabelText(label)).toHaveValue(value);
-      expect(within(field(label)).getByText(meaning)).toBeInTheDocument();
+      expect(within(fieldOf(label)).getByText('%')).toBeInTheDocument();
     }
-    expect(screen.getByLabelText('DP Charge (₹ per stock per day)')).toHaveValue(18.5);
+    const sebi = 'SEBI turnover fee (₹ per crore of turnover)';
+    expect(screen.getByLabelText(sebi)).toHaveValue(10);
+    expect(within(fieldOf(sebi)).getByText(/^= 0.0001% of turnover · /)).toBeInTheDocument();
+    expect(screen.getByLabelText(DP)).toHaveValue(18.5);
   });
 
-  it('saves the costs, an empty brokerage cap as flat brokerage only', async () => {
+  it('saves the costs as the API keeps them, an empty brokerage cap as flat brokerage only', async () => {
     const bodies: unknown[] = [];
     server.use(
       mockRoute(contract.trading.setPaperCosts, async ({ request }) => {
@@ -456,15 +468,17 @@ describe('the trading costs', () => {
       }),
     );
     const { user } = await openCosts();
-    await user.clear(screen.getByLabelText('Brokerage Rate Cap (fraction of turnover)'));
-    await user.clear(screen.getByLabelText('DP Charge (₹ per stock per day)'));
-    await user.type(screen.getByLabelText('DP Charge (₹ per stock per day)'), '15.93');
+    await user.clear(screen.getByLabelText(BROKERAGE));
+    await user.clear(screen.getByLabelText(DP));
+    await user.type(screen.getByLabelText(DP), '15.93');
+    await user.clear(screen.getByLabelText(INTRADAY_STT));
+    await user.type(screen.getByLabelText(INTRADAY_STT), '0.02');
     await user.click(screen.getByRole('button', { name: 'Update Costs' }));
     expect(await screen.findByText('Trading costs updated successfully!')).toBeInTheDocument();
-    expect(bodies).toEqual([{ ...COSTS, brokerage_rate: null, dp_charge: 15.93 }]);
+    expect(bodies).toEqual([{ ...COSTS, brokerage_rate: null, dp_charge: 15.93, intraday_stt_rate: 0.0002 }]);
   });
 
-  it('refuses a percent typed where a fraction belongs, saying which unit to use', async () => {
+  it('refuses a rate beyond its range as it is typed, saying the range in percent', async () => {
     const calls: unknown[] = [];
     server.use(
       mockRoute(contract.trading.setPaperCosts, async ({ request }) => {
@@ -473,18 +487,13 @@ describe('the trading costs', () => {
       }),
     );
     const { user } = await openCosts();
-    const stt = screen.getByLabelText('Intraday STT Rate (fraction of turnover)');
+    const stt = screen.getByLabelText(INTRADAY_STT);
     await user.clear(stt);
-    await user.type(stt, '0.025');
+    await user.type(stt, '2.5');
     expect(
-      within(field('Intraday STT Rate (fraction of turnover)')).getByText('= 2.5% of turnover'),
+      within(fieldOf(INTRADAY_STT)).getByText('Intraday STT rate must be between 0% and 0.5% of turnover.'),
     ).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Update Costs' }));
-    expect(
-      screen.getByText(
-        'Enter a fraction of turnover from 0 to 0.01 (0.00025 = 0.025%); a percent typed here would be 100 times too large.',
-      ),
-    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Update Costs' })).toBeDisabled();
     expect(calls).toHaveLength(0);
   });
 
@@ -493,7 +502,7 @@ describe('the trading costs', () => {
       mockRouteError(
         contract.trading.setPaperCosts,
         400,
-        'gst_rate must be a fraction from 0 to 0.5 (0.18 = 18%)',
+        'gst_rate: GST rate must be between 0% and 50% of the charges it applies to.',
       ),
     );
     const { user } = await openCosts();

@@ -1,7 +1,7 @@
 /** Labelled figures of the analytics: key statistics (overview), the tear sheet and the statistics tab. */
 import { Box, SimpleGrid, Stack, Text } from '@nivesh/ui/chakra';
 import type { PerformanceAnalytics, PnlBasis } from '@nivesh/api-contract';
-import { formatNumber, PnlLabel } from '@nivesh/ui';
+import { formatDuration, formatNumber, PnlLabel } from '@nivesh/ui';
 import { MISSING, percentText, ratioText, rupeesText, signedTone } from '../../features/format';
 import { DrawdownsTable } from './Breakdowns';
 
@@ -106,13 +106,13 @@ function tearSheet(a: PerformanceAnalytics): Figure[] {
   ];
 }
 
-function hours(value: number | null): string {
-  return value === null ? MISSING : `${value.toFixed(1)} hrs`;
-}
-
 export function allStatistics(a: PerformanceAnalytics): Figure[] {
   return [
-    { label: 'Avg Hold Time', value: hours(a.avg_hold_time_hours), help: 'Entry to exit, closed trades' },
+    {
+      label: 'Avg Hold Time',
+      value: a.avg_hold_time_hours === null ? MISSING : formatDuration(a.avg_hold_time_hours),
+      help: 'Entry to exit, closed trades',
+    },
     { label: 'Sortino Ratio', value: ratioText(a.sortino_ratio), help: 'Return per unit of downside risk' },
     { label: 'Calmar Ratio', value: ratioText(a.calmar_ratio), help: 'Annualised return / max drawdown' },
     {

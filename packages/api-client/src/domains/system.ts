@@ -17,6 +17,8 @@ export const systemApi = api.injectEndpoints({
       ...fromRoute(trading.getMode),
       providesTags: ['TradingMode'],
     }),
+    // Whether a switch would be taken, asked before the confirmation; it changes nothing.
+    checkTradingMode: build.mutation(fromRoute(trading.checkMode)),
     setTradingMode: build.mutation({
       ...fromRoute(trading.setMode),
       // Every account figure (overview, holdings, quick stats, trades, orders...) belongs to the
@@ -35,7 +37,8 @@ export const systemApi = api.injectEndpoints({
   }),
 });
 
-export const { useHealthQuery, useTradingModeQuery, useSetTradingModeMutation } = systemApi;
+export const { useHealthQuery, useTradingModeQuery, useSetTradingModeMutation, useCheckTradingModeMutation } =
+  systemApi;
 
 /** Market status, polled every 30 s (specification part 2, section 7). */
 export const useMarketStatusQuery = polledQueryHook(systemApi.endpoints.marketStatus, market.status);

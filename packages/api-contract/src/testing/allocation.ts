@@ -29,6 +29,11 @@ export const makeAutomationStatus = fixture(AutomationStatus, 'AutomationStatus'
   open_positions: 1,
   protected_positions: 1,
   blocked_by: [],
+  run_time_window: {
+    from: '09:15',
+    before: '15:20',
+    note: "NSE's session: from the 09:15 open to the 15:20 square-off",
+  },
 });
 
 /** The INFY trend-following entry of 4 Mar 2026, closed at its target. */

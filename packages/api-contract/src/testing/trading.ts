@@ -1,5 +1,11 @@
 /** Trade history and trading-mode answers. */
-import { Trade, TRADING_MODE_LABELS, TradingModeResponse, type TradingMode } from '../trading';
+import {
+  Trade,
+  TRADING_MODE_LABELS,
+  TradingModeCheck,
+  TradingModeResponse,
+  type TradingMode,
+} from '../trading';
 import { fixture, valid } from './fixture';
 
 /** A completed paper BUY of 10 RELIANCE, 2,500 to 2,550: P&L ₹500, fees ₹100, net ₹400. */
@@ -40,5 +46,19 @@ export function makeTradingMode(
     updated_at: '2026-03-02T04:00:00.000Z',
     message: `Trading mode is ${label}`,
     ...overrides,
+  });
+}
+
+/** POST /api/trading/mode/check's answer: ready, or refused with the server's reason. */
+export function makeTradingModeCheck(
+  refusal: { reason: string; needs_token: boolean } | null = null,
+  mode: TradingMode = 'live',
+): TradingModeCheck {
+  return valid(TradingModeCheck, 'TradingModeCheck', {
+    success: true,
+    mode,
+    ready: refusal === null,
+    reason: refusal?.reason ?? null,
+    needs_token: refusal?.needs_token ?? false,
   });
 }

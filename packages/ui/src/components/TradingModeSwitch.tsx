@@ -7,15 +7,33 @@
  * Specification: part 2, sections 2, 4, 7 and 8 (paper or real; confirm before real money; alert on
  * success; disabled while switching), part 1, sections 2 and 4 (the Dashboard's live/paper switch,
  * a failure keeps the prior mode and shows an error), and mock mode from System Diagnostics.
+ *
+ * Real money is checked before it is confirmed: the dialog opens either to confirm (the server
+ * would switch) or to say why it would not, with the ways to fix it as links, where the operator
+ * is looking rather than in small print under the switch.
  */
-import { Box, Button, HStack, Icon, Stack, Switch, Text } from '@nivesh/ui/chakra';
-import { LuFlaskConical, LuShieldCheck, LuTriangleAlert, LuZap } from 'react-icons/lu';
+import type { MouseEvent } from 'react';
+import { Box, Button, HStack, Icon, Link, List, Stack, Switch, Text } from '@nivesh/ui/chakra';
+import { LuFlaskConical, LuShieldCheck, LuShieldX, LuTriangleAlert, LuZap } from 'react-icons/lu';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Eyebrow } from './Eyebrow';
 import { notify } from '../theme/toaster';
 
 /** The server's modes (the contract's `TradingMode`). */
 export type SwitchTradingMode = 'live' | 'paper' | 'mock';
+
+/** Why real trading cannot be switched on now, and where it is put right. */
+export interface ModeRefusal {
+  /** The server's sentence. */
+  reason: string;
+  /** Links to where it is fixed (a new broker token); empty when trying again later is all. */
+  fixes: ReadonlyArray<{
+    label: string;
+    href: string;
+    /** Follows the link inside the app (and closes the dialog). */
+    onFollow(event: MouseEvent<HTMLAnchorElement>): void;
+  }>;
+}
 
 /** What the switch needs to know and do; `useTradingModeSwitch()` returns exactly this. */
 export interface TradingModeSwitchControl {
@@ -28,15 +46,22 @@ export interface TradingModeSwitchControl {
   retry(): void;
   /** A switch is on its way. */
   switching: boolean;
+  /** Real trading is being checked with the server, before the confirmation. */
+  checking: boolean;
   /** Why the latest switch failed (the server's sentence when it sent one), else null. */
   failure: string | null;
   /** Switching to live waits for the operator to confirm real-money trading. */
   confirming: boolean;
-  /** Asks for `target`: live opens the confirmation, other modes switch at once. The new mode, or null. */
+  /** Real trading was refused (by the check, or the switch after the confirmation): said in the dialog. */
+  refusal: ModeRefusal | null;
+  /**
+   * Asks for `target`: live is checked first and opens the confirmation, or the refusal; other
+   * modes switch at once. The new mode, or null.
+   */
   request(target: SwitchTradingMode): Promise<SwitchTradingMode | null>;
   /** Confirms real-money trading and switches to live. The new mode, or null. */
   confirm(): Promise<SwitchTradingMode | null>;
-  /** Closes the confirmation without switching. */
+  /** Closes the confirmation (or the refusal) without switching. */
   cancel(): void;
 }
 
@@ -69,7 +94,7 @@ const SWITCH_LABEL: Record<'live' | 'mock', string> = {
 };
 
 export function TradingModeSwitch({ control, on = 'live' }: TradingModeSwitchProps) {
-  const { mode, switching, failure, confirming } = control;
+  const { mode, switching, checking, failure, confirming, refusal } = control;
   const real = mode === 'live';
   const checked = mode === on;
 
@@ -122,7 +147,7 @@ export function TradingModeSwitch({ control, on = 'live' }: TradingModeSwitchPro
           size="md"
           colorPalette={real ? 'red' : on === 'mock' ? 'orange' : 'brand'}
           checked={checked}
-          disabled={switching || mode === undefined}
+          disabled={switching || checking || mode === undefined}
         >
           {/*
             The switch only shows the mode the server confirmed: the click is taken over (no native
@@ -145,9 +170,9 @@ export function TradingModeSwitch({ control, on = 'live' }: TradingModeSwitchPro
           Retry
         </Button>
       )}
-      {switching && (
+      {(switching || checking) && (
         <Text textStyle="xs" color="fg.muted" mt="1" role="status">
-          Switching mode...
+          {checking ? 'Checking the broker connection...' : 'Switching mode...'}
         </Text>
       )}
       {failure && !switching && (
@@ -157,25 +182,53 @@ export function TradingModeSwitch({ control, on = 'live' }: TradingModeSwitchPro
       )}
 
       <ConfirmDialog
-        open={confirming}
+        open={confirming || refusal !== null}
         onOpenChange={(open) => {
           if (!open) control.cancel();
         }}
-        title="Switch to Real Trading?"
-        icon={LuTriangleAlert}
+        title={refusal ? 'Real trading cannot be switched on' : 'Switch to Real Trading?'}
+        icon={refusal ? LuShieldX : LuTriangleAlert}
         tone="danger"
         confirmLabel="Switch to Real Trading"
+        loading={switching}
+        finished={refusal !== null}
         onConfirm={() => void announce(control.confirm())}
       >
-        <Stack gap="3">
-          <Text>
-            Real-money trades will execute. From now on every order is sent to your broker and settles with
-            real money from your trading account.
-          </Text>
-          <Text color="fg.muted" textStyle="sm">
-            You can switch back to paper trading at any time; orders already placed are not undone.
-          </Text>
-        </Stack>
+        {refusal ? (
+          <Stack gap="3">
+            <Text role="alert">{refusal.reason}</Text>
+            <Text color="fg.muted" textStyle="sm">
+              You stay in paper trading.
+              {refusal.fixes.length === 0 && ' Try again in a moment.'}
+            </Text>
+            {refusal.fixes.length > 0 && (
+              <Stack gap="1.5">
+                <Text fontWeight="semibold" textStyle="sm">
+                  To fix it
+                </Text>
+                <List.Root ps="5" gap="1" textStyle="sm" aria-label="How to fix it">
+                  {refusal.fixes.map((fix) => (
+                    <List.Item key={fix.href}>
+                      <Link href={fix.href} onClick={fix.onFollow} color="brand.fg" variant="underline">
+                        {fix.label}
+                      </Link>
+                    </List.Item>
+                  ))}
+                </List.Root>
+              </Stack>
+            )}
+          </Stack>
+        ) : (
+          <Stack gap="3">
+            <Text>
+              Real-money trades will execute. From now on every order is sent to your broker and settles with
+              real money from your trading account.
+            </Text>
+            <Text color="fg.muted" textStyle="sm">
+              You can switch back to paper trading at any time; orders already placed are not undone.
+            </Text>
+          </Stack>
+        )}
       </ConfirmDialog>
     </Box>
   );

@@ -329,6 +329,7 @@ export function createUpstoxFeed(options: UpstoxFeedOptions): UpstoxFeed {
     },
 
     isSessionOpen: (at) => marketStatus(at, calendar).isOpen,
+    alwaysOpen: false,
 
     async dailyCandles(symbol, from, to): Promise<Candle[]> {
       const key = equityBySymbol.get(symbol)?.instrumentKey ?? indexById.get(symbol)?.instrumentKey;
