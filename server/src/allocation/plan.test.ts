@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { StrategySignal } from '../research/strategies.js';
 import { costSettingsOf, DEFAULT_PAPER_SETTINGS } from '../paper/settings.js';
-import { entryCostOf, planAllocation } from './plan.js';
+import { edgeSentence, entryCostOf, expectedEdge, planAllocation } from './plan.js';
 import { recommendAllocation } from './recommend.js';
 
 function signal(overrides: Partial<StrategySignal>): StrategySignal {
@@ -35,6 +35,37 @@ const base = {
   held: new Set<string>(),
   entryCost: atPrice,
 };
+
+describe('expectedEdge', () => {
+  it('is p x gain at the target - (1 - p) x loss at the stop - the round-trip charges, in percent of the price', () => {
+    // The decision: confidence 76%, target 7.35% above, stop ₹49 below ₹1,000 (4.90%),
+    // charges 2.04%: 0.76 x 7.35 - 0.24 x 4.90 - 2.04 = 5.586 - 1.176 - 2.04 = 2.37 (not 0.76 x
+    // (7.35 - 2.04) = 4.04, which left out the loss at the stop).
+    const edge = expectedEdge(
+      signal({ confidence: 0.76, expectedMovePct: 7.35, breakEvenPct: 2.04, stop: 951 }),
+    );
+    assert.deepEqual(
+      { p: edge.p, gain: edge.gainPct, loss: edge.lossPct, charges: edge.chargesPct },
+      { p: 0.76, gain: 7.35, loss: 4.9, charges: 2.04 },
+    );
+    assert.ok(Math.abs(edge.edgePct - 2.37) < 1e-9, String(edge.edgePct));
+    assert.equal(
+      edgeSentence(edge),
+      'expected edge 2.37% = 76.0% × 7.35% gain at the target − 24.0% × 4.90% loss at the stop − 2.04% charges',
+    );
+  });
+
+  it('uses the figures at the precision its sentence shows: a calibrated 0.7342 is 73.4%', () => {
+    // 0.734 x 6 - 0.266 x 4 - 0.25 = 4.404 - 1.064 - 0.25 = 3.09
+    const edge = expectedEdge(signal({ confidence: 0.7342 }));
+    assert.equal(edge.p, 0.734);
+    assert.ok(Math.abs(edge.edgePct - 3.09) < 1e-9, String(edge.edgePct));
+    assert.match(
+      edgeSentence(edge),
+      /^expected edge 3\.09% = 73\.4% × 6\.00% gain at the target − 26\.6% × 4\.00% loss/,
+    );
+  });
+});
 
 describe('planAllocation', () => {
   it('splits the amount evenly over the strongest signals, whole shares rounded down', () => {

@@ -115,7 +115,7 @@ const pct = (value: number) => `${value.toFixed(1)}%`;
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
 /** The terms of a signal's expected edge, each at the precision its sentence shows. */
-export interface ExpectedEdge {
+interface ExpectedEdge {
   /** The confidence, 0-1, to 0.001 (shown as a percent with one decimal). */
   p: number;
   /** Gain at the target, percent of the price: the signal's expected move (to 0.01). */

@@ -10,7 +10,7 @@ import { formatNumber } from '@nivesh/ui';
 const ALERTS_TAB: RiskTab = 'alerts';
 
 /** The risk page's alerts: where a critical alert is read and dealt with. */
-export const RISK_ALERTS_ADDRESS = tabAddress(PAGE_PATHS.risk, ALERTS_TAB);
+const RISK_ALERTS_ADDRESS = tabAddress(PAGE_PATHS.risk, ALERTS_TAB);
 
 export function CriticalAlertsLink({ count }: { count: number }) {
   return (

@@ -69,7 +69,7 @@ describe('describeModel', () => {
     expect(describeModel(ready)).toMatchObject({
       short: 'v4',
       headline: 'Model v4',
-      detail: 'Model v4 predicts, trained 02 Mar 2026, 02:00 pm IST.',
+      detail: 'Model v4 in use, trained 02 Mar 2026, 02:00 pm IST.',
       tone: 'ok',
     });
   });

@@ -54,7 +54,7 @@ export function describeModel(model: ModelStatus): ModelDescription {
   switch (model.state) {
     case 'ready': {
       const parts = [
-        `Model ${model.version ?? ''} predicts, trained ${model.trained_at ? formatIstDateTime(model.trained_at) : 'at an unknown time'}.`,
+        `Model ${model.version ?? ''} in use, trained ${model.trained_at ? formatIstDateTime(model.trained_at) : 'at an unknown time'}.`,
       ];
       if (model.training) parts.push(trainingSentence(model.training, false));
       if (model.last_failure)

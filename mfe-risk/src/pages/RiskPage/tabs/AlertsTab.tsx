@@ -64,8 +64,9 @@ function AlertItem({
       aria-label={`${resolved ? 'Resolved' : style.label}: ${alert.message}`}
       data-status={alertStatus(alert)}
     >
-      <Box color={`${style.palette}.fg`} pt="0.5" aria-hidden="true">
-        <style.Icon />
+      {/* A resolved alert's mark is the check: what it was about has ended. */}
+      <Box color={resolved ? 'green.fg' : `${style.palette}.fg`} pt="0.5" aria-hidden="true">
+        {resolved ? <LuCircleCheck /> : <style.Icon />}
       </Box>
       <Stack gap="1" flex="1" minW="0">
         <HStack gap="2" wrap="wrap">
