@@ -131,7 +131,9 @@ export function EnhancementsTab({
             {methods
               ? methods.length
                 ? `Methods: ${methods.join(', ')}`
-                : 'No methods enabled'
+                : model && model.state !== 'ready'
+                  ? `${noModel}: nothing to explain yet`
+                  : 'No methods enabled'
               : 'Methods not reported'}
           </Detail>
         </StatusCard>

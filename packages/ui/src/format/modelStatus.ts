@@ -39,7 +39,7 @@ function trainingSentence(training: NonNullable<ModelStatus['training']>, first:
   const parts = [
     `${first ? 'Started' : `Retraining (${training.reason}) since`} ${formatIstTime(training.started_at)}`,
   ];
-  if (training.progress !== null) parts.push(`${pct(training.progress)} fitted`);
+  if (training.progress !== null && training.progress > 0) parts.push(`${pct(training.progress)} fitted`);
   const ready =
     training.ready_at_estimate === null
       ? 'the ready time is estimated once its first fit is done'
