@@ -126,14 +126,7 @@ export function TimeSeriesChart<T extends { date: string }>({
             <ComposedChart data={[...data]} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
               <CartesianGrid strokeDasharray="3 3" stroke={CHART_COLORS.grid} />
               <XAxis dataKey="date" tickFormatter={dayTick} minTickGap={24} {...CHART_AXIS} />
-              <YAxis
-                ticks={axis.ticks}
-                domain={axis.domain}
-                interval={0}
-                tickFormatter={axis.label}
-                width={60}
-                {...CHART_AXIS}
-              />
+              <YAxis {...axis.props} width={60} {...CHART_AXIS} />
               <Tooltip
                 {...CHART_TOOLTIP}
                 formatter={(v) => (typeof v === 'number' ? value(v) : '--')}

@@ -103,15 +103,7 @@ export function TrendAnalysisPanel({ trend, failed, loading }: TrendAnalysisPane
             </defs>
             <CartesianGrid strokeDasharray="3 3" stroke={CHART_COLORS.grid} vertical={false} />
             <XAxis dataKey="label" {...CHART_AXIS} fontSize={11} minTickGap={32} />
-            <YAxis
-              ticks={axis.ticks}
-              domain={axis.domain}
-              interval={0}
-              tickFormatter={axis.label}
-              width={64}
-              {...CHART_AXIS}
-              fontSize={11}
-            />
+            <YAxis {...axis.props} width={64} {...CHART_AXIS} fontSize={11} />
             <Tooltip {...CHART_TOOLTIP} formatter={(value) => [formatNumber(Number(value), 2), 'Close']} />
             <Area
               type="monotone"

@@ -183,23 +183,12 @@ function LoadChart({ series }: { series: AutoScalingStatus['series'] }) {
             <LineChart data={rows} margin={{ top: 8, right: 8, left: -8, bottom: 0 }}>
               <CartesianGrid strokeDasharray="3 3" stroke={CHART_COLORS.grid} />
               <XAxis dataKey="time" {...CHART_AXIS} minTickGap={24} />
-              <YAxis
-                yAxisId="cpu"
-                {...CHART_AXIS}
-                ticks={cpuAxis.ticks}
-                domain={cpuAxis.domain}
-                interval={0}
-                tickFormatter={cpuAxis.label}
-                padding={{ top: 6, bottom: 6 }}
-              />
+              <YAxis yAxisId="cpu" {...CHART_AXIS} {...cpuAxis.props} padding={{ top: 6, bottom: 6 }} />
               <YAxis
                 yAxisId="ms"
                 orientation="right"
                 {...CHART_AXIS}
-                ticks={msAxis.ticks}
-                domain={msAxis.domain}
-                interval={0}
-                tickFormatter={msAxis.label}
+                {...msAxis.props}
                 padding={{ top: 6, bottom: 6 }}
                 width={64}
               />

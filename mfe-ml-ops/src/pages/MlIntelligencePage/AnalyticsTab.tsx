@@ -48,13 +48,7 @@ function countAxis(counts: readonly number[]) {
   });
 }
 
-const PERCENT_AXIS_PROPS = {
-  ...CHART_AXIS,
-  ticks: PERCENT_AXIS.ticks,
-  domain: PERCENT_AXIS.domain,
-  interval: 0,
-  tickFormatter: PERCENT_AXIS.label,
-} as const;
+const PERCENT_AXIS_PROPS = { ...CHART_AXIS, ...PERCENT_AXIS.props } as const;
 
 function ChartBox({ label, children }: { label: string; children: ReactElement }) {
   return (
@@ -88,15 +82,7 @@ function AccuracyByConfidence({ accuracy }: { accuracy: Analytics['accuracy'] })
               <CartesianGrid strokeDasharray="3 3" stroke={CHART_COLORS.grid} />
               <XAxis dataKey="bucket" {...CHART_AXIS} />
               <YAxis yAxisId="rate" {...PERCENT_AXIS_PROPS} />
-              <YAxis
-                yAxisId="count"
-                orientation="right"
-                {...CHART_AXIS}
-                ticks={counts.ticks}
-                domain={counts.domain}
-                interval={0}
-                tickFormatter={counts.label}
-              />
+              <YAxis yAxisId="count" orientation="right" {...CHART_AXIS} {...counts.props} />
               <Tooltip {...CHART_TOOLTIP} />
               <Legend />
               <Bar

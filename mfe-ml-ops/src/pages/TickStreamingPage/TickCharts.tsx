@@ -96,14 +96,7 @@ export function CandleChart({ candles, label }: { candles: readonly TickCandle[]
       <ComposedChart data={rows} margin={{ top: 8, right: 8, left: 8, bottom: 0 }}>
         <CartesianGrid stroke={CHART_COLORS.grid} strokeDasharray="3 3" />
         <XAxis dataKey="time" tickFormatter={secondTick} {...CHART_AXIS} minTickGap={24} />
-        <YAxis
-          ticks={axis.ticks}
-          domain={axis.domain}
-          interval={0}
-          tickFormatter={axis.label}
-          width={80}
-          {...CHART_AXIS}
-        />
+        <YAxis {...axis.props} width={80} {...CHART_AXIS} />
         <Tooltip
           {...CHART_TOOLTIP}
           labelFormatter={(time) => formatIstTime(String(time))}
@@ -136,13 +129,7 @@ export function TicksPerSecondChart({
     <ChartBox label="Ticks received per second over the last minute" height="32">
       <BarChart data={[...series]} margin={{ top: 10, right: 4, left: -16, bottom: 0 }}>
         <XAxis dataKey="time" tickFormatter={secondTick} {...CHART_AXIS} minTickGap={32} />
-        <YAxis
-          ticks={axis.ticks}
-          domain={axis.domain}
-          interval={0}
-          tickFormatter={axis.label}
-          {...CHART_AXIS}
-        />
+        <YAxis {...axis.props} {...CHART_AXIS} />
         <Tooltip {...CHART_TOOLTIP} labelFormatter={(time) => formatIstTime(String(time))} />
         <Bar dataKey="ticks" name="Ticks" fill={CHART_COLORS.primary} {...CHART_SERIES} />
       </BarChart>

@@ -37,6 +37,13 @@ export interface ChartAxis {
   decimals: number;
   /** The label of a value on this axis (every tick's label differs from the others'). */
   label: (value: number) => string;
+  /** What a recharts value axis takes from it: `<YAxis {...axis.props} />`. */
+  props: {
+    ticks: number[];
+    domain: [number, number];
+    interval: 0;
+    tickFormatter: (value: number) => string;
+  };
 }
 
 /** Multipliers of a power of ten that make a round step. */
@@ -116,11 +123,14 @@ export function chartAxis(values: Iterable<number | null | undefined>, options: 
     decimals = stepDecimals(step);
   }
   const shown = decimals;
+  const domain: [number, number] = [ticks[0]!, ticks.at(-1)!];
+  const label = (value: number) => options.format(cleanNumber(value), shown);
   return {
     ticks,
-    domain: [ticks[0]!, ticks.at(-1)!],
+    domain,
     decimals: shown,
-    label: (value) => options.format(cleanNumber(value), shown),
+    label,
+    props: { ticks, domain, interval: 0, tickFormatter: label },
   };
 }
 

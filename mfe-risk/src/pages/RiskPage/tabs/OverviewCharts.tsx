@@ -249,14 +249,7 @@ export function StressTestChart({ rows }: { rows: readonly StressRow[] }) {
                 fontSize: 12,
               }}
             />
-            <YAxis
-              ticks={axis.ticks}
-              domain={axis.domain}
-              interval={0}
-              tickFormatter={axis.label}
-              {...CHART_AXIS}
-              width={72}
-            />
+            <YAxis {...axis.props} {...CHART_AXIS} width={72} />
             <Tooltip
               {...TOOLTIP}
               cursor={{ fill: 'var(--chakra-colors-bg-muted)' }}
