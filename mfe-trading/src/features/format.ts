@@ -1,7 +1,8 @@
 /** Figures that may be missing: '--' rather than an invented value. */
-import { formatPercent, formatRupees } from '@nivesh/ui';
+import { formatPercent, formatRupees, NO_FIGURE } from '@nivesh/ui';
 
-export const MISSING = '--';
+/** The console's one mark for a figure without data (StatCard's). */
+export const MISSING = NO_FIGURE;
 
 export function ratioText(value: number | null | undefined, decimals = 2): string {
   return value === null || value === undefined ? MISSING : value.toFixed(decimals);
