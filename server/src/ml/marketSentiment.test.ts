@@ -113,7 +113,8 @@ for (const target of await testDatabases()) {
         success: true,
         sentiment: {
           overall: { score: 0.2, confidence: 0.0667, label: 'Positive' },
-          sources: { news: { count: 0 } },
+          // No news feed: read from the market's breadth alone, and it says so.
+          sources: { news: { count: 0 }, read_from: ['market breadth'] },
         },
         as_of: NOW,
       });

@@ -100,11 +100,12 @@ for (const target of await testDatabases()) {
         assert.equal(row.entryPaise, Math.round(entry.price * 100));
         assert.equal(row.horizonDays, entry.horizon_days);
       }
-      // They are trades, not predictions: the audit's prediction figures do not count them.
+      // They are trades, not predictions: the audit's prediction figures do not count them, and
+      // with no prediction there is no success rate or confidence to show (null, not 0).
       assert.deepEqual(await get<LearningDatabaseStats>('/api/learning/audit/database-stats'), {
         total_predictions: 0,
-        overall_success_rate: 0,
-        average_confidence: 0,
+        overall_success_rate: null,
+        average_confidence: null,
         total_learning_events: 1,
       });
 
