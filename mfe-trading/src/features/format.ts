@@ -15,6 +15,11 @@ export function percentText(
   return value === null || value === undefined ? MISSING : formatPercent(value, options);
 }
 
+/** A drawdown (a fall from a peak, never above zero): "-8.63%", and "0.00%" when nothing fell, never "+0.00%". */
+export function drawdownText(value: number | null | undefined): string {
+  return percentText(value, { sign: false });
+}
+
 export function rupeesText(
   value: number | null | undefined,
   options: { decimals?: number; sign?: boolean } = {},

@@ -264,6 +264,13 @@ describe('PerformancePage connected', () => {
     expect(document.querySelector('.recharts-cartesian-axis')).toBeNull();
   });
 
+  it('shows a drawdown of nothing as 0.00%, without a plus sign (a drawdown is never a gain)', async () => {
+    connected(undefined, { ...makePerformanceAnalytics(), max_drawdown: 0 });
+    await renderLoaded();
+    expect(within(card('Max Drawdown')).getByText('0.00%')).toBeInTheDocument();
+    expect(within(card('Max Drawdown')).queryByText('+0.00%')).not.toBeInTheDocument();
+  });
+
   it('labels the axis of a week of tiny moves with distinct ticks, never 0.0%, -0.0%, -0.0%', async () => {
     const moves = [0, -0.01, -0.03, -0.02, -0.01];
     connected(

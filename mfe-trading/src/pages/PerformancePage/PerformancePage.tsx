@@ -54,7 +54,7 @@ import {
   PNL_BASIS_TEXT,
 } from '@nivesh/ui';
 import { downloadCsv, istFileDay } from '../../features/csv';
-import { percentText, ratioText, signedTone } from '../../features/format';
+import { drawdownText, percentText, ratioText, signedTone } from '../../features/format';
 import { PERFORMANCE_PERIODS, PERIOD_LABELS } from '../../features/performancePeriods';
 import { performanceReportCsv } from '../../features/performanceCsv';
 import { fetchClosedTrades } from '../../features/tradeHistory';
@@ -329,7 +329,7 @@ function PerformanceDashboard() {
           label="Max Drawdown"
           loading={loading}
           tone={data && data.max_drawdown < 0 ? 'loss' : 'neutral'}
-          value={data && percentText(data.max_drawdown)}
+          value={data && drawdownText(data.max_drawdown)}
           help={data && 'Deepest fall from a peak'}
         />
         <StatCard

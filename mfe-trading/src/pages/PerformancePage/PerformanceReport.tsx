@@ -22,7 +22,7 @@ import {
 } from '@nivesh/api-contract';
 import { queryView, usePerformanceAnalyticsQuery, usePerformanceReturnsQuery } from '@nivesh/api-client';
 import { PageLoading, QueryNotice, Unavailable, formatIstDateTime, formatNumber } from '@nivesh/ui';
-import { formatDay, percentText, ratioText } from '../../features/format';
+import { drawdownText, formatDay, percentText, ratioText } from '../../features/format';
 import { PERIOD_LABELS } from '../../features/performancePeriods';
 import { useClosedTrades } from '../../features/tradeHistory';
 import { ClosedTradesTable, MonthlyTable, StocksTable, StrategiesTable } from './Breakdowns';
@@ -158,7 +158,7 @@ function reportFigures(a: PerformanceAnalytics): Figure[] {
     },
     { label: 'Profit Factor', value: ratioText(a.profit_factor) },
     { label: 'Sharpe Ratio', value: ratioText(a.sharpe_ratio) },
-    { label: 'Max Drawdown', value: percentText(a.max_drawdown) },
+    { label: 'Max Drawdown', value: drawdownText(a.max_drawdown) },
     { label: 'Total Trades', value: formatNumber(a.total_trades) },
   ];
   const seen = new Set(headline.map((f) => f.label));

@@ -2,7 +2,7 @@
 import { Box, SimpleGrid, Stack, Text } from '@nivesh/ui/chakra';
 import type { PerformanceAnalytics, PnlBasis } from '@nivesh/api-contract';
 import { formatDuration, formatNumber, PnlLabel } from '@nivesh/ui';
-import { MISSING, percentText, ratioText, rupeesText, signedTone } from '../../features/format';
+import { drawdownText, MISSING, percentText, ratioText, rupeesText, signedTone } from '../../features/format';
 import { DrawdownsTable } from './Breakdowns';
 
 export interface Figure {
@@ -130,7 +130,7 @@ export function allStatistics(a: PerformanceAnalytics): Figure[] {
       tone: signedTone(a.annualized_return),
     },
     { label: 'Net P&L', value: money(a.net_pnl), tone: signedTone(a.net_pnl), pnlBasis: AFTER },
-    { label: 'Max Drawdown', value: percentText(a.max_drawdown), tone: signedTone(a.max_drawdown) },
+    { label: 'Max Drawdown', value: drawdownText(a.max_drawdown), tone: signedTone(a.max_drawdown) },
     { label: 'Volatility', value: percentText(a.volatility, { sign: false }) },
     { label: 'Winning Trades', value: formatNumber(a.winning_trades) },
     { label: 'Losing Trades', value: formatNumber(a.losing_trades) },
